@@ -1,0 +1,288 @@
+/*
+ * awale.h - the one public header of the awale library.
+ *
+ * The library plays and analyses Awale (Oware) and its relatives. It has no
+ * global mutable state and no I/O except the endgame table files: positions,
+ * games and searches are values the caller owns. Errors are reported as a
+ * non-zero return code plus a message in an aw_error the caller passes in
+ * (it may be NULL when the caller does not want the text).
+ *
+ * Sections: basics, rule sets, positions and moves, playing, games with
+ * history, perft. Names follow module_verb: aw_rules_*, aw_position_*,
+ * aw_move_*, aw_game_*, aw_perft_*.
+ */
+#ifndef AWALE_H
+#define AWALE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------ basics */
+
+#define AW_VERSION "0.1.0"
+
+#define AW_PITS 12       /* two rows of six pits                                  */
+#define AW_ROW 6         /* pits per player                                       */
+#define AW_SEEDS 48      /* seeds in play at the start                            */
+#define AW_MAX_MOVES 12  /* an Oware position has at most 6, a relay one 12       */
+
+enum { AW_SOUTH = 0, AW_NORTH = 1 };
+
+/* A message describing why a call failed. */
+typedef struct aw_error {
+    char msg[256];
+} aw_error;
+
+/* ---------------------------------------------------------------- rule sets */
+
+/* The two move generators behind one game interface. */
+typedef enum aw_family {
+    AW_FAMILY_OWARE = 0, /* Oware sowing: one direction, captures of 2s and 3s */
+    AW_FAMILY_RELAY = 1  /* relay sowing of source 004 (rules.md section 4)   */
+} aw_family;
+
+typedef enum aw_grand_slam {
+    AW_SLAM_VOID = 0,   /* a grand slam captures nothing                      */
+    AW_SLAM_CAPTURE = 1 /* a grand slam captures                              */
+} aw_grand_slam;
+
+/* Who receives the seeds left on the board when the game ends. */
+typedef enum aw_leftover {
+    AW_LEFT_NOBODY = 0,   /* not counted                                      */
+    AW_LEFT_MOVER = 1,    /* the player to move                               */
+    AW_LEFT_OPPONENT = 2, /* the player who just moved                        */
+    AW_LEFT_OWNER = 3,    /* each player adds the seeds of his own row        */
+    AW_LEFT_FORBIDDEN = 4 /* (agreement only) the rule set has no such end    */
+} aw_leftover;
+
+/* A rule set is data: one struct of parameters. Presets fill it, and every
+ * field can then be overridden by name (aw_rules_set). */
+typedef struct aw_rules {
+    char name[24];           /* preset it started from, e.g. "abapa"          */
+    aw_family family;
+    uint64_t captures;       /* bit c set: a pit holding c seeds is captured  */
+    aw_grand_slam grand_slam;
+    aw_leftover cannot_feed; /* MOVER, OPPONENT or NOBODY                     */
+    aw_leftover empty_row;   /* OWNER (opponent adds his row) or NOBODY       */
+    aw_leftover agreement;   /* OWNER, NOBODY or FORBIDDEN                    */
+    int target;              /* a score that ends the game; 0 = none          */
+    int no_capture;          /* plies without capture that end it; 0 = off   */
+    int repetition;          /* n-th occurrence of a position ends it; 0 = off*/
+    bool play_on;            /* reaching the target does not end the game     */
+    bool clockwise;          /* display and input mirror only                 */
+    bool skip_origin;        /* relay: a lap skips the emptied pit            */
+    bool chain_backward;     /* relay: capture chain runs against the lap     */
+    bool no_move_pass;       /* relay: a player without a move passes         */
+} aw_rules;
+
+/* Fill *out with the named preset ("abapa", "seven-turns", "grand-slam",
+ * "two-seeds", "relay"). Returns 0, or -1 with a message naming the name. */
+int aw_rules_preset(const char *name, aw_rules *out, aw_error *err);
+
+/* The default rule set (abapa). */
+aw_rules aw_rules_default(void);
+
+/* Set one parameter by name ("target", "24"). Returns 0 or -1 naming the
+ * parameter or the value. */
+int aw_rules_set(aw_rules *rules, const char *param, const char *value, aw_error *err);
+
+/* Same, from one "name=value" word as typed after --rule. */
+int aw_rules_set_arg(aw_rules *rules, const char *assignment, aw_error *err);
+
+/* Number of presets, and the i-th preset's name and one-line description. */
+int aw_rules_preset_count(void);
+const char *aw_rules_preset_name(int i);
+const char *aw_rules_preset_summary(int i);
+
+/* Number of parameters, and the i-th parameter's name, the values it takes
+ * and its meaning (for help texts). */
+int aw_rules_param_count(void);
+const char *aw_rules_param_name(int i);
+const char *aw_rules_param_values(int i);
+const char *aw_rules_param_help(int i);
+
+/* The value of a parameter of *rules as it would be typed ("2,3", "void").
+ * Returns buf, or NULL for an unknown parameter. */
+const char *aw_rules_get(const aw_rules *rules, const char *param, char *buf, size_t size);
+
+/* Whether parameter `param` applies to the rule set's family. */
+bool aw_rules_param_applies(const aw_rules *rules, const char *param);
+
+/* Write "--rule" assignments that turn the preset rules->name into *rules,
+ * separated by spaces ("target=24 repetition=2"); empty when none. Returns
+ * the number of differing parameters. */
+int aw_rules_diff(const aw_rules *rules, char *buf, size_t size);
+
+/* One value of the parameter in words ("a grand slam captures nothing"). */
+const char *aw_rules_describe(const aw_rules *rules, const char *param, char *buf, size_t size);
+
+/* ------------------------------------------------------ positions and moves */
+
+/* A position: pit counts in sowing order (A..F for South, a..f for North;
+ * pit i faces pit 11-i), scores (stores in the relay game), the side to move
+ * and the number of consecutive plies played without a capture.
+ * Invariant: sum of pits + scores = 48. */
+typedef struct aw_position {
+    uint8_t pits[AW_PITS];
+    uint8_t score[2];
+    uint8_t side;   /* AW_SOUTH or AW_NORTH */
+    uint8_t unused; /* always 0, so positions compare with memcmp */
+    uint16_t quiet; /* plies without capture (saturates at 65535) */
+} aw_position;
+
+/* Longest position string plus its terminating NUL. */
+#define AW_POSITION_MAX 64
+
+/* The start position: 4 seeds a pit, scores 0, `first` to move. */
+aw_position aw_position_start(int first);
+
+/* Parse a position string (4-4-4-4-4-4-4-4-4-4-4-4-0-0-S[-N]). Returns 0, or
+ * -1 with a message that names the bad field. */
+int aw_position_parse(const char *text, aw_position *out, aw_error *err);
+
+/* Print *pos as a position string into buf (at least AW_POSITION_MAX bytes).
+ * Returns buf. */
+char *aw_position_format(const aw_position *pos, char *buf);
+
+/* A 64-bit hash of the pits, scores and side to move (not the counter). */
+uint64_t aw_position_hash(const aw_position *pos);
+
+/* Seeds on a player's row. */
+int aw_position_row(const aw_position *pos, int player);
+
+/* A move: the pit played (0..11, absolute), plus in the relay game the
+ * direction bit (set for clockwise, '-'). */
+typedef uint8_t aw_move;
+#define AW_MOVE_PIT(m) ((m)&0x0F)
+#define AW_MOVE_CW 0x10
+#define AW_MOVE_PASS 0x40 /* relay with no-move=pass: the mover passes ("pass") */
+#define AW_MOVE_NONE 0xFF
+
+/* Longest move text ("C+", "pass") plus NUL. */
+#define AW_MOVE_MAX 8
+
+/* Parse moves written as separate words or run together ("CfFb", "C+d-")
+ * from text into moves[0..max). Syntax only: legality is checked when a
+ * move is played. Returns the number of moves, or -1 with a message that
+ * names the bad move and its number. */
+int aw_moves_parse(const aw_rules *rules, const char *text, aw_move *moves, int max, aw_error *err);
+
+/* Parse the next move of *text, skipping spaces and commas, and advance
+ * *text past it. Returns 1 (a move), 0 (nothing left) or -1 (a message that
+ * names the bad text; *text then points at it). */
+int aw_move_parse_next(const aw_rules *rules, const char **text, aw_move *move, aw_error *err);
+
+/* Print one move ("C", "e", "C+"). Returns buf (AW_MOVE_MAX bytes). */
+char *aw_move_format(const aw_rules *rules, aw_move move, char *buf);
+
+/* ------------------------------------------------------------------ playing */
+
+/* Why a game is over. AW_ONGOING while it is not. */
+typedef enum aw_status {
+    AW_ONGOING = 0,
+    AW_END_TARGET,      /* a score reached the target                         */
+    AW_END_EMPTY_BOARD, /* no seed left on the board                          */
+    AW_END_EMPTY_ROW,   /* the player to move has no seed                     */
+    AW_END_CANNOT_FEED, /* the opponent's row is empty and cannot be fed      */
+    AW_END_NO_MOVE,     /* relay: the player to move has no legal move        */
+    AW_END_NO_CAPTURE,  /* the no-capture limit was reached                   */
+    AW_END_REPETITION,  /* a position occurred for the n-th time              */
+    AW_END_AGREEMENT    /* the players agreed to end the game                 */
+} aw_status;
+
+/* One word for a status: "ongoing", "target", "empty-board", "empty-row",
+ * "cannot-feed", "no-move", "no-capture", "repetition", "agreement". */
+const char *aw_status_word(aw_status status);
+
+/* A sentence explaining an end ("South cannot feed North's empty row"). */
+const char *aw_status_explain(aw_status status, const aw_rules *rules, const aw_position *pos,
+                              char *buf, size_t size);
+
+/* Legal moves of the side to move, by the mechanics alone (end conditions
+ * are not looked at; see aw_position_status). Returns the count (0..12). */
+int aw_generate(const aw_rules *rules, const aw_position *pos, aw_move moves[AW_MAX_MOVES]);
+
+/* Whether `move` is legal in *pos (mechanics only). */
+bool aw_is_legal(const aw_rules *rules, const aw_position *pos, aw_move move);
+
+/* Play a legal move on *pos: sow, capture, update scores, the counter and
+ * the side to move. Returns the seeds captured. */
+int aw_play(const aw_rules *rules, aw_position *pos, aw_move move);
+
+/* The end conditions that need no history, checked in the order of the
+ * rules (target, empty board, empty row, cannot feed / no move, no-capture
+ * limit). Repetition needs a game: see aw_game_status. */
+aw_status aw_position_status(const aw_rules *rules, const aw_position *pos);
+
+/* Final scores of a game that ended with `status` in *pos: the seeds left on
+ * the board are added as the rule set says. */
+void aw_final_scores(const aw_rules *rules, const aw_position *pos, aw_status status, int scores[2]);
+
+/* Why `move` cannot be played in *pos, as a sentence; NULL when it can. */
+const char *aw_explain_illegal(const aw_rules *rules, const aw_position *pos, aw_move move,
+                               char *buf, size_t size);
+
+/* ------------------------------------------------------- games with history */
+
+/* A game: a start position, the moves played, and what follows from them
+ * (repetition needs the history). Opaque; created and freed by the caller. */
+typedef struct aw_game aw_game;
+
+aw_game *aw_game_new(const aw_rules *rules, const aw_position *start);
+void aw_game_free(aw_game *game);
+
+/* Start again from `start` (NULL: the game's own start), forgetting moves. */
+void aw_game_reset(aw_game *game, const aw_position *start);
+
+const aw_rules *aw_game_rules(const aw_game *game);
+const aw_position *aw_game_position(const aw_game *game);
+const aw_position *aw_game_start(const aw_game *game);
+
+/* Number of moves played, and the i-th move and the position before it
+ * (i = ply count gives the current position). */
+int aw_game_ply(const aw_game *game);
+aw_move aw_game_move(const aw_game *game, int i);
+const aw_position *aw_game_position_at(const aw_game *game, int i);
+
+/* Play a move. Returns 0, or -1 with a message when the game is over or the
+ * move is illegal (the message says why). */
+int aw_game_play(aw_game *game, aw_move move, aw_error *err);
+
+/* Take back the last move (or the last two with plies = 2). Returns the
+ * number of moves taken back. */
+int aw_game_undo(aw_game *game, int plies);
+
+/* End the game by agreement, when the rule set allows it. Returns 0 or -1. */
+int aw_game_agree(aw_game *game, aw_error *err);
+
+/* The status of the current position, repetition included. */
+aw_status aw_game_status(const aw_game *game);
+
+/* How many times the current position (pits and side to move) occurred in
+ * the game since the last capture, itself included. */
+int aw_game_occurrences(const aw_game *game);
+
+/* Final scores of a finished game (the current scores while it goes on). */
+void aw_game_scores(const aw_game *game, int scores[2]);
+
+/* -------------------------------------------------------------------- perft */
+
+#define AW_PERFT_MAX_DEPTH 64
+
+/* Count the legal move sequences of exactly d plies from *pos for every
+ * d = 0..depth into counts[0..depth] (a finished game has no moves; counts[0]
+ * is 1). One walk gives every depth. Returns the number of positions made
+ * (the last ply is counted, not played). depth is capped at
+ * AW_PERFT_MAX_DEPTH. */
+uint64_t aw_perft(const aw_rules *rules, const aw_position *pos, int depth, uint64_t counts[]);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AWALE_H */

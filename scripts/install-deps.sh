@@ -1,0 +1,36 @@
+#!/bin/sh
+# install-deps.sh - install the Debian packages the build and tests need,
+# only those missing. Runs apt-get (through sudo when not root).
+#   scripts/install-deps.sh            the packages `make test` needs
+#   scripts/install-deps.sh PKG...     these packages
+set -eu
+
+if [ $# -gt 0 ]; then
+    wanted="$*"
+else
+    wanted="libcmocka-dev"
+fi
+
+missing=""
+for pkg in $wanted; do
+    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+        missing="$missing $pkg"
+    fi
+done
+[ -z "$missing" ] && exit 0
+
+echo "installing Debian packages:$missing"
+if [ "$(id -u)" -eq 0 ]; then
+    sudo=""
+elif command -v sudo >/dev/null; then
+    sudo="sudo"
+else
+    echo "install-deps: need root (or sudo) to install:$missing" >&2
+    exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+# shellcheck disable=SC2086
+if ! $sudo apt-get install -y --no-install-recommends $missing; then
+    $sudo apt-get update
+    $sudo apt-get install -y --no-install-recommends $missing
+fi

@@ -1,0 +1,82 @@
+/*
+ * cli.h - what the subcommands of the awale program share: option parsing
+ * that reports bad arguments clearly, the rule-set options every command
+ * takes, and the command table.
+ *
+ * Exit statuses: 0 success, 1 bad input (an illegal move, a bad position),
+ * 2 bad usage (unknown option, missing value).
+ */
+#ifndef AW_CLI_H
+#define AW_CLI_H
+
+#include "awale.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
+
+/* A subcommand: its name, a one-line summary, the usage text for --help. */
+typedef struct command {
+    const char *name;
+    const char *summary;
+    int (*run)(int argc, char **argv);
+    const char *usage;
+} command;
+
+const command *cli_commands(int *count);
+
+/* Print "awale CMD: message" on stderr. */
+void cli_error(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Match argv[*i] against option `name` ("--depth"). Options with a value
+ * accept "--name V" and "--name=V". Returns 1 on a match (value stored,
+ * *i advanced past it), 0 when argv[*i] is another word, -1 (after printing
+ * an error) when the value is missing. */
+int cli_option(const char *cmd, int argc, char **argv, int *i, const char *name, const char **value);
+bool cli_flag(char **argv, int i, const char *name);
+
+/* Whether argv[i] asks for help. */
+bool cli_wants_help(const char *arg);
+
+/* Print the usage of `cmd` on `out`. */
+void cli_usage(const char *cmd, FILE *out);
+
+/* Whole-number option value in [lo, hi]; prints an error and returns -1. */
+int cli_number(const char *cmd, const char *option, const char *text, long long lo, long long hi,
+               long long *out);
+
+/* The rule-set options common to every command: --rules R, --rule K=V
+ * (repeatable) and --position POS. Collect them while scanning arguments
+ * with cli_rules_option, then build the rules and start position. */
+typedef struct cli_rules {
+    const char *preset;
+    const char *assignments[64];
+    int count;
+    const char *position;
+} cli_rules;
+
+/* 1 when argv[*i] was a rule option (consumed), 0 when not, -1 on error. */
+int cli_rules_option(const char *cmd, cli_rules *cr, int argc, char **argv, int *i, bool with_position);
+
+/* Build rules and start position; prints an error and returns -1. */
+int cli_rules_build(const char *cmd, const cli_rules *cr, aw_rules *rules, aw_position *start);
+
+/* A word that looks like an option ("--x", "-x") where none is expected. */
+bool cli_is_option(const char *arg);
+
+/* Subcommands. */
+int cmd_perft(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_rules(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+
+/* Monotonic seconds, for speed figures. */
+double cli_now(void);
+
+#endif

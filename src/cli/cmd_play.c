@@ -1,0 +1,364 @@
+/*
+ * cmd_play.c - `awale play`: a game in the terminal, line by line, between
+ * two people or against the computer. It reads commands from stdin and
+ * writes plain text, so it works in pipes, in tests and with screen readers.
+ *
+ * The board is drawn after every move with pit letters, counts and scores;
+ * every end of game is explained in words.
+ */
+#include "cli.h"
+#include "opponent.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct session {
+    aw_rules rules;
+    aw_position start;
+    aw_game *game;
+    bool computer[2]; /* which sides the computer plays */
+    bool over_announced;
+} session;
+
+static const char *side_name(int side) { return side == AW_SOUTH ? "South" : "North"; }
+
+static void draw_row(const aw_position *p, const int order[6])
+{
+    printf("    |");
+    for (int i = 0; i < 6; i++)
+        printf(" %2d |", p->pits[order[i]]);
+}
+
+static void draw_letters(const int order[6])
+{
+    printf("    ");
+    for (int i = 0; i < 6; i++)
+        printf("   %c ", order[i] < 6 ? 'A' + order[i] : 'a' + order[i] - 6);
+    printf("\n");
+}
+
+static void draw_board(const session *s)
+{
+    const aw_position *p = aw_game_position(s->game);
+    /* Counterclockwise play: South's row A..F left to right, North's row
+     * above it from f to a, so each pit faces its opposite. Clockwise play
+     * is the mirror image. */
+    static const int north_ccw[6] = {11, 10, 9, 8, 7, 6}, south_ccw[6] = {0, 1, 2, 3, 4, 5};
+    static const int north_cw[6] = {6, 7, 8, 9, 10, 11}, south_cw[6] = {5, 4, 3, 2, 1, 0};
+    const int *north = s->rules.clockwise ? north_cw : north_ccw;
+    const int *south = s->rules.clockwise ? south_cw : south_ccw;
+    const char *line = "    +----+----+----+----+----+----+";
+    const char *store = s->rules.family == AW_FAMILY_RELAY ? "store" : "score";
+    printf("\n");
+    draw_letters(north);
+    printf("%s\n", line);
+    draw_row(p, north);
+    printf("   North %s %2d%s\n", store, p->score[1], s->computer[1] ? " (computer)" : "");
+    printf("%s\n", line);
+    draw_row(p, south);
+    printf("   South %s %2d%s\n", store, p->score[0], s->computer[0] ? " (computer)" : "");
+    printf("%s\n", line);
+    draw_letters(south);
+    if (p->quiet && (s->rules.no_capture || s->rules.family == AW_FAMILY_OWARE))
+        printf("    %u plies without capture%s\n", (unsigned)p->quiet,
+               s->rules.no_capture ? "" : "");
+    printf("\n");
+}
+
+static void list_moves(const session *s, char *out, size_t size)
+{
+    aw_move moves[AW_MAX_MOVES];
+    int n = aw_generate(&s->rules, aw_game_position(s->game), moves);
+    out[0] = 0;
+    for (int i = 0; i < n; i++) {
+        char m[AW_MOVE_MAX];
+        if (strlen(out) + 6 < size) {
+            strcat(out, i ? " " : "");
+            strcat(out, aw_move_format(&s->rules, moves[i], m));
+        }
+    }
+}
+
+/* Announce the end once; returns true when the game is over. */
+static bool check_over(session *s)
+{
+    aw_status st = aw_game_status(s->game);
+    if (st == AW_ONGOING) {
+        s->over_announced = false;
+        return false;
+    }
+    if (!s->over_announced) {
+        char why[256];
+        int sc[2];
+        aw_game_scores(s->game, sc);
+        printf("Game over: %s.\n",
+               aw_status_explain(st, &s->rules, aw_game_position(s->game), why, sizeof why));
+        if (sc[0] == sc[1])
+            printf("Final score: South %d - North %d. A draw.\n", sc[0], sc[1]);
+        else
+            printf("Final score: South %d - North %d. %s wins.\n", sc[0], sc[1],
+                   sc[0] > sc[1] ? "South" : "North");
+        printf("Type 'new' for another game, 'undo' to take back, or 'quit'.\n");
+        s->over_announced = true;
+    }
+    return true;
+}
+
+static void show_help(const session *s)
+{
+    printf("Commands:\n"
+           "  %s      play the pit with that letter (South plays A-F, North a-f)\n"
+           "  undo       take back the last move (against the computer: your last move)\n"
+           "  new        start a new game\n"
+           "  hint       suggest a move\n"
+           "  moves      list the legal moves\n"
+           "  board      draw the board again\n"
+           "  rules      describe the rules in play\n"
+           "  agree      end the game by agreement (when the rules allow it)\n"
+           "  help       this list\n"
+           "  quit       leave\n",
+           s->rules.family == AW_FAMILY_RELAY ? "C+ / C-" : "C      ");
+    if (s->rules.family == AW_FAMILY_RELAY)
+        printf("In the relay game a move names a pit and a direction: C+ sows to the right\n"
+               "(counterclockwise), C- to the left (clockwise).\n");
+}
+
+static void show_rules(const session *s)
+{
+    char words[256];
+    printf("Rule set %s:\n", s->rules.name);
+    for (int i = 0; i < aw_rules_param_count(); i++) {
+        const char *name = aw_rules_param_name(i);
+        if (aw_rules_param_applies(&s->rules, name))
+            printf("  - %s\n", aw_rules_describe(&s->rules, name, words, sizeof words));
+    }
+}
+
+static void computer_moves(session *s)
+{
+    while (aw_game_status(s->game) == AW_ONGOING) {
+        const aw_position *p = aw_game_position(s->game);
+        if (!s->computer[p->side])
+            return;
+        aw_move m = opponent_choose(&s->rules, s->game);
+        char text[AW_MOVE_MAX];
+        aw_error err;
+        if (m == AW_MOVE_NONE || aw_game_play(s->game, m, &err))
+            return;
+        printf("%s (computer) plays %s.\n", side_name(!aw_game_position(s->game)->side),
+               aw_move_format(&s->rules, m, text));
+        draw_board(s);
+    }
+}
+
+static void prompt(const session *s)
+{
+    const aw_position *p = aw_game_position(s->game);
+    if (aw_game_status(s->game) != AW_ONGOING)
+        printf("> ");
+    else
+        printf("%s to move (%s)> ", side_name(p->side),
+               s->rules.family == AW_FAMILY_RELAY ? (p->side ? "a+ .. f-" : "A+ .. F-")
+                                                  : (p->side ? "a-f" : "A-F"));
+    fflush(stdout);
+}
+
+/* Read one line; long lines are consumed whole. Returns false at EOF. */
+static bool read_line(char *buf, size_t size)
+{
+    if (!fgets(buf, (int)size, stdin))
+        return false;
+    size_t n = strlen(buf);
+    if (n && buf[n - 1] != '\n' && !feof(stdin)) {
+        int c;
+        while ((c = getchar()) != '\n' && c != EOF) {
+        }
+    }
+    while (n && isspace((unsigned char)buf[n - 1]))
+        buf[--n] = 0;
+    return true;
+}
+
+static void new_game(session *s)
+{
+    aw_game_reset(s->game, &s->start);
+    s->over_announced = false;
+    printf("New game, %s rules. %s moves first.\n", s->rules.name,
+           side_name(aw_game_position(s->game)->side));
+    draw_board(s);
+    if (!check_over(s))
+        computer_moves(s);
+    check_over(s);
+}
+
+static void play_line(session *s, const char *line)
+{
+    aw_move moves[64];
+    aw_error err;
+    int n = aw_moves_parse(&s->rules, line, moves, 64, &err);
+    if (n < 0) {
+        printf("Not understood: %s. Type 'help' for the commands.\n", err.msg);
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        if (check_over(s))
+            return;
+        const aw_position *p = aw_game_position(s->game);
+        if (s->computer[p->side]) {
+            printf("It is the computer's turn.\n");
+            return;
+        }
+        char text[AW_MOVE_MAX];
+        if (aw_game_play(s->game, moves[i], &err)) {
+            printf("%s cannot be played: %s.\n", aw_move_format(&s->rules, moves[i], text),
+                   err.msg);
+            return;
+        }
+        printf("%s plays %s.\n", side_name(!aw_game_position(s->game)->side),
+               aw_move_format(&s->rules, moves[i], text));
+        draw_board(s);
+        if (!check_over(s))
+            computer_moves(s);
+        check_over(s);
+    }
+}
+
+static void hint(session *s)
+{
+    if (aw_game_status(s->game) != AW_ONGOING) {
+        printf("The game is over.\n");
+        return;
+    }
+    aw_move m = opponent_choose(&s->rules, s->game);
+    char text[AW_MOVE_MAX];
+    if (m != AW_MOVE_NONE)
+        printf("Hint: %s.\n", aw_move_format(&s->rules, m, text));
+}
+
+static int parse_side(const char *cmd, const char *opt, const char *v, int *side)
+{
+    if (strcmp(v, "S") == 0 || strcmp(v, "s") == 0 || strcmp(v, "south") == 0)
+        *side = AW_SOUTH;
+    else if (strcmp(v, "N") == 0 || strcmp(v, "n") == 0 || strcmp(v, "north") == 0)
+        *side = AW_NORTH;
+    else {
+        cli_error(cmd, "bad value '%s' for %s (expected S or N)", v, opt);
+        return -1;
+    }
+    return 0;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    const char *cmd = "play";
+    cli_rules cr = {0};
+    const char *opponent = "human";
+    int side = AW_SOUTH, first = AW_SOUTH;
+    bool first_given = false;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        int rc = cli_rules_option(cmd, &cr, argc, argv, &i, true);
+        if (rc < 0)
+            return EXIT_USAGE;
+        if (rc > 0)
+            continue;
+        if ((rc = cli_option(cmd, argc, argv, &i, "--opponent", &v)) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            if (strcmp(v, "human") && strcmp(v, "computer")) {
+                cli_error(cmd, "bad value '%s' for --opponent (expected human or computer)", v);
+                return EXIT_USAGE;
+            }
+            opponent = v;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--side", &v)) != 0) {
+            if (rc < 0 || parse_side(cmd, "--side", v, &side))
+                return EXIT_USAGE;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--first", &v)) != 0) {
+            if (rc < 0 || parse_side(cmd, "--first", v, &first))
+                return EXIT_USAGE;
+            first_given = true;
+        } else {
+            cli_error(cmd, "unexpected argument '%s' (see 'awale play --help')", argv[i]);
+            return EXIT_USAGE;
+        }
+    }
+    session s = {0};
+    if (cli_rules_build(cmd, &cr, &s.rules, &s.start))
+        return EXIT_INPUT;
+    if (first_given) {
+        if (cr.position) {
+            cli_error(cmd, "--first cannot be used with --position (the position says who moves)");
+            return EXIT_USAGE;
+        }
+        s.start.side = (uint8_t)first;
+    }
+    if (strcmp(opponent, "computer") == 0)
+        s.computer[!side] = true;
+    s.game = aw_game_new(&s.rules, &s.start);
+    if (!s.game)
+        return EXIT_INPUT;
+
+    printf("awale %s - type 'help' for the commands.\n", AW_VERSION);
+    if (s.computer[0] || s.computer[1])
+        printf("You play %s; the computer plays %s.\n", side_name(side), side_name(!side));
+    new_game(&s);
+
+    char line[1024];
+    for (;;) {
+        prompt(&s);
+        if (!read_line(line, sizeof line)) {
+            printf("\n");
+            break;
+        }
+        if (!line[0])
+            continue;
+        if (strcmp(line, "quit") == 0 || strcmp(line, "exit") == 0 || strcmp(line, "q") == 0)
+            break;
+        if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0)
+            show_help(&s);
+        else if (strcmp(line, "new") == 0)
+            new_game(&s);
+        else if (strcmp(line, "board") == 0)
+            draw_board(&s);
+        else if (strcmp(line, "rules") == 0)
+            show_rules(&s);
+        else if (strcmp(line, "hint") == 0)
+            hint(&s);
+        else if (strcmp(line, "moves") == 0) {
+            char list[80];
+            if (aw_game_status(s.game) != AW_ONGOING)
+                printf("The game is over: no moves.\n");
+            else {
+                list_moves(&s, list, sizeof list);
+                printf("Legal moves: %s\n", list);
+            }
+        } else if (strcmp(line, "undo") == 0) {
+            /* Against the computer, go back to the human's turn: take back
+             * the computer's reply too. */
+            const aw_position *p = aw_game_position(s.game);
+            bool vs_computer = s.computer[0] || s.computer[1];
+            int want = vs_computer && !s.computer[p->side] && aw_game_ply(s.game) >= 2 ? 2 : 1;
+            if (aw_game_ply(s.game) == 0 && aw_game_status(s.game) != AW_END_AGREEMENT) {
+                printf("Nothing to undo.\n");
+                continue;
+            }
+            int done = aw_game_undo(s.game, want);
+            printf("Took back %d move%s.\n", done, done == 1 ? "" : "s");
+            s.over_announced = false;
+            draw_board(&s);
+            if (!check_over(&s))
+                computer_moves(&s);
+            check_over(&s);
+        } else if (strcmp(line, "agree") == 0) {
+            aw_error err;
+            if (aw_game_agree(s.game, &err))
+                printf("Cannot end by agreement: %s.\n", err.msg);
+            else
+                check_over(&s);
+        } else
+            play_line(&s, line);
+    }
+    aw_game_free(s.game);
+    return EXIT_OK;
+}

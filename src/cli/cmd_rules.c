@@ -1,0 +1,59 @@
+/*
+ * cmd_rules.c - `awale rules`: the rule sets and their parameters, with
+ * values in words.
+ */
+#include "cli.h"
+
+#include <string.h>
+
+static void describe(const aw_rules *rules)
+{
+    char diff[512], value[160], words[256];
+    int changed = aw_rules_diff(rules, diff, sizeof diff);
+    printf("rule set %s%s%s%s\n", rules->name, changed ? " with " : "", changed ? diff : "", "");
+    for (int i = 0; i < aw_rules_param_count(); i++) {
+        const char *name = aw_rules_param_name(i);
+        if (!aw_rules_param_applies(rules, name))
+            continue;
+        printf("  %-12s %-9s %s\n", name, aw_rules_get(rules, name, value, sizeof value),
+               aw_rules_describe(rules, name, words, sizeof words));
+    }
+}
+
+int cmd_rules(int argc, char **argv)
+{
+    const char *cmd = "rules";
+    cli_rules cr = {0};
+    for (int i = 1; i < argc; i++) {
+        int rc = cli_rules_option(cmd, &cr, argc, argv, &i, false);
+        if (rc < 0)
+            return EXIT_USAGE;
+        if (rc == 0) {
+            cli_error(cmd, "unexpected argument '%s' (see 'awale rules --help')", argv[i]);
+            return EXIT_USAGE;
+        }
+    }
+    aw_rules rules;
+    if (cr.preset || cr.count) {
+        if (cli_rules_build(cmd, &cr, &rules, NULL))
+            return EXIT_INPUT;
+        describe(&rules);
+        return EXIT_OK;
+    }
+    puts("Rule sets (--rules NAME):\n");
+    for (int i = 0; i < aw_rules_preset_count(); i++) {
+        printf("%s%s\n    %s\n", aw_rules_preset_name(i), i == 0 ? " (default)" : "",
+               aw_rules_preset_summary(i));
+    }
+    puts("\nParameters (--rule NAME=VALUE), on top of a rule set:\n");
+    for (int i = 0; i < aw_rules_param_count(); i++)
+        printf("  %-12s %-32s %s\n", aw_rules_param_name(i), aw_rules_param_values(i),
+               aw_rules_param_help(i));
+    puts("");
+    for (int i = 0; i < aw_rules_preset_count(); i++) {
+        aw_rules_preset(aw_rules_preset_name(i), &rules, NULL);
+        describe(&rules);
+        puts("");
+    }
+    return EXIT_OK;
+}

@@ -1,0 +1,136 @@
+/*
+ * common.c - option parsing shared by the subcommands, the rule-set options
+ * (--rules, --rule, --position) and small helpers. Every bad argument gets a
+ * message naming it.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+void cli_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "awale%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+bool cli_flag(char **argv, int i, const char *name) { return strcmp(argv[i], name) == 0; }
+
+bool cli_wants_help(const char *arg)
+{
+    return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
+}
+
+bool cli_is_option(const char *arg) { return arg[0] == '-' && arg[1] != 0; }
+
+int cli_option(const char *cmd, int argc, char **argv, int *i, const char *name, const char **value)
+{
+    const char *arg = argv[*i];
+    size_t n = strlen(name);
+    if (strncmp(arg, name, n) != 0)
+        return 0;
+    if (arg[n] == '=') {
+        *value = arg + n + 1;
+        return 1;
+    }
+    if (arg[n] != 0)
+        return 0;
+    if (*i + 1 >= argc) {
+        cli_error(cmd, "option %s needs a value (see 'awale %s --help')", name, cmd);
+        return -1;
+    }
+    *value = argv[++*i];
+    return 1;
+}
+
+int cli_number(const char *cmd, const char *option, const char *text, long long lo, long long hi,
+               long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(text, &end, 10);
+    if (!*text || *end || errno || v < lo || v > hi) {
+        cli_error(cmd, "bad value '%s' for %s (expected a whole number from %lld to %lld)", text,
+                  option, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int cli_rules_option(const char *cmd, cli_rules *cr, int argc, char **argv, int *i, bool with_position)
+{
+    const char *v;
+    int rc;
+    if ((rc = cli_option(cmd, argc, argv, i, "--rules", &v)) != 0) {
+        if (rc > 0)
+            cr->preset = v;
+        return rc;
+    }
+    if ((rc = cli_option(cmd, argc, argv, i, "--rule", &v)) != 0) {
+        if (rc < 0)
+            return rc;
+        if (cr->count == (int)(sizeof cr->assignments / sizeof cr->assignments[0])) {
+            cli_error(cmd, "too many --rule options");
+            return -1;
+        }
+        cr->assignments[cr->count++] = v;
+        return 1;
+    }
+    if (with_position && (rc = cli_option(cmd, argc, argv, i, "--position", &v)) != 0) {
+        if (rc > 0)
+            cr->position = v;
+        return rc;
+    }
+    return 0;
+}
+
+int cli_rules_build(const char *cmd, const cli_rules *cr, aw_rules *rules, aw_position *start)
+{
+    aw_error err;
+    if (aw_rules_preset(cr->preset ? cr->preset : "abapa", rules, &err)) {
+        cli_error(cmd, "%s", err.msg);
+        return -1;
+    }
+    for (int i = 0; i < cr->count; i++)
+        if (aw_rules_set_arg(rules, cr->assignments[i], &err)) {
+            cli_error(cmd, "%s", err.msg);
+            return -1;
+        }
+    if (start) {
+        if (cr->position) {
+            if (aw_position_parse(cr->position, start, &err)) {
+                cli_error(cmd, "bad position '%s': %s", cr->position, err.msg);
+                return -1;
+            }
+        } else {
+            *start = aw_position_start(AW_SOUTH);
+        }
+    }
+    return 0;
+}
+
+double cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void cli_usage(const char *cmd, FILE *out)
+{
+    int n;
+    const command *cmds = cli_commands(&n);
+    for (int i = 0; i < n; i++)
+        if (strcmp(cmds[i].name, cmd) == 0) {
+            fputs(cmds[i].usage, out);
+            return;
+        }
+}

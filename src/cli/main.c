@@ -1,0 +1,126 @@
+/*
+ * main.c - the awale program: a table of subcommands, each a thin layer over
+ * the library, and the top-level help.
+ */
+#include "cli.h"
+
+#include <string.h>
+
+#define RULE_OPTIONS                                                                     \
+    "  --rules R        rule set: abapa (default), seven-turns, grand-slam, two-seeds,\n" \
+    "                   relay (see 'awale rules')\n"                                     \
+    "  --rule K=V       override one rule parameter (repeatable), e.g. --rule target=24\n"
+
+#define POSITION_OPTION                                                                  \
+    "  --position POS   start from a position string instead of the start position,\n"  \
+    "                   e.g. 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\n"
+
+static const command commands[] = {
+    {"play", "play a game in the terminal, against a person or the computer", cmd_play,
+     "usage: awale play [--rules R] [--rule K=V]... [--position POS]\n"
+     "                  [--opponent human|computer] [--side S|N] [--first S|N]\n"
+     "\n"
+     "A game in the terminal, line by line. Type a pit letter to play it (A-F are\n"
+     "South's pits, a-f North's), or one of: undo, new, hint, moves, board, rules,\n"
+     "agree, help, quit. Works in pipes and with screen readers.\n"
+     "\n" RULE_OPTIONS POSITION_OPTION
+     "  --opponent O     human (two people at one keyboard, the default) or computer\n"
+     "  --side S|N       your side when playing the computer (default S)\n"
+     "  --first S|N      who moves first from the start position (default S)\n"
+     "\n"
+     "example: awale play --opponent computer --side N\n"},
+    {"replay", "play moves and print the position after each", cmd_replay,
+     "usage: awale replay [--rules R] [--rule K=V]... [--position POS] MOVE...\n"
+     "\n"
+     "Plays the moves from the start (or POS) and prints the position string after\n"
+     "each move, one per line; then 'ongoing' or 'over S-N REASON' with the final\n"
+     "scores. Moves are pit letters, as separate words or run together (CfFb).\n"
+     "An illegal move stops the replay with a message on stderr and exit status 1.\n"
+     "\n" RULE_OPTIONS POSITION_OPTION
+     "\n"
+     "example: awale replay C f F b\n"},
+    {"perft", "count legal move sequences (move generator test and speed)", cmd_perft,
+     "usage: awale perft [--rules R] [--rule K=V]... [--position POS] [--hash MB] DEPTH\n"
+     "\n"
+     "Prints one line 'd count' for each depth d = 1..DEPTH: the number of legal move\n"
+     "sequences of exactly d plies (a finished game has no moves). Time and speed\n"
+     "go to stderr.\n"
+     "\n" RULE_OPTIONS POSITION_OPTION
+     "  --hash MB        size of the table of subtree counts (default 256; 0 = none)\n"
+     "\n"
+     "example: awale perft --rules abapa 12\n"},
+    {"rules", "list the rule sets and their parameters", cmd_rules,
+     "usage: awale rules [--rules R] [--rule K=V]...\n"
+     "\n"
+     "Without options, lists every rule set and every parameter with its values.\n"
+     "With --rules (and --rule), describes that rule set parameter by parameter, in\n"
+     "words.\n"
+     "\n" RULE_OPTIONS "\n"
+     "example: awale rules --rules grand-slam\n"},
+    {"bench", "measure speed: 'awale bench perft'", cmd_bench,
+     "usage: awale bench perft [--rules R] [--rule K=V]... [--position POS] [--depth D] [--runs N]\n"
+     "\n"
+     "perft: counts move sequences from the start position to depth D (default 12\n"
+     "for Oware), once with the hash table and once without, and prints nodes per\n"
+     "second for each (leaf sequences counted per second, and positions made per\n"
+     "second).\n"
+     "\n"
+     "example: awale bench perft --depth 11\n"},
+};
+
+const command *cli_commands(int *count)
+{
+    *count = (int)(sizeof commands / sizeof commands[0]);
+    return commands;
+}
+
+static void usage(FILE *out)
+{
+    fputs("awale " AW_VERSION " - plays and analyses Awale (Oware) and its relatives\n"
+          "\n"
+          "usage: awale COMMAND [OPTIONS]\n"
+          "\n"
+          "commands:\n",
+          out);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fputs("\n'awale COMMAND --help' describes a command.\n", out);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    if (cli_wants_help(name) || strcmp(name, "help") == 0) {
+        if (argc > 2 && strcmp(name, "help") == 0) {
+            for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+                if (strcmp(commands[i].name, argv[2]) == 0) {
+                    fputs(commands[i].usage, stdout);
+                    return EXIT_OK;
+                }
+            cli_error(NULL, "no command '%s' (see 'awale help')", argv[2]);
+            return EXIT_USAGE;
+        }
+        usage(stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
+        puts("awale " AW_VERSION);
+        return EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        if (strcmp(commands[i].name, name) != 0)
+            continue;
+        for (int a = 2; a < argc; a++)
+            if (cli_wants_help(argv[a])) {
+                fputs(commands[i].usage, stdout);
+                return EXIT_OK;
+            }
+        return commands[i].run(argc - 1, argv + 1);
+    }
+    cli_error(NULL, "unknown command '%s' (see 'awale help')", name);
+    return EXIT_USAGE;
+}

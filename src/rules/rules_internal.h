@@ -1,0 +1,31 @@
+/*
+ * rules_internal.h - what the rules modules share and the public header does
+ * not show: the error helper and the per-family move generators behind the
+ * one game interface of awale.h (the public functions dispatch on
+ * rules->family to these).
+ */
+#ifndef AW_RULES_INTERNAL_H
+#define AW_RULES_INTERNAL_H
+
+#include "awale.h"
+
+#if defined(__GNUC__)
+#define AW_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define AW_PRINTF(a, b)
+#endif
+
+/* Fill *err (when not NULL) and return -1. */
+int aw_fail(aw_error *err, const char *fmt, ...) AW_PRINTF(2, 3);
+
+/* Oware family (oware.c). */
+int oware_generate(const aw_rules *r, const aw_position *p, aw_move moves[AW_MAX_MOVES]);
+int oware_play(const aw_rules *r, aw_position *p, aw_move m);
+aw_status oware_status(const aw_rules *r, const aw_position *p);
+
+/* Relay family (relay.c). */
+int relay_generate(const aw_rules *r, const aw_position *p, aw_move moves[AW_MAX_MOVES]);
+int relay_play(const aw_rules *r, aw_position *p, aw_move m);
+aw_status relay_status(const aw_rules *r, const aw_position *p);
+
+#endif
