@@ -34,6 +34,7 @@ LIBS        := -lm
 LIB_SRC  := $(sort $(wildcard src/rules/*.c src/engine/*.c src/tables/*.c))
 APP_SRC  := $(sort $(wildcard src/cli/*.c src/protocol/*.c src/match/*.c))
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
+TEST_SUPPORT := $(filter-out $(TEST_SRC),$(wildcard tests/unit/*.c))
 FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -60,11 +61,12 @@ $(LIBAWALE): $(LIB_OBJ)
 $(AWALE): $(APP_OBJ) $(LIBAWALE)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(APP_OBJ) $(LIBAWALE) $(LIBS)
 
-# Unit tests: one cmocka program per file; tests/unit/support.c is shared.
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/support.c tests/unit/support.h $(LIBAWALE)
+# Unit tests: one cmocka program per test_*.c; the other files of tests/unit
+# (support, the reference implementations) are linked into each.
+$(BUILD)/tests/%: tests/unit/%.c $(TEST_SUPPORT) $(wildcard tests/unit/*.h) $(LIBAWALE)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests/unit -DAW_TEST_DATA='"tests/data"' $(ALL_LDFLAGS) -o $@ \
-	    $< tests/unit/support.c $(LIBAWALE) -lcmocka $(LIBS)
+	    $< $(TEST_SUPPORT) $(LIBAWALE) -lcmocka $(LIBS)
 
 # Fuzz targets built with a replay driver, so the corpus runs in every test.
 $(BUILD)/fuzz-replay/%: tests/fuzz/%.c tests/fuzz/replay.c $(LIBAWALE)

@@ -1,0 +1,164 @@
+# test_core.sh - the rules commands: replay, perft, rules, play, bad input.
+
+# replay: positions after each move, then the status line.
+run replay C f F b
+expect_status 0
+expect_stdout "4-4-0-5-5-5-5-4-4-4-4-4-0-0-N-1
+5-5-1-6-5-5-5-4-4-4-4-0-0-0-S-2
+5-5-1-6-5-0-6-5-5-5-5-0-0-0-N-3
+6-5-1-6-5-0-6-0-6-6-6-1-0-0-S-4
+ongoing"
+
+# moves run together, and separate words, give the same
+run replay CfFb
+expect_status 0
+expect_out_has "6-5-1-6-5-0-6-0-6-6-6-1-0-0-S-4"
+
+# worked cases through the command line
+run replay --position 0-0-0-0-0-12-0-3-3-3-3-3-10-11-S F
+expect_stdout "1-1-1-1-1-0-0-4-4-4-4-4-12-11-N
+ongoing"
+run replay --rules grand-slam --position 1-0-0-0-0-2-1-1-0-0-0-0-20-23-S F
+expect_stdout "1-0-0-0-0-0-0-0-0-0-0-0-24-23-N
+over 24-23 empty-row"
+run replay --position 3-0-0-1-0-0-0-0-0-0-0-0-20-24-S
+expect_stdout "over 24-24 cannot-feed"
+run replay --rules abapa --rule target=20 --position 3-0-0-1-0-0-0-0-0-0-0-0-20-24-S
+expect_stdout "over 20-24 target"
+
+# an illegal move: the positions before it, a message naming it, status 1
+run replay C a C
+expect_status 1
+expect_stdout "4-4-0-5-5-5-5-4-4-4-4-4-0-0-N-1
+4-4-0-5-5-5-0-5-5-5-5-5-0-0-S-2"
+expect_err_has "move 3 (C)"
+expect_err_has "empty"
+run replay C D
+expect_status 1
+expect_err_has "move 2 (D)"
+expect_err_has "North is to move"
+run replay C x
+expect_status 1
+expect_err_has "move 2"
+expect_err_has "'x' is not a pit letter"
+run replay C+
+expect_status 1
+expect_err_has "no direction"
+run replay --position 3-0-0-0-2-0-0-0-0-0-0-0-20-23-S A
+expect_status 1
+expect_err_has "legal: E"
+run replay --position 3-0-0-1-0-0-0-0-0-0-0-0-20-24-S D
+expect_status 1
+expect_err_has "game is over"
+
+# bad positions name the field
+run replay --position 4-4-4-4-4-4-4-4-4-4-4-4-0-0-X
+expect_status 1
+expect_err_has "side to move"
+run replay --position 4-4-4-4-4-4-4-4-4-4-4-5-0-0-S
+expect_err_has "49 seeds"
+run replay --position 4-4-4-4-4-4-4-4-4-4-4
+expect_err_has "too short"
+run replay --position 4-4-4-x-4-4-4-4-4-4-4-4-0-0-S
+expect_err_has "pit D"
+run replay --position 4-4-4-4-4-4-4-4-4-4-4-4-0--0-S
+expect_err_has "North's score"
+
+# bad rules
+run replay --rules oware C
+expect_status 1
+expect_err_has "unknown rule set 'oware'"
+run replay --rule target=99 C
+expect_err_has "bad value '99' for rule parameter 'target'"
+run replay --rule colour=red C
+expect_err_has "unknown rule parameter 'colour'"
+run replay --rule target C
+expect_err_has "expected NAME=VALUE"
+run replay --rules relay --rule captures=2
+expect_err_has "does not apply"
+run replay --rules
+expect_status 2
+expect_err_has "needs a value"
+run replay --frobnicate
+expect_status 2
+expect_err_has "unknown option '--frobnicate'"
+
+# perft: one line per depth
+run perft 5
+expect_status 0
+expect_stdout "1 6
+2 36
+3 190
+4 1014
+5 5219"
+run perft --rules two-seeds --position 0-0-0-0-0-3-1-2-1-4-4-4-14-15-S 3
+expect_status 0
+run perft
+expect_status 2
+expect_err_has "missing DEPTH"
+run perft 0
+expect_status 2
+run perft abc
+expect_err_has "DEPTH"
+run perft 3 4
+expect_err_has "unexpected argument '4'"
+
+# rules: every preset and parameter, in words
+run rules
+expect_status 0
+for word in abapa seven-turns grand-slam two-seeds relay captures grand-slam cannot-feed \
+    empty-row target no-capture repetition play-on direction; do
+    expect_out_has "$word"
+done
+run rules --rules grand-slam
+expect_out_has "a grand slam (capturing the whole opponent row) captures"
+run rules --rules abapa --rule target=24
+expect_out_has "with target=24"
+run rules extra
+expect_status 2
+
+# help and unknown commands
+run --help
+expect_status 0
+expect_out_has "replay"
+run replay --help
+expect_out_has "usage: awale replay"
+run frobnicate
+expect_status 2
+expect_err_has "unknown command 'frobnicate'"
+run
+expect_status 2
+
+# play: a scripted game between two humans
+run_input "C
+f
+undo
+board
+moves
+x
+D
+quit
+" play
+expect_status 0
+expect_out_has "South plays C."
+expect_out_has "North plays f."
+expect_out_has "Took back 1 move"
+expect_out_has "Legal moves: a b c d e f"
+expect_out_has "Not understood"
+expect_out_has "D is South's pit, and North is to move"
+# a finished game says how and why it ended
+run_input "F
+quit
+" play --rules grand-slam --position 1-0-0-0-0-2-1-1-0-0-0-0-20-23-S
+expect_out_has "Game over"
+expect_out_has "South wins"
+# against the computer; end of input ends the session cleanly
+run_input "C
+" play --opponent computer
+expect_status 0
+expect_out_has "(computer) plays"
+run play --opponent robot
+expect_status 2
+expect_err_has "--opponent"
+run play --side X
+expect_status 2
