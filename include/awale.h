@@ -8,8 +8,8 @@
  * (it may be NULL when the caller does not want the text).
  *
  * Sections: basics, rule sets, positions and moves, playing, games with
- * history, perft. Names follow module_verb: aw_rules_*, aw_position_*,
- * aw_move_*, aw_game_*, aw_perft_*.
+ * history, game records, perft. Names follow module_verb: aw_rules_*,
+ * aw_position_*, aw_move_*, aw_game_*, aw_record_*, aw_perft_*.
  */
 #ifndef AWALE_H
 #define AWALE_H
@@ -269,6 +269,69 @@ int aw_game_occurrences(const aw_game *game);
 
 /* Final scores of a finished game (the current scores while it goes on). */
 void aw_game_scores(const aw_game *game, int scores[2]);
+
+/* ------------------------------------------------------------ game records */
+
+/* A game record: tag pairs (Event, Site, Date, Round, South, North, Result,
+ * any others), a game (rule set, start position, moves) and comments, read
+ * from and written to the PGN-like text of docs/records.md. Text in, text
+ * out: reading and writing files is the caller's business.
+ *
+ * The tags Rules, Rule (the parameters that differ from the preset), SetUp
+ * and FEN are derived from the game and are not in the tag list. Result and
+ * Termination are derived too once the game is over by the rules; the tags
+ * set by the caller count only for an unfinished game (a forfeit, an
+ * adjudication). Opaque; created and freed by the caller. */
+typedef struct aw_record aw_record;
+
+/* A record of a game with no moves yet from `start` (NULL: the start
+ * position, South first). NULL when out of memory. */
+aw_record *aw_record_new(const aw_rules *rules, const aw_position *start);
+void aw_record_free(aw_record *rec);
+
+/* The record's game: play moves on it to extend the record. */
+aw_game *aw_record_game(aw_record *rec);
+const aw_game *aw_record_game_const(const aw_record *rec);
+
+/* Replace the record's game by a copy of `game` (rules, start, moves, an
+ * end by agreement); comments after the last move are dropped. 0 or -1. */
+int aw_record_set_game(aw_record *rec, const aw_game *game, aw_error *err);
+
+/* Set tag `name` (letters, digits, '_') to `value` (printable text); NULL
+ * removes it. Rejects the derived tags, a Result other than 1-0, 0-1,
+ * 1/2-1/2 or *, and a Termination that is an end of the rules (those are
+ * derived). Returns 0 or -1. */
+int aw_record_set_tag(aw_record *rec, const char *name, const char *value, aw_error *err);
+
+/* The value of a tag set on the record (NULL when absent), and the tags in
+ * order. */
+const char *aw_record_tag(const aw_record *rec, const char *name);
+int aw_record_tag_count(const aw_record *rec);
+const char *aw_record_tag_name(const aw_record *rec, int i);
+const char *aw_record_tag_value(const aw_record *rec, int i);
+
+/* The comment after `ply` moves (0: before the first move), NULL when none.
+ * Setting one collapses white space; NULL or "" removes it; a '}' or a
+ * `ply` beyond the moves played is rejected. */
+int aw_record_set_comment(aw_record *rec, int ply, const char *text, aw_error *err);
+const char *aw_record_comment(const aw_record *rec, int ply);
+
+/* "1-0" (South won), "0-1" (North won), "1/2-1/2" or "*" (unfinished): from
+ * the game when it is over, else the Result tag, else "*". */
+const char *aw_record_result(const aw_record *rec);
+
+/* The record as text, ending with a newline; malloc'ed, the caller frees
+ * it. NULL when out of memory. */
+char *aw_record_format(const aw_record *rec);
+
+/* Read the record that starts at *text (tag pairs, then numbered moves and
+ * comments up to the result) and advance *text past it, so that a text of
+ * several records is read by calling again. *line counts lines for the
+ * messages: set it to 1 at the start of the text and pass it back (NULL: 1).
+ * Returns a new record; NULL at the end of the text (err->msg is then
+ * empty) or for a bad record, with a message "line N: reason" (the rest of
+ * the text is then not to be trusted). */
+aw_record *aw_record_read(const char **text, int *line, aw_error *err);
 
 /* -------------------------------------------------------------------- perft */
 
