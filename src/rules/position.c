@@ -100,11 +100,6 @@ int aw_position_parse(const char *text, aw_position *out, aw_error *err)
         s = dash + 1;
     }
     char name[48];
-    if (count < 15)
-        return aw_fail(err, "position string too short: %s is missing (expected 12 pit counts, "
-                            "two scores and the side to move)",
-                       field_name(count, name, sizeof name));
-
     aw_position p;
     memset(&p, 0, sizeof p);
     int total = 0;
@@ -138,6 +133,10 @@ int aw_position_parse(const char *text, aw_position *out, aw_error *err)
         if (i < 14)
             total += (int)v;
     }
+    if (count < 15)
+        return aw_fail(err, "position string too short: %s is missing (expected 12 pit counts, "
+                            "two scores and the side to move)",
+                       field_name(count, name, sizeof name));
     if (total != AW_SEEDS)
         return aw_fail(err, "pits and scores add up to %d seeds, not %d", total, AW_SEEDS);
     *out = p;

@@ -1,0 +1,306 @@
+/*
+ * test_rules.c - rule sets as data (presets, every parameter, bad names
+ * and values) and games with history (undo, agreement, repetition, final
+ * scores of every kind of end).
+ */
+#include "support.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void presets(void **state)
+{
+    (void)state;
+    aw_rules r;
+    assert_int_equal(aw_rules_preset_count(), 5);
+    for (int i = 0; i < aw_rules_preset_count(); i++) {
+        assert_int_equal(aw_rules_preset(aw_rules_preset_name(i), &r, NULL), 0);
+        assert_string_equal(r.name, aw_rules_preset_name(i));
+        assert_true(strlen(aw_rules_preset_summary(i)) > 20);
+        char diff[256];
+        assert_int_equal(aw_rules_diff(&r, diff, sizeof diff), 0);
+        assert_string_equal(diff, "");
+    }
+    /* The table of rules.md section 2. */
+    r = t_rules("abapa", NULL);
+    assert_int_equal(r.captures, (1u << 2) | (1u << 3));
+    assert_int_equal(r.grand_slam, AW_SLAM_VOID);
+    assert_int_equal(r.target, 25);
+    assert_int_equal(r.repetition, 3);
+    assert_int_equal(r.no_capture, 0);
+    r = t_rules("seven-turns", NULL);
+    assert_int_equal(r.no_capture, 14);
+    assert_int_equal(r.agreement, AW_LEFT_FORBIDDEN);
+    r = t_rules("grand-slam", NULL);
+    assert_int_equal(r.grand_slam, AW_SLAM_CAPTURE);
+    assert_int_equal(r.cannot_feed, AW_LEFT_NOBODY);
+    assert_int_equal(r.empty_row, AW_LEFT_NOBODY);
+    assert_int_equal(r.no_capture, 21);
+    r = t_rules("two-seeds", NULL);
+    assert_int_equal(r.captures, 1u << 2);
+    assert_int_equal(r.target, 24);
+    assert_int_equal(aw_rules_default().family, AW_FAMILY_OWARE);
+    aw_error err;
+    assert_int_equal(aw_rules_preset("awari", &r, &err), -1);
+    assert_non_null(strstr(err.msg, "unknown rule set 'awari'"));
+    assert_non_null(strstr(err.msg, "abapa"));
+}
+
+/* Every parameter: set a value, read it back, describe it in words. */
+static void parameters(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *preset, *name, *value, *words;
+    } cases[] = {
+        {"abapa", "captures", "2", "makes 2 in an opponent pit"},
+        {"abapa", "captures", "2,3,4", "makes 2,3,4"},
+        {"abapa", "grand-slam", "capture", "captures"},
+        {"abapa", "grand-slam", "void", "captures nothing"},
+        {"abapa", "cannot-feed", "opponent", "go to his opponent"},
+        {"abapa", "cannot-feed", "none", "not counted"},
+        {"abapa", "cannot-feed", "mover", "player who cannot feed"},
+        {"abapa", "empty-row", "none", "not counted"},
+        {"abapa", "empty-row", "owner", "adds the seeds of his own row"},
+        {"abapa", "target", "24", "reaches 24 seeds"},
+        {"abapa", "target", "0", "no target"},
+        {"abapa", "no-capture", "7", "7 consecutive plies"},
+        {"abapa", "no-capture", "0", "no limit"},
+        {"abapa", "repetition", "2", "occurrence 2"},
+        {"abapa", "repetition", "0", "do not end"},
+        {"abapa", "play-on", "yes", "goes on"},
+        {"abapa", "direction", "cw", "clockwise"},
+        {"abapa", "agreement", "no", "cannot end by agreement"},
+        {"relay", "skip-origin", "yes", "skips"},
+        {"relay", "chain", "backward", "against"},
+        {"relay", "no-move", "pass", "passes"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        aw_rules r = t_rules(cases[i].preset, NULL);
+        aw_error err;
+        if (aw_rules_set(&r, cases[i].name, cases[i].value, &err))
+            fail_msg("%s=%s: %s", cases[i].name, cases[i].value, err.msg);
+        char buf[256];
+        assert_string_equal(aw_rules_get(&r, cases[i].name, buf, sizeof buf), cases[i].value);
+        aw_rules_describe(&r, cases[i].name, buf, sizeof buf);
+        if (!strstr(buf, cases[i].words))
+            fail_msg("%s=%s described as '%s'", cases[i].name, cases[i].value, buf);
+    }
+    /* Every parameter has a name, values and help; the diff names changes. */
+    for (int i = 0; i < aw_rules_param_count(); i++) {
+        assert_non_null(aw_rules_param_name(i));
+        assert_non_null(aw_rules_param_values(i));
+        assert_non_null(aw_rules_param_help(i));
+    }
+    aw_rules r = t_rules("abapa", "target=24 repetition=2");
+    char diff[256];
+    assert_int_equal(aw_rules_diff(&r, diff, sizeof diff), 2);
+    assert_string_equal(diff, "target=24 repetition=2");
+    assert_int_equal(r.target, 24);
+}
+
+static void bad_parameters(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *preset, *assignment, *fragment;
+    } cases[] = {
+        {"abapa", "target=49", "bad value '49' for rule parameter 'target'"},
+        {"abapa", "target=-1", "bad value '-1'"},
+        {"abapa", "target=", "bad value ''"},
+        {"abapa", "target=2x", "bad value '2x'"},
+        {"abapa", "captures=0", "bad value '0'"},
+        {"abapa", "captures=2,,3", "bad value"},
+        {"abapa", "captures=49", "bad value"},
+        {"abapa", "captures=", "bad value"},
+        {"abapa", "repetition=1", "expected 0 (off) or n >= 2"},
+        {"abapa", "grand-slam=maybe", "expected void, capture"},
+        {"abapa", "play-on=true", "expected no, yes"},
+        {"abapa", "direction=left", "expected ccw, cw"},
+        {"abapa", "colour=red", "unknown rule parameter 'colour'"},
+        {"abapa", "=3", "expected NAME=VALUE"},
+        {"abapa", "target", "expected NAME=VALUE"},
+        {"abapa", "chain=forward", "does not apply to the Oware game"},
+        {"relay", "captures=2", "does not apply to the relay game"},
+        {"abapa", "averyveryveryveryverylongparametername=1", "unknown rule parameter"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        aw_rules r = t_rules(cases[i].preset, NULL), before = r;
+        aw_error err = {{0}};
+        if (aw_rules_set_arg(&r, cases[i].assignment, &err) == 0)
+            fail_msg("'%s' was accepted", cases[i].assignment);
+        if (!strstr(err.msg, cases[i].fragment))
+            fail_msg("'%s': message '%s' lacks '%s'", cases[i].assignment, err.msg,
+                     cases[i].fragment);
+        assert_memory_equal(&r, &before, sizeof r);
+    }
+}
+
+static void play_moves(aw_game *g, const char *moves)
+{
+    aw_move m[64];
+    aw_error err;
+    int n = aw_moves_parse(aw_game_rules(g), moves, m, 64, &err);
+    assert_true(n >= 0);
+    for (int i = 0; i < n; i++)
+        if (aw_game_play(g, m[i], &err))
+            fail_msg("move %d: %s", i + 1, err.msg);
+}
+
+static void undo_and_history(void **state)
+{
+    (void)state;
+    aw_rules r = t_rules("abapa", NULL);
+    aw_game *g = aw_game_new(&r, NULL);
+    play_moves(g, "CfFb");
+    assert_int_equal(aw_game_ply(g), 4);
+    t_assert_pos(aw_game_position(g), "6-5-1-6-5-0-6-0-6-6-6-1-0-0-S-4");
+    assert_int_equal(aw_game_move(g, 1), 11);
+    assert_int_equal(aw_game_move(g, 9), AW_MOVE_NONE);
+    t_assert_pos(aw_game_position_at(g, 1), "4-4-0-5-5-5-5-4-4-4-4-4-0-0-N-1");
+    assert_null(aw_game_position_at(g, 5));
+    assert_int_equal(aw_game_undo(g, 2), 2);
+    t_assert_pos(aw_game_position(g), "5-5-1-6-5-5-5-4-4-4-4-0-0-0-S-2");
+    assert_int_equal(aw_game_undo(g, 5), 2);
+    assert_int_equal(aw_game_undo(g, 1), 0);
+    t_assert_pos(aw_game_position(g), "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S");
+    /* A long game grows the history. */
+    for (int i = 0; i < 300 && aw_game_status(g) == AW_ONGOING; i++) {
+        aw_move m[AW_MAX_MOVES];
+        aw_generate(&r, aw_game_position(g), m);
+        assert_int_equal(aw_game_play(g, m[0], NULL), 0);
+    }
+    aw_position start = t_pos("0-0-1-0-0-0-0-0-1-0-0-0-23-23-S");
+    aw_game_reset(g, &start);
+    assert_int_equal(aw_game_ply(g), 0);
+    t_assert_pos(aw_game_start(g), "0-0-1-0-0-0-0-0-1-0-0-0-23-23-S");
+    aw_game_free(g);
+}
+
+static void repetition(void **state)
+{
+    (void)state;
+    aw_rules r = t_rules("abapa", NULL);
+    aw_position start = t_pos("0-0-1-0-0-0-0-0-1-0-0-0-23-23-S");
+    aw_game *g = aw_game_new(&r, &start);
+    /* The forced cycle: C c D d E e F f a A b B ... */
+    for (int ply = 1; ply <= 24; ply++) {
+        aw_move m[AW_MAX_MOVES];
+        assert_int_equal(aw_generate(&r, aw_game_position(g), m), 1);
+        assert_int_equal(aw_game_status(g), AW_ONGOING);
+        assert_int_equal(aw_game_play(g, m[0], NULL), 0);
+        if (ply == 12)
+            assert_int_equal(aw_game_occurrences(g), 2);
+    }
+    assert_int_equal(aw_game_occurrences(g), 3);
+    assert_int_equal(aw_game_status(g), AW_END_REPETITION);
+    int sc[2];
+    aw_game_scores(g, sc);
+    assert_int_equal(sc[0], 24);
+    assert_int_equal(sc[1], 24);
+    aw_error err;
+    assert_int_not_equal(aw_game_play(g, 2, &err), 0);
+    assert_non_null(strstr(err.msg, "game is over"));
+    /* Undo reopens the game; with repetition=2 it ends at ply 12. */
+    aw_game_undo(g, 1);
+    assert_int_equal(aw_game_status(g), AW_ONGOING);
+    aw_game_free(g);
+    r = t_rules("abapa", "repetition=2");
+    g = aw_game_new(&r, &start);
+    int plies = 0;
+    while (aw_game_status(g) == AW_ONGOING) {
+        aw_move m[AW_MAX_MOVES];
+        aw_generate(&r, aw_game_position(g), m);
+        aw_game_play(g, m[0], NULL);
+        plies++;
+    }
+    assert_int_equal(plies, 12);
+    aw_game_free(g);
+}
+
+static void agreement(void **state)
+{
+    (void)state;
+    aw_position p = t_pos("3-0-0-1-0-0-2-1-0-0-0-0-20-21-S");
+    static const struct {
+        const char *preset;
+        int allowed, south, north;
+    } cases[] = {
+        {"abapa", 1, 24, 24}, {"two-seeds", 1, 24, 24}, {"grand-slam", 1, 20, 21}, {"seven-turns", 0, 0, 0}};
+    for (size_t i = 0; i < 4; i++) {
+        aw_rules r = t_rules(cases[i].preset, NULL);
+        aw_game *g = aw_game_new(&r, &p);
+        aw_error err;
+        int rc = aw_game_agree(g, &err);
+        if (!cases[i].allowed) {
+            assert_int_not_equal(rc, 0);
+            assert_non_null(strstr(err.msg, "do not allow"));
+            assert_int_equal(aw_game_status(g), AW_ONGOING);
+        } else {
+            assert_int_equal(rc, 0);
+            assert_int_equal(aw_game_status(g), AW_END_AGREEMENT);
+            int sc[2];
+            aw_game_scores(g, sc);
+            assert_int_equal(sc[0], cases[i].south);
+            assert_int_equal(sc[1], cases[i].north);
+            assert_int_not_equal(aw_game_agree(g, &err), 0);
+            assert_int_equal(aw_game_undo(g, 1), 1);
+            assert_int_equal(aw_game_status(g), AW_ONGOING);
+        }
+        aw_game_free(g);
+    }
+}
+
+/* Every end is explained in words and has a one-word reason. */
+static void ends_explained(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *preset, *position, *word, *fragment;
+    } cases[] = {
+        {"abapa", "0-0-0-0-0-1-0-0-0-0-0-0-25-22-N", "target", "South reached the target of 25"},
+        {"abapa", "0-0-0-0-0-0-0-0-0-0-0-0-24-24-S", "empty-board", "no seed is left"},
+        {"grand-slam", "0-0-0-0-0-0-1-0-0-0-0-0-24-23-S", "empty-row", "South has no seed"},
+        {"abapa", "3-0-0-1-0-0-0-0-0-0-0-0-20-24-S", "cannot-feed", "South takes the seeds left"},
+        {"seven-turns", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-14", "no-capture", "14 plies"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        aw_rules r = t_rules(cases[i].preset, NULL);
+        aw_position p = t_pos(cases[i].position);
+        aw_status st = aw_position_status(&r, &p);
+        assert_string_equal(aw_status_word(st), cases[i].word);
+        char buf[256];
+        aw_status_explain(st, &r, &p, buf, sizeof buf);
+        if (!strstr(buf, cases[i].fragment))
+            fail_msg("%s: '%s' lacks '%s'", cases[i].position, buf, cases[i].fragment);
+    }
+    /* play-on: reaching the target does not end the game. */
+    aw_rules r = t_rules("abapa", "play-on=yes");
+    aw_position p = t_pos("0-0-0-0-0-1-0-1-0-0-0-0-25-21-N");
+    assert_int_equal(aw_position_status(&r, &p), AW_ONGOING);
+    /* empty-row=owner gives the opponent his own row (set-up position). */
+    r = t_rules("abapa", NULL);
+    p = t_pos("0-0-0-0-0-0-1-2-0-0-0-0-20-25-S");
+    r.target = 0;
+    int sc[2];
+    aw_final_scores(&r, &p, aw_position_status(&r, &p), sc);
+    assert_int_equal(sc[0], 20);
+    assert_int_equal(sc[1], 28);
+    /* cannot-feed=opponent (the other reading of source 000). */
+    r = t_rules("seven-turns", "cannot-feed=opponent");
+    p = t_pos("3-0-0-1-0-0-0-0-0-0-0-0-20-24-S");
+    aw_final_scores(&r, &p, aw_position_status(&r, &p), sc);
+    assert_int_equal(sc[0], 20);
+    assert_int_equal(sc[1], 28);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(presets),          cmocka_unit_test(parameters),
+        cmocka_unit_test(bad_parameters),   cmocka_unit_test(undo_and_history),
+        cmocka_unit_test(repetition),       cmocka_unit_test(agreement),
+        cmocka_unit_test(ends_explained),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
