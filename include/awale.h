@@ -8,8 +8,9 @@
  * (it may be NULL when the caller does not want the text).
  *
  * Sections: basics, rule sets, positions and moves, playing, games with
- * history, game records, perft. Names follow module_verb: aw_rules_*,
- * aw_position_*, aw_move_*, aw_game_*, aw_record_*, aw_perft_*.
+ * history, game records, perft, search. Names follow module_verb:
+ * aw_rules_*, aw_position_*, aw_move_*, aw_game_*, aw_record_*, aw_perft_*,
+ * aw_engine_*, aw_search_*.
  */
 #ifndef AWALE_H
 #define AWALE_H
@@ -343,6 +344,187 @@ aw_record *aw_record_read(const char **text, int *line, aw_error *err);
  * (the last ply is counted, not played). depth is capped at
  * AW_PERFT_MAX_DEPTH. */
 uint64_t aw_perft(const aw_rules *rules, const aw_position *pos, int depth, uint64_t counts[]);
+
+/* ------------------------------------------------------------------- search */
+
+/* The engine: iterative-deepening principal-variation alpha-beta with a
+ * shared transposition table, for every rule set (the Oware family on the
+ * fast board, the relay game through the game interface). An aw_engine is a
+ * value the caller owns: options, the position to search, the table, and at
+ * most one search at a time, run either blocking or in a background thread.
+ * Every function may be called from one controlling thread; aw_search_stop
+ * and aw_search_ponderhit may also be called from any other thread (or a
+ * signal handler) at any moment. See docs/engine.md. */
+typedef struct aw_engine aw_engine;
+
+#define AW_SEARCH_MAX_DEPTH 100 /* iterations; proven lines may be longer */
+#define AW_SEARCH_MAX_PV 64     /* moves kept of a principal variation      */
+#define AW_SEARCH_MAX_THREADS 64
+
+/* What a score means. Scores are from the view of the side to move at the
+ * searched position. A win or loss is proven (every line the search relied
+ * on reaches the end of the game); its margin is the final score difference
+ * of the game (at least that much for a win, at most for a loss, until the
+ * search has looked at every line). AW_SCORE_DRAW: the best line ends the
+ * game level (final margin 0). */
+typedef enum aw_score_kind {
+    AW_SCORE_SEEDS = 0, /* an estimate, in hundredths of a seed             */
+    AW_SCORE_WIN = 1,   /* proven win by `margin` seeds in `plies` plies     */
+    AW_SCORE_LOSS = 2,  /* proven loss by -margin seeds in `plies` plies     */
+    AW_SCORE_DRAW = 3   /* the line ends the game level, in `plies` plies    */
+} aw_score_kind;
+
+typedef struct aw_score {
+    aw_score_kind kind;
+    int value;  /* hundredths of a seed, mover's view; for proven results
+                   100 * margin (a total order for comparing scores: use
+                   aw_score_compare)                                        */
+    int margin; /* proven results: final score difference, mover's view    */
+    int plies;  /* proven results: plies to the end along the line          */
+} aw_score;
+
+/* -1, 0, 1 as a is worse, equal, better than b for the side to move. */
+int aw_score_compare(const aw_score *a, const aw_score *b);
+
+/* "+1.25", "-0.50", "win +3 in 17", "loss -2 in 8", "draw in 12".
+ * Returns buf (at least 32 bytes). */
+char *aw_score_format(const aw_score *s, char *buf, size_t size);
+
+/* One principal variation: its first move and score, and the line. */
+typedef struct aw_search_line {
+    aw_score score;
+    int length; /* moves in pv[] */
+    aw_move pv[AW_SEARCH_MAX_PV];
+} aw_search_line;
+
+/* What the engine reports after each completed depth (info callback) and
+ * at the end (aw_search_result). Lines are sorted best first; there are
+ * `lines` of them (MultiPV), at most the number of legal moves. */
+typedef struct aw_search_info {
+    int depth;        /* last completed iteration                           */
+    int seldepth;     /* longest line looked at                             */
+    uint64_t nodes;   /* positions visited, all threads                     */
+    uint64_t nps;     /* nodes per second                                   */
+    int64_t time_ms;  /* since the search started                           */
+    int hashfull;     /* per mille of the table used                        */
+    int lines;
+    aw_search_line line[AW_MAX_MOVES];
+} aw_search_info;
+
+/* The end of a search. best is AW_MOVE_NONE only when the game is already
+ * over at the root; ponder is the expected reply (AW_MOVE_NONE when none). */
+typedef struct aw_search_result {
+    aw_move best;
+    aw_move ponder;
+    aw_search_info info; /* the last completed depth (depth 0 when stopped
+                            before the first one completed: best is then
+                            still a legal move)                             */
+} aw_search_result;
+
+/* Limits of one search; zero means "no limit" for each field. With none
+ * at all the search runs to AW_SEARCH_MAX_DEPTH or until stopped. */
+typedef struct aw_limits {
+    int depth;            /* iterations                                     */
+    uint64_t nodes;       /* nodes over all threads (checked every few
+                             hundred nodes)                                 */
+    int64_t movetime_ms;  /* time for this move                             */
+    int64_t time_ms[2];   /* game clock: time left for South and North     */
+    int64_t inc_ms[2];    /* increment per move for South and North         */
+    int movestogo;        /* moves to the next time control (0: sudden death)*/
+    bool infinite;        /* search until aw_search_stop (analysis)         */
+    bool ponder;          /* search the expected position on the opponent's
+                             time until aw_search_ponderhit or stop          */
+    int multipv;          /* lines to report (default 1)                    */
+    const aw_move *only;  /* search only these root moves (searchmoves)     */
+    int only_count;
+} aw_limits;
+
+/* Called after each completed depth, from the searching thread. */
+typedef void (*aw_info_fn)(const aw_search_info *info, void *user);
+/* Called once at the end of a background search, from its thread, after
+ * the result is final (UCI: print "bestmove" here). */
+typedef void (*aw_done_fn)(const aw_search_result *result, void *user);
+
+/* Endgame tables hook (docs/tables.md): a probe that gives the largest net
+ * number of seeds the side to move can guarantee from the board onwards
+ * (captures still to come, the stores aside) of a position of `rules`, and
+ * returns true, or returns false when it does not know. The search calls it
+ * from every search thread at positions with at most `max_seeds` seeds on
+ * the board; it must be thread-safe and must not allocate or lock. */
+typedef bool (*aw_probe_fn)(void *ctx, const aw_rules *rules, const aw_position *pos, int *net);
+
+/* Engine options, by name (UCI-style; names are case-insensitive):
+ *   Hash     spin   1..65536 MB  (default 64)   transposition table size
+ *   Threads  spin   1..64        (default 1)    search threads (lazy SMP)
+ *   Level    spin   1..10        (default 10)   10 = full strength; lower
+ *                                               levels see less and
+ *                                               sometimes err, like people
+ *   MultiPV  spin   1..12        (default 1)    lines when aw_limits says 0
+ *   Seed     spin   0..2^31-1    (default 0)    random choices of levels < 10
+ *   Tables   string path         (default "")   endgame tables directory
+ *                                               (used by the tables module)
+ * aw_engine_option_info describes the i-th option for help and protocols. */
+typedef struct aw_engine_option {
+    const char *name;
+    const char *type; /* "spin", "check" or "string"                       */
+    long long def, min, max;
+    const char *help;
+} aw_engine_option;
+
+int aw_engine_option_count(void);
+const aw_engine_option *aw_engine_option_info(int i);
+
+/* A new engine with default options and an empty table; NULL (and a
+ * message) when out of memory. */
+aw_engine *aw_engine_new(aw_error *err);
+/* Stops and joins a running search, then frees everything. */
+void aw_engine_free(aw_engine *engine);
+
+/* Set an option by name. Returns 0, or -1 with a message naming the option
+ * or the bad value. Hash and Threads cannot change during a search. */
+int aw_engine_set_option(aw_engine *engine, const char *name, const char *value, aw_error *err);
+/* The current value of an option as text into buf; NULL for an unknown one. */
+const char *aw_engine_get_option(const aw_engine *engine, const char *name, char *buf, size_t size);
+
+/* Forget what was learnt (table, history): a new game. */
+void aw_engine_clear(aw_engine *engine);
+
+/* The position to search: the current position of a game, whose history
+ * counts for repetition; or rules and a position without history. Returns
+ * 0, or -1 with a message (e.g. during a search). */
+int aw_engine_set_game(aw_engine *engine, const aw_game *game, aw_error *err);
+int aw_engine_set_position(aw_engine *engine, const aw_rules *rules, const aw_position *pos,
+                           aw_error *err);
+
+/* Install an endgame-table probe (NULL to remove). */
+void aw_engine_set_probe(aw_engine *engine, aw_probe_fn probe, void *ctx, int max_seeds);
+
+/* Search the position set last, blocking until a limit is reached or the
+ * search is stopped. info may be NULL. Returns 0, or -1 with a message. */
+int aw_search_run(aw_engine *engine, const aw_limits *limits, aw_info_fn info, void *user,
+                  aw_search_result *result, aw_error *err);
+
+/* The same in a background thread: returns at once; `done` (may be NULL)
+ * is called at the end, and aw_search_wait joins. */
+int aw_search_start(aw_engine *engine, const aw_limits *limits, aw_info_fn info, aw_done_fn done,
+                    void *user, aw_error *err);
+
+/* Stop the search at once (it then returns its best move so far); switch a
+ * ponder search to normal time management. Any thread, any moment; no-ops
+ * when nothing runs. */
+void aw_search_stop(aw_engine *engine);
+void aw_search_ponderhit(aw_engine *engine);
+
+/* Whether a background search is running (its result not yet final). */
+bool aw_search_running(const aw_engine *engine);
+
+/* Wait for the background search to end and copy its result (result may be
+ * NULL). Returns 0, or -1 when no search was started. */
+int aw_search_wait(aw_engine *engine, aw_search_result *result);
+
+/* The static evaluation of a position, hundredths of a seed from the
+ * mover's view (for tests and explanations). */
+int aw_engine_evaluate(const aw_rules *rules, const aw_position *pos);
 
 #ifdef __cplusplus
 }
