@@ -8,12 +8,18 @@
 #   make fuzz       build the libFuzzer targets (clang) and fuzz each for a while
 #   make install    install the program under PREFIX (default /usr/local)
 #
-# Variables: CC (gcc or clang), MODE (release, asan, debug), BUILD (output dir).
+# Variables: CC (gcc or clang), MODE (release, asan, debug), BUILD (output dir),
+# V=1 to show the full compiler commands.
 
 CC     ?= cc
 MODE   ?= release
 BUILD  ?= build/$(MODE)
 PREFIX ?= /usr/local
+ifeq ($(V),1)
+  Q :=
+else
+  Q := @
+endif
 
 WARN   := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS_BASE := -std=c11 $(WARN) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L -pthread -MMD -MP
@@ -51,27 +57,32 @@ all: $(AWALE)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 $(LIBAWALE): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
-	rm -f $@
-	ar rcs $@ $^
+	@rm -f $@
+	@$(if $(Q),echo "  AR      $@")
+	$(Q)ar rcs $@ $^
 
 $(AWALE): $(APP_OBJ) $(LIBAWALE)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(APP_OBJ) $(LIBAWALE) $(LIBS)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $(APP_OBJ) $(LIBAWALE) $(LIBS)
 
 # Unit tests: one cmocka program per test_*.c; the other files of tests/unit
 # (support, the reference implementations) are linked into each.
 $(BUILD)/tests/%: tests/unit/%.c $(TEST_SUPPORT) $(wildcard tests/unit/*.h) $(LIBAWALE)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests/unit -DAW_TEST_DATA='"tests/data"' $(ALL_LDFLAGS) -o $@ \
+	@$(if $(Q),echo "  TEST    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -DAW_TEST_DATA='"tests/data"' $(ALL_LDFLAGS) -o $@ \
 	    $< $(TEST_SUPPORT) $(LIBAWALE) -lcmocka $(LIBS)
 
 # Fuzz targets built with a replay driver, so the corpus runs in every test.
 $(BUILD)/fuzz-replay/%: tests/fuzz/%.c tests/fuzz/replay.c $(LIBAWALE)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< tests/fuzz/replay.c $(LIBAWALE) $(LIBS)
+	@$(if $(Q),echo "  FUZZ    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< tests/fuzz/replay.c $(LIBAWALE) $(LIBS)
 
 play: $(AWALE)
 	./$(AWALE) play
