@@ -43,6 +43,7 @@ typedef struct walk {
     int depth;
     int capture_values;      /* the counts a capture takes, listed */
     uint8_t capture_value[AW_SEEDS];
+    bool capture_range;      /* the counts are consecutive */
     uint64_t *counts;
     uint64_t made;
     fb_pits path[AW_PERFT_MAX_DEPTH + 1];      /* Oware: boards along the path */
@@ -192,7 +193,7 @@ static inline __m128i bytes_of_mask(unsigned mask)
 /* leaf_sum without branches on the captures: the capture chain is found
  * with masks (the run of capturable opponent pits ending at the last seed).
  * Used when no repetition can fire at the children. */
-static inline uint64_t leaf_sum_fast(walk *w, const fboard *f, unsigned mask)
+static inline uint64_t leaf_sum_fast(walk *w, const fboard *f, unsigned mask, const bool range)
 {
     const hot_rules *h = &w->hot;
     const int mover = f->side;
@@ -204,6 +205,10 @@ static inline uint64_t leaf_sum_fast(walk *w, const fboard *f, unsigned mask)
     __m128i value[4];
     for (int i = 0; i < 4; i++)
         value[i] = _mm_set1_epi8((char)(i < w->capture_values ? w->capture_value[i] : 0xFF));
+    /* A set of consecutive counts lo..hi: c - lo <= hi - lo, unsigned. */
+    const __m128i lo = _mm_set1_epi8((char)w->capture_value[0]);
+    const __m128i span = _mm_set1_epi8((char)(w->capture_value[w->capture_values - 1] -
+                                               w->capture_value[0]));
     uint64_t sum = 0;
     while (mask) {
         const int from = __builtin_ctz(mask);
@@ -212,9 +217,15 @@ static inline uint64_t leaf_sum_fast(walk *w, const fboard *f, unsigned mask)
         __m128i c = _mm_add_epi8(f->pits.v, _mm_loadu_si128((const __m128i *)fb_sow_table[origin][k]));
         const int last = fb_sow_last[origin][k];
         /* Capturable opponent pits. */
-        const __m128i hit = _mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(c, value[0]), _mm_cmpeq_epi8(c, value[1])),
-            _mm_or_si128(_mm_cmpeq_epi8(c, value[2]), _mm_cmpeq_epi8(c, value[3])));
+        __m128i hit;
+        if (range) {
+            const __m128i d = _mm_sub_epi8(c, lo);
+            hit = _mm_cmpeq_epi8(_mm_max_epu8(d, span), span);
+        } else {
+            hit = _mm_or_si128(
+                _mm_or_si128(_mm_cmpeq_epi8(c, value[0]), _mm_cmpeq_epi8(c, value[1])),
+                _mm_or_si128(_mm_cmpeq_epi8(c, value[2]), _mm_cmpeq_epi8(c, value[3])));
+        }
         const unsigned cap = (unsigned)_mm_movemask_epi8(hit) & opp;
         const unsigned upto = (2u << last) - 1;
         const unsigned gaps = ~cap & upto;
@@ -246,8 +257,12 @@ static inline uint64_t leaf_sum_fast(walk *w, const fboard *f, unsigned mask)
 static inline uint64_t leaf_sum(walk *w, const fboard *f, unsigned mask, int ply, int run)
 {
 #if defined(__SSE2__)
-    if (!(w->hot.repetition && run + 1 >= MIN_CYCLE) && w->capture_values <= 4)
-        return leaf_sum_fast(w, f, mask);
+    if (!(w->hot.repetition && run + 1 >= MIN_CYCLE) && w->capture_values > 0) {
+        if (w->capture_range)
+            return leaf_sum_fast(w, f, mask, true);
+        if (w->capture_values <= 4)
+            return leaf_sum_fast(w, f, mask, false);
+    }
 #endif
     return leaf_sum_general(w, f, mask, ply, run);
 }
@@ -354,6 +369,9 @@ uint64_t aw_perft(const aw_rules *rules, const aw_position *pos, int depth, uint
     for (int c = 1; c <= AW_SEEDS; c++)
         if (rules->captures >> c & 1)
             w->capture_value[w->capture_values++] = (uint8_t)c;
+    w->capture_range = w->capture_values > 0 &&
+                       w->capture_value[w->capture_values - 1] - w->capture_value[0] + 1 ==
+                           w->capture_values;
     if (rules->family == AW_FAMILY_OWARE) {
         fboard f = fb_from_position(pos);
         oware_walk(w, &f, 0, 0);
