@@ -28,4 +28,14 @@ int relay_generate(const aw_rules *r, const aw_position *p, aw_move moves[AW_MAX
 int relay_play(const aw_rules *r, aw_position *p, aw_move m);
 aw_status relay_status(const aw_rules *r, const aw_position *p);
 
+/* A relay still going after this many laps counts as endless (rules.md 4.8;
+ * docs/relay.md). */
+#define RELAY_MAX_LAPS 65536
+
+/* Relay sowing of `move` on pits (no capture), at most max_laps laps.
+ * Returns the pit of the last seed, with *laps and *final_dir (0 = '+',
+ * 1 = '-') when not NULL; -1 for an endless relay. For the unit tests. */
+int relay_sow(uint8_t pits[AW_PITS], aw_move move, bool skip_origin, int max_laps, int *laps,
+              int *final_dir);
+
 #endif
