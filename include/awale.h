@@ -8,9 +8,9 @@
  * (it may be NULL when the caller does not want the text).
  *
  * Sections: basics, rule sets, positions and moves, playing, games with
- * history, game records, perft, search. Names follow module_verb:
- * aw_rules_*, aw_position_*, aw_move_*, aw_game_*, aw_record_*, aw_perft_*,
- * aw_engine_*, aw_search_*.
+ * history, game records, perft, search, endgame tables. Names follow
+ * module_verb: aw_rules_*, aw_position_*, aw_move_*, aw_game_*, aw_record_*,
+ * aw_perft_*, aw_engine_*, aw_search_*, aw_tables_*.
  */
 #ifndef AWALE_H
 #define AWALE_H
@@ -525,6 +525,111 @@ int aw_search_wait(aw_engine *engine, aw_search_result *result);
 /* The static evaluation of a position, hundredths of a seed from the
  * mover's view (for tests and explanations). */
 int aw_engine_evaluate(const aw_rules *rules, const aw_position *pos);
+
+/* ------------------------------------------------------------ endgame tables */
+
+/* Endgame tables (docs/tables.md): the exact value of every Oware position
+ * with up to N seeds on the board, built by retrograde analysis and kept in
+ * one file per seed count under DIR/RULES/. The value of a position is the
+ * largest net number of seeds (own captures minus the opponent's, plus the
+ * seeds left on the board as the rule set hands them out at the end) that
+ * the side to move can guarantee from the board onwards. The scores and the
+ * target are left out: the final margin with perfect play is
+ * score[mover] - score[other] + value. Endless play without captures is
+ * counted as an even split of the seeds on the board (net 0), the
+ * convention of the solved-Awari databases; rule sets with a no-capture
+ * limit are exact (the counter is part of the position). The relay game has
+ * no tables. */
+typedef struct aw_tables aw_tables;
+
+#define AW_TABLES_MAX_THREADS 64
+
+/* The default tables directory: $XDG_DATA_HOME/awale/tables, else
+ * $HOME/.local/share/awale/tables. Returns buf, or NULL when neither
+ * variable is set or buf is too small. */
+const char *aw_tables_default_dir(char *buf, size_t size);
+
+/* Whether tables can serve `rules` (0), or -1 with a message saying why
+ * not (the relay game; a repetition rule that can fire before the
+ * no-capture limit). */
+int aw_tables_supported(const aw_rules *rules, aw_error *err);
+
+/* Open the tables of `rules` in dir: load and check every layer 0, 1, ...
+ * up to max_seeds (0 or less: as many as there are) into memory. A missing
+ * layer ends the set; a damaged, truncated or mismatched file is an error
+ * naming the file and what is wrong. NULL with a message when there is
+ * none or on error. */
+aw_tables *aw_tables_open(const char *dir, const aw_rules *rules, int max_seeds, aw_error *err);
+void aw_tables_close(aw_tables *tables);
+
+/* The largest seed count on the board that the tables cover (every
+ * smaller one too), and the bytes they hold in memory. */
+int aw_tables_seeds(const aw_tables *tables);
+uint64_t aw_tables_bytes(const aw_tables *tables);
+
+/* The value of *pos (side to move's view, in seeds), or false when the
+ * tables do not cover it (more seeds on the board, other rules). With a
+ * no-capture limit the position's counter is used. Fast: no allocation,
+ * locking or I/O. Thread-safe. */
+bool aw_tables_probe(const aw_tables *tables, const aw_position *pos, int *value);
+
+/* The same with the signature of the engine's hook (aw_probe_fn): ctx is
+ * the aw_tables; false also when `rules` are not the tables' rules. */
+bool aw_tables_probe_hook(void *ctx, const aw_rules *rules, const aw_position *pos, int *net);
+
+/* Every legal move of *pos with its value for the side to move (seeds it
+ * captures minus the value of the position it leads to). Returns the
+ * number of moves (0 when the game is over), or -1 when not covered. */
+int aw_tables_probe_moves(const aw_tables *tables, const aw_position *pos,
+                          aw_move moves[AW_MAX_MOVES], int values[AW_MAX_MOVES]);
+
+/* Progress of a build, passed to the progress callback. Work is counted in
+ * units (positions times passes) over the whole build. */
+typedef struct aw_tables_progress {
+    int seeds;          /* the layer being built or checked                 */
+    int max_seeds;
+    int threshold;      /* the pass within the layer                        */
+    const char *phase;  /* "checking", "initialising", "solving", "writing",
+                           "done"                                           */
+    uint64_t done, total;
+    uint64_t memory;    /* the memory bound stated before the start (bytes) */
+    int threads;
+    int loaded, built;  /* layers kept from before, layers built so far    */
+} aw_tables_progress;
+
+typedef struct aw_tables_build_options {
+    int seeds;             /* build every layer 0..seeds                    */
+    int threads;           /* 0: one per core                               */
+    bool compress;         /* zstd, per block (needs libzstd at build time) */
+    uint64_t memory_limit; /* refuse to start above it (bytes); 0: no limit */
+    /* Called on the calling thread about 20 times a second; a non-zero
+     * return stops the build cleanly (finished layers are kept). */
+    int (*progress)(void *ctx, const aw_tables_progress *progress);
+    /* Called with one line of news ("layer 12: ... in 0.30 s"). */
+    void (*log)(void *ctx, const char *line);
+    void *ctx;
+} aw_tables_build_options;
+
+/* Build the tables of `rules` in dir, every layer up to opt->seeds,
+ * smallest first. Layers already there that check out are kept (a build
+ * resumes where it stopped); a damaged one is built again. Files are
+ * written to a temporary name and renamed. Returns 0, or -1 with a message
+ * ("interrupted" when the callback stopped it). */
+int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_build_options *opt,
+                    aw_error *err);
+
+/* The peak memory a build of `seeds` seeds needs (bytes; 0 for rules
+ * without tables), the number of positions in layers 0..seeds, and the
+ * default number of build threads (the cores). */
+uint64_t aw_tables_build_memory(const aw_rules *rules, int seeds, int threads);
+uint64_t aw_tables_positions(int seeds);
+int aw_tables_threads(void);
+
+/* Open the tables of `rules` in dir, first building the layers up to
+ * `seeds` that are missing (a small set, such as 12 seeds, takes seconds).
+ * NULL with a message on error. */
+aw_tables *aw_tables_open_or_build(const char *dir, const aw_rules *rules, int seeds,
+                                   aw_error *err);
 
 #ifdef __cplusplus
 }

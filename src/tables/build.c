@@ -1,0 +1,636 @@
+/*
+ * build.c - building the endgame tables by retrograde analysis, layer by
+ * layer (seeds on the board), smallest first, on all cores.
+ *
+ * The value of a position is the net number of seeds the side to move can
+ * guarantee from the board onwards (docs/tables.md). A capture leads to a
+ * smaller layer, already solved, so within a layer only quiet moves link
+ * positions, and the layer's values follow from its "exits" (captures and
+ * ends of game, whose values are known when the layer starts) and the
+ * convention that endless quiet play is worth 0 (the seeds split evenly).
+ *
+ * Without a no-capture limit: thresholds, as one propagation. For t > 0 let
+ * W_t be the positions worth >= t and L_t those worth <= -t. A position is in
+ * W_t when an exit gives >= t or a quiet move leads into L_t, and in L_t when
+ * every exit gives <= -t and every quiet move leads into W_t: W_t and L_t are
+ * the attractors of the exits, and a position in neither for t = 1 is worth
+ * 0. Both only grow as t falls, so one pass does every threshold: for
+ * t = n .. 1, a scan adds the positions that the exits alone place (best
+ * exit >= t, or no unresolved quiet move left and best exit <= -t), and each
+ * position placed is "unmoved" to its quiet predecessors: a predecessor of an
+ * L_t position goes into W_t; a predecessor of a W_t position loses one of
+ * its uncounted quiet moves and goes into L_t when none is left and its best
+ * exit is <= -t. A position enters at the first (largest) t, so its value is
+ * +t or -t; the rest are 0. Every position is initialised once (its moves
+ * played forward, captures looked up in the smaller layers) and unmoved at
+ * most once: about two passes of move generation per position, with one
+ * byte of value and one byte of state (quiet moves left, resolved,
+ * pending).
+ *
+ * With a no-capture limit L the counter is part of the position and play is
+ * finite: V_c(p) = max(best exit, max over quiet moves of -V_{c+1}(child)),
+ * V_L = the end of game (its value, or 0 for the no-capture end). L forward
+ * sweeps per layer, one plane each.
+ *
+ * Parallelism: the ranks of a layer are cut into chunks handed out by an
+ * atomic counter; states are updated with atomic byte operations, and a
+ * position is claimed once (fetch-or of the resolved bit). Newly placed
+ * positions go on the claiming thread's bounded stack; when it is full they
+ * are marked pending in their state byte and a later sweep picks them up,
+ * so memory stays bounded whatever the layer. The caller's thread runs the
+ * progress callback (and so sees Ctrl-C) while the workers run.
+ */
+#include "tables_internal.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define CHUNK 65536
+#define STACK_ENTRIES (1u << 21)
+#define ST_COUNT 0x0Fu
+#define ST_RESOLVED 0x10u
+#define ST_PENDING 0x20u
+
+typedef struct builder builder;
+typedef void (*phase_fn)(builder *b, int tid);
+
+typedef struct worker {
+    builder *b;
+    int tid;
+    phase_fn fn;
+    pthread_t thread;
+    uint64_t *stack;
+    uint32_t depth;
+} worker;
+
+struct builder {
+    tb_key key;
+    char rules_name[24];
+    int max_seeds;
+    int threads;
+    const aw_tables_build_options *opt;
+    const int8_t *lower[TB_MAX_SEEDS + 1]; /* plane 0 of each finished layer */
+    /* The layer being built. */
+    int n;
+    uint64_t size;
+    int8_t *val;   /* best exit, then the value (plane 0..L-1 with a limit) */
+    uint8_t *st;   /* quiet moves left and flags (no limit) */
+    int8_t *exits; /* best exit (with a limit) */
+    int t;         /* threshold, or the plane being computed */
+    /* Shared between threads. */
+    uint64_t next_chunk;
+    uint64_t done;    /* work units, for the progress */
+    int overflow;     /* a stack was full: pending positions wait */
+    int stop;
+    int running;
+    worker workers[AW_TABLES_MAX_THREADS];
+    /* Progress. */
+    aw_tables_progress prog;
+    uint64_t done_before; /* units of the finished layers */
+};
+
+/* ----------------------------------------------------------------- helpers */
+
+static inline uint8_t ld8(const uint8_t *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+static inline int8_t ldv(const int8_t *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+static inline void stv(int8_t *p, int v) { __atomic_store_n(p, (int8_t)v, __ATOMIC_RELAXED); }
+
+static inline void prefetch(const void *p)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(p, 1, 0);
+#else
+    (void)p;
+#endif
+}
+
+/* Take the next chunk; returns 0 when none is left or the build stops. */
+static int take_chunk(builder *b, uint64_t *lo, uint64_t *hi)
+{
+    if (__atomic_load_n(&b->stop, __ATOMIC_RELAXED))
+        return 0;
+    uint64_t c = __atomic_fetch_add(&b->next_chunk, 1, __ATOMIC_RELAXED);
+    if (c * CHUNK >= b->size)
+        return 0;
+    *lo = c * CHUNK;
+    *hi = *lo + CHUNK < b->size ? *lo + CHUNK : b->size;
+    return 1;
+}
+
+static void *worker_main(void *arg)
+{
+    worker *w = arg;
+    w->fn(w->b, w->tid);
+    __atomic_fetch_sub(&w->b->running, 1, __ATOMIC_RELEASE);
+    return NULL;
+}
+
+static void report(builder *b, const char *phase)
+{
+    const aw_tables_build_options *o = b->opt;
+    b->prog.phase = phase;
+    b->prog.done = b->done_before + __atomic_load_n(&b->done, __ATOMIC_RELAXED);
+    if (o->progress && o->progress(o->ctx, &b->prog))
+        __atomic_store_n(&b->stop, 1, __ATOMIC_RELAXED);
+}
+
+/* Run fn on every worker thread; report progress while they run. */
+static int run_phase(builder *b, phase_fn fn, const char *phase, aw_error *err)
+{
+    b->next_chunk = 0;
+    __atomic_store_n(&b->running, b->threads, __ATOMIC_RELAXED);
+    int started = 0;
+    for (int i = 0; i < b->threads; i++) {
+        worker *w = &b->workers[i];
+        w->fn = fn;
+        if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
+            __atomic_store_n(&b->stop, 1, __ATOMIC_RELAXED);
+            __atomic_fetch_sub(&b->running, b->threads - i, __ATOMIC_RELAXED);
+            break;
+        }
+        started++;
+    }
+    while (__atomic_load_n(&b->running, __ATOMIC_ACQUIRE) > 0) {
+        struct timespec ts = {0, 50 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+        report(b, phase);
+    }
+    for (int i = 0; i < started; i++)
+        pthread_join(b->workers[i].thread, NULL);
+    if (started < b->threads)
+        return aw_fail(err, "cannot start %d threads", b->threads);
+    if (__atomic_load_n(&b->stop, __ATOMIC_RELAXED))
+        return aw_fail(err, "interrupted");
+    return 0;
+}
+
+/* ------------------------------------------------------------ initialising */
+
+/* Best exit of p (captures and the end of the game) and its quiet moves. */
+static inline int exits_of(const builder *b, const fb_pits *p, int *quiet)
+{
+    const aw_status s = tb_board_status(p);
+    *quiet = 0;
+    if (s != AW_ONGOING)
+        return tb_terminal_value(&b->key, p, s);
+    unsigned mask = tb_moves(p);
+    int best = TB_NO_EXIT, count = 0, gains[6];
+    const int8_t *where[6];
+    while (mask) {
+        const int from = __builtin_ctz(mask);
+        mask &= mask - 1;
+        fb_pits c;
+        const int taken = tb_play(&b->key, p, from, &c);
+        if (!taken) {
+            (*quiet)++;
+            continue;
+        }
+        tb_turn(&c);
+        where[count] = b->lower[b->n - taken] + tb_rank(&c);
+        prefetch(where[count]);
+        gains[count++] = taken;
+    }
+    for (int i = 0; i < count; i++) {
+        const int v = gains[i] - *where[i];
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+static void phase_init(builder *b, int tid)
+{
+    (void)tid;
+    uint64_t lo, hi;
+    const int limit = b->key.no_capture != 0;
+    while (take_chunk(b, &lo, &hi)) {
+        fb_pits p;
+        tb_unrank(lo, b->n, &p);
+        for (uint64_t r = lo; r < hi; r++) {
+            int quiet;
+            const int e = exits_of(b, &p, &quiet);
+            if (limit) {
+                b->exits[r] = (int8_t)e;
+            } else {
+                b->val[r] = (int8_t)e;
+                b->st[r] = (uint8_t)quiet;
+            }
+            tb_next(&p);
+        }
+        __atomic_fetch_add(&b->done, hi - lo, __ATOMIC_RELAXED);
+    }
+}
+
+/* ------------------------------------------------- solving without a limit */
+
+/* Place position r with value v (claim it once); push it or mark it. */
+static inline void place(builder *b, worker *w, uint64_t r, int v)
+{
+    const uint8_t old = __atomic_fetch_or(&b->st[r], ST_RESOLVED, __ATOMIC_RELAXED);
+    if (old & ST_RESOLVED)
+        return;
+    stv(&b->val[r], v);
+    if (w->depth < STACK_ENTRIES) {
+        w->stack[w->depth++] = r;
+    } else {
+        __atomic_fetch_or(&b->st[r], ST_PENDING, __ATOMIC_RELAXED);
+        __atomic_store_n(&b->overflow, 1, __ATOMIC_RELAXED);
+    }
+}
+
+/* Unmove a placed position q: update its quiet predecessors. */
+static void unmove(builder *b, worker *w, uint64_t q)
+{
+    const int t = b->t;
+    const int v = ldv(&b->val[q]);
+    fb_pits board, pred[6 * AW_SEEDS];
+    uint64_t rank[6 * AW_SEEDS];
+    tb_unrank(q, b->n, &board);
+    const int n = tb_unmoves(&b->key, &board, pred);
+    for (int i = 0; i < n; i++) {
+        rank[i] = tb_rank(&pred[i]);
+        prefetch(&b->st[rank[i]]);
+    }
+    for (int i = 0; i < n; i++) {
+        const uint64_t r = rank[i];
+        if (v < 0) {
+            if (!(ld8(&b->st[r]) & ST_RESOLVED))
+                place(b, w, r, t); /* a move into L_t: worth t */
+        } else {
+            const uint8_t old = __atomic_fetch_sub(&b->st[r], 1, __ATOMIC_RELAXED);
+            if ((old & (ST_COUNT | ST_RESOLVED)) == 1 && ldv(&b->val[r]) <= -t)
+                place(b, w, r, -t); /* every quiet move into W_t, no exit better */
+        }
+    }
+}
+
+static void drain(builder *b, worker *w)
+{
+    while (w->depth) {
+        const uint64_t q = w->stack[--w->depth];
+        unmove(b, w, q);
+        __atomic_fetch_add(&b->done, 1, __ATOMIC_RELAXED);
+    }
+}
+
+static void phase_scan(builder *b, int tid)
+{
+    worker *w = &b->workers[tid];
+    const int t = b->t;
+    uint64_t lo, hi;
+    while (take_chunk(b, &lo, &hi)) {
+        for (uint64_t r = lo; r < hi; r++) {
+            const uint8_t s = ld8(&b->st[r]);
+            if (s & ST_RESOLVED)
+                continue;
+            const int e = ldv(&b->val[r]);
+            if (e >= t)
+                place(b, w, r, t);
+            else if ((s & ST_COUNT) == 0 && e <= -t)
+                place(b, w, r, -t);
+        }
+        drain(b, w);
+    }
+}
+
+static void phase_pending(builder *b, int tid)
+{
+    worker *w = &b->workers[tid];
+    uint64_t lo, hi;
+    while (take_chunk(b, &lo, &hi)) {
+        for (uint64_t r = lo; r < hi; r++) {
+            if (!(ld8(&b->st[r]) & ST_PENDING))
+                continue;
+            __atomic_fetch_and(&b->st[r], (uint8_t)~ST_PENDING, __ATOMIC_RELAXED);
+            unmove(b, w, r);
+            __atomic_fetch_add(&b->done, 1, __ATOMIC_RELAXED);
+            drain(b, w);
+        }
+    }
+}
+
+static void phase_final(builder *b, int tid)
+{
+    (void)tid;
+    uint64_t lo, hi;
+    while (take_chunk(b, &lo, &hi)) {
+        uint64_t zeros = 0;
+        for (uint64_t r = lo; r < hi; r++)
+            if (!(b->st[r] & ST_RESOLVED)) {
+                b->val[r] = 0;
+                zeros++;
+            }
+        __atomic_fetch_add(&b->done, zeros, __ATOMIC_RELAXED);
+    }
+}
+
+static int solve_layer(builder *b, aw_error *err)
+{
+    for (int t = b->n; t >= 1; t--) {
+        b->t = t;
+        b->prog.threshold = t;
+        if (run_phase(b, phase_scan, "solving", err))
+            return -1;
+        while (__atomic_load_n(&b->overflow, __ATOMIC_RELAXED)) {
+            b->overflow = 0;
+            if (run_phase(b, phase_pending, "solving", err))
+                return -1;
+        }
+    }
+    b->prog.threshold = 0;
+    return run_phase(b, phase_final, "solving", err);
+}
+
+/* ---------------------------------------------------- solving with a limit */
+
+static void phase_plane(builder *b, int tid)
+{
+    (void)tid;
+    const int c = b->t, L = b->key.no_capture;
+    int8_t *out = b->val + (uint64_t)c * b->size;
+    const int8_t *next = c + 1 < L ? b->val + (uint64_t)(c + 1) * b->size : NULL;
+    uint64_t lo, hi;
+    while (take_chunk(b, &lo, &hi)) {
+        fb_pits p;
+        tb_unrank(lo, b->n, &p);
+        for (uint64_t r = lo; r < hi; r++) {
+            int best = b->exits[r];
+            unsigned mask = tb_board_status(&p) == AW_ONGOING ? tb_moves(&p) : 0;
+            const int8_t *where[6];
+            int count = 0;
+            while (mask) {
+                const int from = __builtin_ctz(mask);
+                mask &= mask - 1;
+                fb_pits ch;
+                if (tb_play(&b->key, &p, from, &ch))
+                    continue;
+                if (!next) {
+                    /* The counter reaches the limit: the child's game is
+                     * over, by its own end or by the limit (worth 0). */
+                    tb_turn(&ch);
+                    const aw_status s = tb_board_status(&ch);
+                    const int v = s == AW_ONGOING ? 0 : -tb_terminal_value(&b->key, &ch, s);
+                    if (v > best)
+                        best = v;
+                    continue;
+                }
+                tb_turn(&ch);
+                where[count] = next + tb_rank(&ch);
+                prefetch(where[count]);
+                count++;
+            }
+            for (int i = 0; i < count; i++)
+                if (-*where[i] > best)
+                    best = -*where[i];
+            out[r] = (int8_t)best;
+            tb_next(&p);
+        }
+        __atomic_fetch_add(&b->done, hi - lo, __ATOMIC_RELAXED);
+    }
+}
+
+static int solve_planes(builder *b, aw_error *err)
+{
+    for (int c = b->key.no_capture - 1; c >= 0; c--) {
+        b->t = c;
+        b->prog.threshold = c;
+        if (run_phase(b, phase_plane, "solving", err))
+            return -1;
+    }
+    return 0;
+}
+
+/* --------------------------------------------------------------- the build */
+
+static uint64_t layer_units(const tb_key *k, int n)
+{
+    return (uint64_t)(tb_planes(k) + 1) * tb_layer_size(n);
+}
+
+static uint64_t stack_bytes(int threads)
+{
+    return (uint64_t)threads * STACK_ENTRIES * sizeof(uint64_t);
+}
+
+int aw_tables_threads(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > AW_TABLES_MAX_THREADS ? AW_TABLES_MAX_THREADS : (int)n;
+}
+
+uint64_t aw_tables_build_memory(const aw_rules *rules, int seeds, int threads)
+{
+    tb_key k;
+    if (tb_key_of(rules, &k, NULL) || seeds < 0 || seeds > TB_MAX_SEEDS)
+        return 0;
+    if (threads <= 0)
+        threads = aw_tables_threads();
+    uint64_t lower = 0;
+    for (int n = 0; n < seeds; n++)
+        lower += tb_layer_size(n);
+    const uint64_t top = tb_layer_size(seeds);
+    /* Values (all planes) plus one byte of state or of best exit. */
+    const uint64_t work = top * (uint64_t)(tb_planes(&k) + 1);
+    return lower + work + stack_bytes(threads) + (64u << 20) /* writing, index, misc */;
+}
+
+uint64_t aw_tables_positions(int seeds)
+{
+    uint64_t total = 0;
+    for (int n = 0; n <= seeds && n <= TB_MAX_SEEDS; n++)
+        total += tb_layer_size(n);
+    return total;
+}
+
+static int make_dirs(const char *path, aw_error *err)
+{
+    char buf[4096];
+    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
+        return aw_fail(err, "directory name too long");
+    for (char *p = buf + 1;; p++) {
+        if (*p == '/' || *p == 0) {
+            const char save = *p;
+            *p = 0;
+            if (mkdir(buf, 0755) != 0 && errno != EEXIST)
+                return aw_fail(err, "cannot create directory %s: %s", buf, strerror(errno));
+            *p = save;
+            if (!save)
+                break;
+        }
+    }
+    return 0;
+}
+
+static void say(const builder *b, const char *fmt, ...) AW_PRINTF(2, 3);
+static void say(const builder *b, const char *fmt, ...)
+{
+    if (!b->opt->log)
+        return;
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    b->opt->log(b->opt->ctx, line);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Build layer b->n into memory (b->val); 0 or -1. */
+static int build_layer(builder *b, aw_error *err)
+{
+    const int planes = tb_planes(&b->key);
+    const uint64_t size = b->size;
+    b->val = malloc(size * (uint64_t)planes);
+    if (b->key.no_capture)
+        b->exits = malloc(size);
+    else
+        b->st = malloc(size);
+    if (!b->val || (b->key.no_capture ? !b->exits : !b->st))
+        return aw_fail(err, "out of memory for the layer of %d seeds (%llu bytes)", b->n,
+                       (unsigned long long)(size * (uint64_t)(planes + 1)));
+    b->done = 0;
+    if (run_phase(b, phase_init, "initialising", err))
+        return -1;
+    return b->key.no_capture ? solve_planes(b, err) : solve_layer(b, err);
+}
+
+static void free_layer(builder *b)
+{
+    free(b->val);
+    free(b->st);
+    free(b->exits);
+    b->val = NULL;
+    b->st = NULL;
+    b->exits = NULL;
+}
+
+int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_build_options *opt,
+                    aw_error *err)
+{
+    builder *b = calloc(1, sizeof *b);
+    if (!b)
+        return aw_fail(err, "out of memory");
+    int rc = -1;
+    int8_t *owned[TB_MAX_SEEDS + 1] = {0};
+    if (tb_key_of(rules, &b->key, err))
+        goto done;
+    if (opt->seeds < 0 || opt->seeds > TB_MAX_SEEDS) {
+        aw_fail(err, "seed count %d out of range 0..%d", opt->seeds, TB_MAX_SEEDS);
+        goto done;
+    }
+    if (opt->compress && !tb_zstd_available()) {
+        aw_fail(err, "compression needs zstd, and this program was built without it "
+                     "(install libzstd-dev and rebuild)");
+        goto done;
+    }
+    b->opt = opt;
+    b->max_seeds = opt->seeds;
+    b->threads = opt->threads > 0 ? opt->threads : aw_tables_threads();
+    if (b->threads > AW_TABLES_MAX_THREADS)
+        b->threads = AW_TABLES_MAX_THREADS;
+    snprintf(b->rules_name, sizeof b->rules_name, "%s", rules->name);
+    const uint64_t need = aw_tables_build_memory(rules, opt->seeds, b->threads);
+    if (opt->memory_limit && need > opt->memory_limit) {
+        aw_fail(err, "building %d seeds needs about %.2f GB of memory, more than the limit of "
+                     "%.2f GB",
+                opt->seeds, (double)need / 1e9, (double)opt->memory_limit / 1e9);
+        goto done;
+    }
+    char sub[4096], path[4200], name[128];
+    tb_key_dirname(&b->key, name, sizeof name);
+    if (snprintf(sub, sizeof sub, "%s/%s", dir, name) >= (int)sizeof sub) {
+        aw_fail(err, "directory name too long");
+        goto done;
+    }
+    if (make_dirs(sub, err))
+        goto done;
+    for (int i = 0; i < b->threads; i++) {
+        b->workers[i].b = b;
+        b->workers[i].tid = i;
+        if (!b->key.no_capture && !(b->workers[i].stack = malloc(STACK_ENTRIES * sizeof(uint64_t)))) {
+            aw_fail(err, "out of memory");
+            goto done;
+        }
+    }
+    b->prog.max_seeds = opt->seeds;
+    b->prog.total = 0;
+    for (int n = 0; n <= opt->seeds; n++)
+        b->prog.total += layer_units(&b->key, n);
+    b->prog.memory = need;
+    b->prog.threads = b->threads;
+    for (int n = 0; n <= opt->seeds; n++) {
+        b->n = n;
+        b->size = tb_layer_size(n);
+        b->prog.seeds = n;
+        b->prog.threshold = 0;
+        b->done = 0;
+        tb_layer_path(dir, &b->key, n, path, sizeof path);
+        /* A finished layer is kept, once it checks out. */
+        if (access(path, F_OK) == 0) {
+            int8_t *values;
+            uint64_t entries;
+            aw_error e;
+            report(b, "checking");
+            if (tb_load_layer(path, &b->key, n, &values, &entries, &e) == 0) {
+                if (b->key.no_capture) {
+                    int8_t *small = realloc(values, b->size);
+                    values = small ? small : values;
+                }
+                owned[n] = values;
+                b->lower[n] = values;
+                b->done_before += layer_units(&b->key, n);
+                b->prog.loaded++;
+                continue;
+            }
+            say(b, "layer %d: %s; building it again", n, e.msg);
+        }
+        const double t0 = now();
+        if (build_layer(b, err))
+            goto done;
+        report(b, "writing");
+        if (tb_write_layer(path, &b->key, b->rules_name, n, b->val, b->size * (uint64_t)tb_planes(&b->key),
+                           opt->compress, err))
+            goto done;
+        const double dt = now() - t0;
+        say(b, "layer %2d: %llu positions in %.2f s (%.0f positions/s)", n,
+            (unsigned long long)b->size, dt, dt > 0 ? (double)b->size / dt : 0.0);
+        /* Keep plane 0 for the captures of the next layers. */
+        int8_t *keep = b->val;
+        b->val = NULL;
+        if (b->key.no_capture) {
+            int8_t *small = realloc(keep, b->size);
+            keep = small ? small : keep;
+        }
+        free_layer(b);
+        owned[n] = keep;
+        b->lower[n] = keep;
+        b->done_before += layer_units(&b->key, n);
+        b->prog.built++;
+    }
+    b->done = 0;
+    report(b, "done");
+    rc = 0;
+done:
+    if (b) {
+        free_layer(b);
+        for (int i = 0; i < AW_TABLES_MAX_THREADS; i++)
+            free(b->workers[i].stack);
+    }
+    for (int n = 0; n <= TB_MAX_SEEDS; n++)
+        free(owned[n]);
+    free(b);
+    return rc;
+}

@@ -1,0 +1,178 @@
+/*
+ * probe.c - using the tables: open a directory for a rule set (load and
+ * check every layer into memory), probe a position, close.
+ *
+ * A probe is arithmetic and one memory load: turn the board so that the
+ * mover is South, rank it in its layer (11 additions of constants), pick the
+ * plane of its no-capture counter, read one signed byte. No allocation,
+ * locking or I/O once the tables are open, so any number of search threads
+ * may probe at once.
+ */
+#include "tables_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct aw_tables {
+    aw_rules rules;
+    tb_key key;
+    int seeds; /* layers 0..seeds are loaded */
+    uint64_t size[TB_MAX_SEEDS + 1];
+    int8_t *layer[TB_MAX_SEEDS + 1];
+    uint64_t bytes;
+};
+
+const char *aw_tables_default_dir(char *buf, size_t size)
+{
+    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    int n;
+    if (xdg && xdg[0] == '/')
+        n = snprintf(buf, size, "%s/awale/tables", xdg);
+    else if (home && home[0])
+        n = snprintf(buf, size, "%s/.local/share/awale/tables", home);
+    else
+        return NULL;
+    return n < 0 || (size_t)n >= size ? NULL : buf;
+}
+
+int aw_tables_supported(const aw_rules *rules, aw_error *err)
+{
+    tb_key k;
+    return tb_key_of(rules, &k, err);
+}
+
+aw_tables *aw_tables_open(const char *dir, const aw_rules *rules, int max_seeds, aw_error *err)
+{
+    tb_key key;
+    if (tb_key_of(rules, &key, err))
+        return NULL;
+    aw_tables *t = calloc(1, sizeof *t);
+    if (!t) {
+        aw_fail(err, "out of memory");
+        return NULL;
+    }
+    t->rules = *rules;
+    t->key = key;
+    t->seeds = -1;
+    if (max_seeds <= 0 || max_seeds > TB_MAX_SEEDS)
+        max_seeds = TB_MAX_SEEDS;
+    for (int n = 0; n <= max_seeds; n++) {
+        char path[4200];
+        if (tb_layer_path(dir, &key, n, path, sizeof path)) {
+            aw_fail(err, "directory name too long");
+            aw_tables_close(t);
+            return NULL;
+        }
+        if (access(path, F_OK) != 0)
+            break;
+        uint64_t entries;
+        if (tb_load_layer(path, &key, n, &t->layer[n], &entries, err)) {
+            aw_tables_close(t);
+            return NULL;
+        }
+        t->size[n] = tb_layer_size(n);
+        t->bytes += entries;
+        t->seeds = n;
+    }
+    if (t->seeds < 0) {
+        char name[128];
+        tb_key_dirname(&key, name, sizeof name);
+        aw_fail(err, "no endgame tables for %s in %s (build them with 'awale tables build')",
+                name, dir);
+        aw_tables_close(t);
+        return NULL;
+    }
+    return t;
+}
+
+void aw_tables_close(aw_tables *t)
+{
+    if (!t)
+        return;
+    for (int n = 0; n <= TB_MAX_SEEDS; n++)
+        free(t->layer[n]);
+    free(t);
+}
+
+int aw_tables_seeds(const aw_tables *t) { return t ? t->seeds : -1; }
+uint64_t aw_tables_bytes(const aw_tables *t) { return t ? t->bytes : 0; }
+
+bool aw_tables_probe(const aw_tables *t, const aw_position *pos, int *value)
+{
+    fb_pits p;
+    memset(&p, 0, sizeof p);
+    const int first = pos->side == AW_NORTH ? AW_ROW : 0;
+    int n = 0;
+    for (int i = 0; i < AW_PITS; i++) {
+        const int v = pos->pits[(first + i) % AW_PITS];
+        p.b[FB_BYTE(i)] = (uint8_t)v;
+        n += v;
+    }
+    if (n > t->seeds)
+        return false;
+    const int L = t->key.no_capture;
+    if (L && pos->quiet >= L) {
+        /* Over by the limit, unless an earlier rule ends it first. */
+        const aw_status s = tb_board_status(&p);
+        *value = s == AW_ONGOING ? 0 : tb_terminal_value(&t->key, &p, s);
+        return true;
+    }
+    const uint64_t at = (uint64_t)(L ? pos->quiet : 0) * t->size[n] + tb_rank(&p);
+    *value = t->layer[n][at];
+    return true;
+}
+
+bool aw_tables_probe_hook(void *ctx, const aw_rules *rules, const aw_position *pos, int *net)
+{
+    const aw_tables *t = ctx;
+    const aw_rules *r = &t->rules;
+    /* The parameters the values depend on (tb_key_of), compared directly. */
+    if (rules != r &&
+        (rules->family != r->family || rules->captures != r->captures ||
+         rules->grand_slam != r->grand_slam || rules->cannot_feed != r->cannot_feed ||
+         rules->empty_row != r->empty_row || rules->no_capture != r->no_capture ||
+         rules->repetition != r->repetition))
+        return false;
+    return aw_tables_probe(t, pos, net);
+}
+
+int aw_tables_probe_moves(const aw_tables *t, const aw_position *pos, aw_move moves[AW_MAX_MOVES],
+                          int values[AW_MAX_MOVES])
+{
+    int v;
+    if (!aw_tables_probe(t, pos, &v))
+        return -1;
+    /* The target is not part of the value: moves are valued as if the game
+     * went on. */
+    aw_rules play = t->rules;
+    play.target = 0;
+    if (aw_position_status(&play, pos) != AW_ONGOING)
+        return 0;
+    const int n = aw_generate(&play, pos, moves);
+    for (int i = 0; i < n; i++) {
+        aw_position child = *pos;
+        const int taken = aw_play(&play, &child, moves[i]);
+        int cv;
+        if (!aw_tables_probe(t, &child, &cv))
+            return -1;
+        values[i] = taken - cv;
+    }
+    return n;
+}
+
+aw_tables *aw_tables_open_or_build(const char *dir, const aw_rules *rules, int seeds,
+                                   aw_error *err)
+{
+    aw_tables *t = aw_tables_open(dir, rules, seeds, NULL);
+    if (t && t->seeds >= seeds)
+        return t;
+    aw_tables_close(t);
+    aw_tables_build_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.seeds = seeds;
+    if (aw_tables_build(dir, rules, &opt, err))
+        return NULL;
+    return aw_tables_open(dir, rules, seeds, err);
+}
