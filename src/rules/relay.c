@@ -4,8 +4,9 @@
  * an empty own pit, and the end conditions that need no history.
  *
  * Owns: relay_generate, relay_play, relay_status (reached through the game
- * interface of play.c) and relay_sow, the lap-by-lap sowing that the three
- * share (also called by the unit tests).
+ * interface of play.c), relay_explain (why a relay move is illegal, for
+ * aw_explain_illegal) and relay_sow, the lap-by-lap sowing for the unit
+ * tests.
  *
  * Invariants: pits + stores = 48 before and after every move; a move sows,
  * relays and captures on a private copy of the 12 pits, so an endless relay
@@ -39,6 +40,7 @@
  */
 #include "rules_internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define PLAIN_LAPS 64
@@ -279,4 +281,48 @@ aw_status relay_status(const aw_rules *r, const aw_position *p)
     if (r->no_capture && p->quiet >= r->no_capture)
         return AW_END_NO_CAPTURE;
     return AW_ONGOING;
+}
+
+/* Why `move` cannot be played in *p (an ongoing relay game), as a sentence
+ * in buf. Called by aw_explain_illegal for illegal moves only. */
+const char *relay_explain(const aw_rules *r, const aw_position *p, aw_move move, char *buf,
+                          size_t size)
+{
+    const int mover = p->side, pit = AW_MOVE_PIT(move);
+    const char *me = mover ? "North" : "South", *you = mover ? "South" : "North";
+    aw_move moves[AW_MAX_MOVES];
+    const int n = relay_generate(r, p, moves);
+    char legal[80] = "";
+    for (int i = 0, used = 0; i < n; i++) {
+        char m[AW_MOVE_MAX];
+        used += snprintf(legal + used, sizeof legal - (size_t)used, "%s%s", i ? " " : "",
+                         aw_move_format(r, moves[i], m));
+    }
+    const bool must_pass = n == 1 && moves[0] == AW_MOVE_PASS;
+    char text[AW_MOVE_MAX];
+    aw_move_format(r, move, text);
+    if (move == AW_MOVE_PASS) {
+        if (!r->no_move_pass)
+            snprintf(buf, size, "passing is not allowed in these rules (--rule no-move=pass "
+                                "allows it); legal: %s", legal);
+        else
+            snprintf(buf, size, "%s can move, and may pass only without a move (legal: %s)", me,
+                     legal);
+    } else if (pit >= AW_PITS || (move & ~(0x0F | AW_MOVE_CW))) {
+        snprintf(buf, size, "there is no such move (legal: %s)", legal);
+    } else if (pit / AW_ROW != mover) {
+        snprintf(buf, size, "%c is %s's pit, and %s is to move (%s plays %s, each with + or -)",
+                 text[0], you, me, me, mover ? "a-f" : "A-F");
+    } else if (p->pits[pit] < 2) {
+        snprintf(buf, size, "pit %c %s; a move needs at least 2%s", text[0],
+                 p->pits[pit] ? "holds a single seed" : "is empty",
+                 must_pass ? (mover ? "; North has no such pit and must pass"
+                                    : "; South has no such pit and must pass")
+                           : "");
+    } else {
+        snprintf(buf, size, "%s is illegal: its relay would never end (the same pit, direction "
+                            "and board would come round again, or it runs past %d laps)",
+                 text, RELAY_MAX_LAPS);
+    }
+    return buf;
 }

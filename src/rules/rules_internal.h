@@ -27,6 +27,8 @@ aw_status oware_status(const aw_rules *r, const aw_position *p);
 int relay_generate(const aw_rules *r, const aw_position *p, aw_move moves[AW_MAX_MOVES]);
 int relay_play(const aw_rules *r, aw_position *p, aw_move m);
 aw_status relay_status(const aw_rules *r, const aw_position *p);
+const char *relay_explain(const aw_rules *r, const aw_position *p, aw_move move, char *buf,
+                          size_t size);
 
 /* A relay still going after this many laps counts as endless (rules.md 4.8;
  * docs/relay.md). */
