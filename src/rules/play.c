@@ -122,17 +122,21 @@ const char *aw_status_explain(aw_status status, const aw_rules *rules, const aw_
                        : leftover_phrase(rules->cannot_feed, mover));
         break;
     case AW_END_NO_MOVE:
-        snprintf(buf, size, "%s has no pit with 2 seeds or more; the seeds left are not counted",
-                 me);
+        if (rules->no_move_pass) /* a pass is allowed only when the other can then move */
+            snprintf(buf, size, "neither player has a pit with 2 seeds or more; the seeds left "
+                                "are not counted");
+        else
+            snprintf(buf, size,
+                     "%s has no pit with 2 seeds or more; the seeds left are not counted", me);
         break;
     case AW_END_NO_CAPTURE:
         snprintf(buf, size, "%d plies were played without a capture; the seeds left are not counted",
                  rules->no_capture);
         break;
     case AW_END_REPETITION:
-        snprintf(buf, size, "the same position occurred %d times; each player takes the seeds of "
-                            "his own row",
-                 rules->repetition);
+        snprintf(buf, size, "the same position occurred %d times; %s", rules->repetition,
+                 relay ? "the seeds left are not counted"
+                       : "each player takes the seeds of his own row");
         break;
     case AW_END_AGREEMENT:
         snprintf(buf, size, "the players agreed to end the game; %s",
@@ -148,6 +152,10 @@ char *aw_move_format(const aw_rules *rules, aw_move move, char *buf)
 {
     if (move == AW_MOVE_NONE) {
         snprintf(buf, AW_MOVE_MAX, "-");
+        return buf;
+    }
+    if (move == AW_MOVE_PASS) {
+        snprintf(buf, AW_MOVE_MAX, "pass");
         return buf;
     }
     const int pit = AW_MOVE_PIT(move) % AW_PITS;
@@ -174,6 +182,8 @@ const char *aw_explain_illegal(const aw_rules *rules, const aw_position *pos, aw
     if (st != AW_ONGOING) {
         char why[200];
         snprintf(buf, size, "the game is over: %s", aw_status_explain(st, rules, pos, why, sizeof why));
+    } else if (rules->family == AW_FAMILY_RELAY) {
+        relay_explain(rules, pos, move, buf, size);
     } else if (pit >= AW_PITS) {
         snprintf(buf, size, "there is no such pit");
     } else if (pit / AW_ROW != mover) {
@@ -181,8 +191,6 @@ const char *aw_explain_illegal(const aw_rules *rules, const aw_position *pos, aw
                  mover ? "a-f" : "A-F");
     } else if (pos->pits[pit] == 0) {
         snprintf(buf, size, "pit %c is empty", text[0]);
-    } else if (rules->family == AW_FAMILY_RELAY && pos->pits[pit] < 2) {
-        snprintf(buf, size, "pit %c holds a single seed; a move needs at least 2", text[0]);
     } else if (rules->family == AW_FAMILY_OWARE && (move & AW_MOVE_CW)) {
         snprintf(buf, size, "Oware moves have no direction");
     } else if (aw_position_row(pos, !mover) == 0) {
