@@ -40,10 +40,11 @@ static const struct preset {
       .grand_slam = AW_SLAM_VOID, .cannot_feed = AW_LEFT_MOVER, .empty_row = AW_LEFT_OWNER,
       .agreement = AW_LEFT_OWNER, .target = 24, .repetition = 3}},
     {"Relay sowing of source 004: moves of 2 or more seeds in either direction, each lap "
-     "relays from the last pit in the opposite direction, captures face an empty own pit",
+     "relays from the last pit in the opposite direction, captures face an empty own pit; "
+     "third repetition ends the game (docs/relay.md)",
      {.name = "relay", .family = AW_FAMILY_RELAY, .captures = 0, .grand_slam = AW_SLAM_VOID,
       .cannot_feed = AW_LEFT_NOBODY, .empty_row = AW_LEFT_NOBODY,
-      .agreement = AW_LEFT_NOBODY, .target = 0}},
+      .agreement = AW_LEFT_NOBODY, .target = 0, .repetition = 3}},
 };
 
 #define PRESET_COUNT ((int)(sizeof presets / sizeof presets[0]))
@@ -330,9 +331,9 @@ static const char *words_repetition(const aw_rules *r, char *buf, size_t size)
     if (r->repetition == 0)
         snprintf(buf, size, "repeated positions do not end the game");
     else
-        snprintf(buf, size,
-                 "occurrence %d of the same position ends the game; each player adds his own row",
-                 r->repetition);
+        snprintf(buf, size, "occurrence %d of the same position ends the game; %s", r->repetition,
+                 r->family == AW_FAMILY_RELAY ? "seeds left not counted"
+                                              : "each player adds his own row");
     return buf;
 }
 
