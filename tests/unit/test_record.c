@@ -349,12 +349,12 @@ static void lenient_input(void **state)
     aw_rules relay = t_rules("relay", NULL);
     aw_position start = aw_position_start(AW_SOUTH);
     if (aw_position_status(&relay, &start) == AW_ONGOING) {
-        p = "[Rules \"relay\"]\n1. C+ a- *\n";
+        p = "[Rules \"relay\"]\n1. C+ b- *\n";
         b = aw_record_read(&p, NULL, &err);
         if (!b)
             fail_msg("%s", err.msg);
         assert_int_equal(aw_game_move(aw_record_game(b), 0), 2);
-        assert_int_equal(aw_game_move(aw_record_game(b), 1), 6 | AW_MOVE_CW);
+        assert_int_equal(aw_game_move(aw_record_game(b), 1), 7 | AW_MOVE_CW);
         aw_record_free(b);
     }
 }
