@@ -75,6 +75,10 @@ int cmd_replay(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_analyze(int argc, char **argv);
+
+/* Print the lines of one search report (cmd_analyze.c). */
+void cli_print_info(const aw_rules *rules, const aw_search_info *info, FILE *out);
 
 /* Monotonic seconds, for speed figures. */
 double cli_now(void);

@@ -57,6 +57,30 @@ static const command commands[] = {
      "words.\n"
      "\n" RULE_OPTIONS "\n"
      "example: awale rules --rules grand-slam\n"},
+    {"analyze", "analyse a position: best move, score and line of play at each depth",
+     cmd_analyze,
+     "usage: awale analyze [--rules R] [--rule K=V]... [--position POS] [MOVE...]\n"
+     "                     [--depth D] [--movetime MS] [--nodes N] [--multipv N]\n"
+     "                     [--threads T] [--hash MB]\n"
+     "\n"
+     "Searches the position reached after the moves (the game's history counts for\n"
+     "repetition) and prints one line per completed depth:\n"
+     "  depth D seldepth S score SCORE nodes N nps N time MS pv MOVES\n"
+     "SCORE is from the view of the side to move: an estimate in seeds (+1.25), or\n"
+     "a proven result with the final margin and the plies to the end ('win +3 in\n"
+     "17', 'loss -2 in 8', 'draw in 12'). With --multipv N each depth prints N\n"
+     "lines, best first. The last line is 'bestmove X' ('bestmove none' when the\n"
+     "game is over). Ctrl-C stops the search and still prints the best move.\n"
+     "\n" RULE_OPTIONS POSITION_OPTION
+     "  --depth D        stop after depth D (1..100)\n"
+     "  --movetime MS    stop after MS milliseconds (default 1000 when no limit)\n"
+     "  --nodes N        stop after about N nodes\n"
+     "  --multipv N      show the N best moves (1..12, default 1)\n"
+     "  --threads T      search threads (default 1)\n"
+     "  --hash MB        transposition table size (default 64)\n"
+     "  --eval E         tuned (default) or material (score difference only)\n"
+     "\n"
+     "example: awale analyze --depth 16 C f\n"},
     {"bench", "measure speed: 'awale bench perft'", cmd_bench,
      "usage: awale bench perft [--rules R] [--rule K=V]... [--position POS] [--depth D] [--runs N]\n"
      "\n"

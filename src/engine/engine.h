@@ -1,0 +1,239 @@
+/*
+ * engine.h - what the engine modules share (library-internal): the score
+ * scale, the transposition table, the evaluation and its features, the
+ * per-thread search state and the engine object itself.
+ *
+ * Scores are ints in hundredths of a seed from the mover's view. Heuristic
+ * scores are odd and stay within +-SC_EVAL_MAX; the end of a game is scored
+ * exactly and even: 0 for a level end, and for a win by m seeds reached
+ * p plies from the root SC_WIN + 256 m - 2 p (a loss is the negation), so a
+ * bigger margin always beats a quicker result and, at equal margins, the
+ * quicker win (the slower loss) is preferred. Parity tells an exact draw
+ * from an estimate of 0.
+ */
+#ifndef AW_ENGINE_H
+#define AW_ENGINE_H
+
+#include "awale.h"
+#include "rules/board.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#define SC_INF 32700
+#define SC_WIN 20000
+#define SC_PROVEN (SC_WIN - 256) /* |score| above this: an exact game end */
+#define SC_EVAL_MAX 15001
+#define MAX_PLY 120 /* plies from the root a search thread may reach */
+
+static inline int sc_end(int margin, int ply)
+{
+    if (ply > 127)
+        ply = 127;
+    if (margin > 0)
+        return SC_WIN + 256 * margin - 2 * ply;
+    if (margin < 0)
+        return -SC_WIN + 256 * margin + 2 * ply;
+    return 0;
+}
+
+static inline bool sc_is_proven(int v) { return v > SC_PROVEN || v < -SC_PROVEN; }
+
+/* Scores in the table are relative to the node, not the root. */
+static inline int sc_to_tt(int v, int ply)
+{
+    return v > SC_PROVEN ? v + 2 * ply : v < -SC_PROVEN ? v - 2 * ply : v;
+}
+static inline int sc_from_tt(int v, int ply)
+{
+    return v > SC_PROVEN ? v - 2 * ply : v < -SC_PROVEN ? v + 2 * ply : v;
+}
+
+/* Public form of an internal score (plies: from the root). */
+aw_score sc_public(int v, int pv_plies);
+
+/* ------------------------------------------------------------- the table */
+
+enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
+#define TT_NO_MOVE 31
+
+/* One entry is one 64-bit word, read and written atomically, so that
+ * threads share the table without locks and a torn entry cannot occur:
+ * score 16 bits, depth 8, move 5, bound 2, generation 5, key check 28. */
+typedef struct tt_entry_data {
+    int score, depth, move, bound;
+} tt_data;
+
+typedef struct tt {
+    _Atomic uint64_t *slots; /* buckets of 4 */
+    size_t buckets;          /* a power of two */
+    size_t mb;
+    unsigned gen;            /* 0..31 */
+} tt;
+
+int tt_init(tt *t, size_t mb);
+void tt_free(tt *t);
+void tt_clear(tt *t);
+bool tt_probe(const tt *t, uint64_t key, tt_data *out);
+void tt_store(tt *t, uint64_t key, int score, int depth, int move, int bound);
+int tt_hashfull(const tt *t);
+static inline void tt_prefetch(const tt *t, uint64_t key)
+{
+    __builtin_prefetch((const void *)&t->slots[(key & (t->buckets - 1)) * 4]);
+}
+
+static inline uint64_t mix64e(uint64_t x)
+{
+    x ^= x >> 32;
+    x *= UINT64_C(0xd6e8feb86659fd93);
+    x ^= x >> 32;
+    x *= UINT64_C(0xd6e8feb86659fd93);
+    x ^= x >> 32;
+    return x;
+}
+
+/* ------------------------------------------------------- the evaluation */
+
+/* Feature layout of the Oware evaluation. Every weight comes twice, for a
+ * full board (mg) and an empty one (eg); a position blends the two by the
+ * seeds on the board. Pits are seen from the mover: own pits 0..5 in sowing
+ * order, then the opponent's 0..5. */
+#define EV_BUCKETS 24 /* seeds in a pit: 0..22, then 23 or more */
+enum {
+    EV_PIT = 0,                                /* [12][EV_BUCKETS]          */
+    EV_MOB_OWN = EV_PIT + 12 * EV_BUCKETS,     /* [7] own legal moves       */
+    EV_MOB_OPP = EV_MOB_OWN + 7,               /* [7] opponent's non-empty  */
+    EV_ATTACK = EV_MOB_OPP + 7,                /* [13] best capture now     */
+    EV_THREAT = EV_ATTACK + 13,                /* [13] opponent's best one  */
+    EV_TEMPO = EV_THREAT + 13,                 /* [1] moves left in own row */
+    EV_FEATURES = EV_TEMPO + 1
+};
+
+typedef struct eval_weights {
+    int16_t mg[EV_FEATURES], eg[EV_FEATURES];
+} eval_weights;
+
+/* The tuned weights (eval_weights.c, written by tools/tune). */
+extern const eval_weights eval_tuned;
+
+/* Active features of a board, from the mover's view: index and count.
+ * Returns how many (at most EV_MAX_ACTIVE). The evaluation is
+ * 100 * (own score - opponent's) + sum of count * blend(weight). */
+#define EV_MAX_ACTIVE 24
+int eval_features(const aw_rules *r, const fboard *f, uint16_t idx[EV_MAX_ACTIVE],
+                  int16_t cnt[EV_MAX_ACTIVE], int *phase);
+
+enum { EVAL_TUNED = 0, EVAL_MATERIAL = 1 };
+
+/* The evaluation used by the search: odd, within +-SC_EVAL_MAX. */
+int eval_oware(const aw_rules *r, const eval_weights *w, const fboard *f);
+int eval_generic(const aw_rules *r, const aw_position *p);
+
+/* --------------------------------------------------------------- search */
+
+typedef struct aw_engine engine;
+
+/* A root move and what the last iterations said of it. */
+typedef struct root_move {
+    aw_move move;
+    int score, prev_score;
+    int depth; /* iteration that set score */
+    int pv_len;
+    aw_move pv[AW_SEARCH_MAX_PV];
+} root_move;
+
+typedef struct worker {
+    engine *eng;
+    int id;
+    pthread_t thread;
+    uint64_t nodes;            /* this thread's count                       */
+    _Atomic uint64_t published; /* copy read by the main thread             */
+    int seldepth;
+    int completed;             /* last completed depth                       */
+    bool stopped;
+    int horizon_evals;         /* heuristic leaves in the current iteration  */
+    /* Move ordering. */
+    int32_t history[2][32];
+    uint8_t killer[MAX_PLY + 2][2];
+    /* Principal variation (triangular). */
+    uint8_t pv[MAX_PLY + 2][MAX_PLY + 2];
+    int pv_len[MAX_PLY + 2];
+    /* Boards along the path, for repetition. */
+    fb_pits opath[MAX_PLY + 2];
+    aw_position gpath[MAX_PLY + 2];
+    /* Root. */
+    int nroot;
+    root_move root[AW_MAX_MOVES];
+    root_move snap[AW_MAX_MOVES]; /* root[] after the last completed depth */
+    int pv_index;               /* MultiPV line being searched               */
+} worker;
+
+/* The history before the root, for repetition: positions since the last
+ * capture, oldest first; the root is the last one. */
+#define HISTORY_MAX 1024
+
+struct aw_engine {
+    /* Options. */
+    int hash_mb, threads, level, multipv;
+    long long seed;
+    int eval_kind;
+    char tables[256];
+    uint64_t rng;
+    /* The position. */
+    aw_rules rules;
+    aw_position root;
+    int hist_len;                    /* entries of hist[] (root included)  */
+    aw_position hist[HISTORY_MAX];
+    fb_pits ohist[HISTORY_MAX];
+    bool have_position;
+    /* Shared search state. */
+    tt table;
+    const eval_weights *weights;
+    aw_probe_fn probe;
+    void *probe_ctx;
+    int probe_seeds;
+    atomic_bool stop;
+    atomic_bool pondering;
+    atomic_bool running;
+    bool joinable;
+    aw_limits limits;
+    aw_move only[AW_MAX_MOVES];
+    double start, ponderhit_time;   /* ponderhit_time: main thread only  */
+    bool was_pondering;
+    double soft_time, hard_time;  /* seconds; 0 = none                     */
+    int max_depth;
+    aw_info_fn info;
+    aw_done_fn done;
+    void *user;
+    aw_search_result result;
+    pthread_t bg;
+    worker *workers;               /* threads entries                      */
+    int nworkers;
+};
+
+/* The per-family trees (tree_oware.c, tree_relay.c): one iteration at the
+ * root, searching root moves [first, n) of the worker with window
+ * (alpha, beta) at depth. Returns the best score; fills w->root scores and
+ * PVs and sorts them. */
+int oware_root(worker *w, int depth, int alpha, int beta, int first);
+int relay_root(worker *w, int depth, int alpha, int beta, int first);
+
+/* Time and stop checks shared by the trees. */
+void search_check(worker *w);
+double search_now(void);
+
+/* Index of a move in the history and table (0..24). */
+static inline int move_index(aw_move m)
+{
+    if (m == AW_MOVE_PASS)
+        return 24;
+    return AW_MOVE_PIT(m) + ((m & AW_MOVE_CW) ? 12 : 0);
+}
+static inline aw_move index_move(int i)
+{
+    if (i == 24)
+        return AW_MOVE_PASS;
+    return (aw_move)(i < 12 ? i : (i - 12) | AW_MOVE_CW);
+}
+
+#endif

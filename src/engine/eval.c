@@ -1,0 +1,184 @@
+/*
+ * eval.c - the static evaluation: what a position is worth to the side to
+ * move, in hundredths of a seed, when the search stops looking.
+ *
+ * Oware family: the score difference (100 a seed) plus a linear model over
+ * features strong players talk about, each weight tuned from games
+ * (tools/tune.c, docs/engine.md):
+ *   - every pit's count, one-hot (0, 1, 2, ... 22, 23+) for each of the 12
+ *     pits seen from the mover: empty pits, pits of 1-2 seeds the opponent
+ *     can make 2-3, greniers (kroo, 12+ seeds that lap the board), seeds
+ *     kept in one's own row - all follow from these;
+ *   - mobility: the mover's legal moves, the opponent's non-empty pits;
+ *   - the best capture the mover has now, and the best the opponent would
+ *     have if it were his turn (pits the opponent can capture);
+ *   - tempo: how many of one's pits can still be played without giving
+ *     seeds away, minus the opponent's (the endgame race of waiting moves).
+ * Each weight has a full-board value and an empty-board value, blended by
+ * the seeds on the board. The evaluation and the tuner use the same feature
+ * list (eval_features), so what is tuned is what is played.
+ *
+ * Relay: the store difference, plus a little for seeds on one's own row and
+ * for mobility (not tuned yet).
+ */
+#include "engine.h"
+
+#include <string.h>
+
+/* Seeds the side `mover` would capture by playing byte `from` of *p. */
+static inline int capture_of(const aw_rules *r, const fb_pits *p, int mover, int from)
+{
+    const int k = p->b[from], origin = FB_PIT(from);
+    fb_pits c;
+#if defined(__SSE2__)
+    c.v = _mm_add_epi8(p->v, _mm_loadu_si128((const __m128i *)fb_sow_table[origin][k]));
+#else
+    for (int j = 0; j < 16; j++)
+        c.b[j] = (uint8_t)(p->b[j] + fb_sow_table[origin][k][j]);
+#endif
+    const int last = fb_sow_last[origin][k], lo = mover ? 0 : 8;
+    if ((unsigned)(last - lo) >= 6u || !(r->captures >> c.b[last] & 1))
+        return 0;
+    int j = last, taken = 0;
+    while (j >= lo && (r->captures >> c.b[j] & 1))
+        taken += c.b[j--];
+    if (r->grand_slam == AW_SLAM_VOID) {
+        int sums[2];
+        fb_row_sums(&c, sums);
+        if (taken == sums[!mover])
+            return 0;
+    }
+    return taken;
+}
+
+/* Legal moves of `side` on *p (mechanics only), as a byte mask. */
+static inline unsigned moves_of(const fb_pits *p, int side)
+{
+    const unsigned nonempty = fb_nonempty(p), own = side ? 0x3F00u : 0x003Fu;
+    if (nonempty & ~own)
+        return nonempty & own;
+    return fb_feeding(p) & own;
+}
+
+static inline int best_capture(const aw_rules *r, const fb_pits *p, int side, unsigned mask)
+{
+    int best = 0;
+    while (mask) {
+        const int from = __builtin_ctz(mask);
+        mask &= mask - 1;
+        if (p->b[from] == 0)
+            continue;
+        int t = capture_of(r, p, side, from);
+        if (t > best)
+            best = t;
+    }
+    return best;
+}
+
+/* Bits set in a mask of bytes 0..5 and 8..13 (no popcnt instruction is
+ * assumed). */
+static const uint8_t bits6[64] = {
+    0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5,
+    1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5, 2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6};
+static inline int popcount16(unsigned m) { return bits6[m & 63] + bits6[(m >> 8) & 63]; }
+
+/* Own pits that can be played without a seed reaching the other row. */
+static inline int waiting_moves(const fb_pits *p, int base)
+{
+    int n = 0;
+    for (int i = 0; i < 6; i++) {
+        int c = p->b[base + i];
+        n += c > 0 && c <= 5 - i;
+    }
+    return n;
+}
+
+int eval_features(const aw_rules *r, const fboard *f, uint16_t idx[EV_MAX_ACTIVE],
+                  int16_t cnt[EV_MAX_ACTIVE], int *phase)
+{
+    const int me = f->side;
+    const int own = me ? 8 : 0, opp = me ? 0 : 8;
+    const fb_pits *p = &f->pits;
+    int n = 0, seeds = 0;
+    for (int i = 0; i < 6; i++) {
+        int c = p->b[own + i];
+        seeds += c;
+        idx[n] = (uint16_t)(EV_PIT + i * EV_BUCKETS + (c < EV_BUCKETS - 1 ? c : EV_BUCKETS - 1));
+        cnt[n++] = 1;
+    }
+    for (int i = 0; i < 6; i++) {
+        int c = p->b[opp + i];
+        seeds += c;
+        idx[n] = (uint16_t)(EV_PIT + (6 + i) * EV_BUCKETS +
+                            (c < EV_BUCKETS - 1 ? c : EV_BUCKETS - 1));
+        cnt[n++] = 1;
+    }
+    const unsigned mine = moves_of(p, me);
+    const unsigned theirs = fb_nonempty(p) & (me ? 0x003Fu : 0x3F00u);
+    idx[n] = (uint16_t)(EV_MOB_OWN + popcount16(mine));
+    cnt[n++] = 1;
+    idx[n] = (uint16_t)(EV_MOB_OPP + popcount16(theirs));
+    cnt[n++] = 1;
+    int attack = best_capture(r, p, me, mine);
+    int threat = best_capture(r, p, !me, moves_of(p, !me));
+    idx[n] = (uint16_t)(EV_ATTACK + (attack < 12 ? attack : 12));
+    cnt[n++] = 1;
+    idx[n] = (uint16_t)(EV_THREAT + (threat < 12 ? threat : 12));
+    cnt[n++] = 1;
+    int tempo = waiting_moves(p, own) - waiting_moves(p, opp);
+    if (tempo) {
+        idx[n] = EV_TEMPO;
+        cnt[n++] = (int16_t)tempo;
+    }
+    *phase = seeds;
+    return n;
+}
+
+int eval_oware(const aw_rules *r, const eval_weights *w, const fboard *f)
+{
+    const int me = f->side;
+    int v = 100 * (f->score[me] - f->score[!me]);
+    if (w) {
+        uint16_t idx[EV_MAX_ACTIVE];
+        int16_t cnt[EV_MAX_ACTIVE];
+        int phase;
+        const int n = eval_features(r, f, idx, cnt, &phase);
+        int mg = 0, eg = 0;
+        for (int i = 0; i < n; i++) {
+            mg += cnt[i] * w->mg[idx[i]];
+            eg += cnt[i] * w->eg[idx[i]];
+        }
+        v += (mg * phase + eg * (AW_SEEDS - phase)) / AW_SEEDS;
+    }
+    if (v > SC_EVAL_MAX - 1)
+        v = SC_EVAL_MAX - 1;
+    if (v < -SC_EVAL_MAX + 1)
+        v = -SC_EVAL_MAX + 1;
+    return v | 1;
+}
+
+int eval_generic(const aw_rules *r, const aw_position *p)
+{
+    const int me = p->side;
+    int v = 100 * (p->score[me] - p->score[!me]);
+    aw_move moves[AW_MAX_MOVES];
+    int mine = aw_generate(r, p, moves);
+    aw_position q = *p;
+    q.side ^= 1;
+    int theirs = aw_generate(r, &q, moves);
+    v += 10 * (aw_position_row(p, me) - aw_position_row(p, !me)) + 15 * (mine - theirs);
+    if (v > SC_EVAL_MAX - 1)
+        v = SC_EVAL_MAX - 1;
+    if (v < -SC_EVAL_MAX + 1)
+        v = -SC_EVAL_MAX + 1;
+    return v | 1;
+}
+
+int aw_engine_evaluate(const aw_rules *rules, const aw_position *pos)
+{
+    if (rules->family == AW_FAMILY_OWARE) {
+        fboard f = fb_from_position(pos);
+        return eval_oware(rules, &eval_tuned, &f);
+    }
+    return eval_generic(rules, pos);
+}

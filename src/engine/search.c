@@ -1,0 +1,789 @@
+/*
+ * search.c - the engine object and the search driver: options, the
+ * position and its history, iterative deepening with aspiration windows and
+ * MultiPV, lazy SMP threads sharing the table, time management, levels, and
+ * the reports (info per completed depth, the final result).
+ *
+ * Threads: worker 0 runs in the caller's thread (aw_search_run) or in the
+ * background thread (aw_search_start) and reports; workers 1.. run the same
+ * iterative deepening, odd ones a ply deeper, and meet in the shared table,
+ * so the main thread finds its subtrees already searched (lazy SMP). The
+ * deepest completed iteration gives the move. Stop is an atomic flag every
+ * thread reads every 1024 nodes; the main thread also checks the clock and
+ * the node limit there.
+ *
+ * Time: with a clock, a soft budget (time left / moves to go + most of the
+ * increment) decides whether to start another iteration, and a hard one
+ * (a fraction of the time left, after a safety margin) stops the search in
+ * the middle of one, so the engine never loses on time. An iteration that
+ * is stopped is thrown away; the move is the previous iteration's.
+ */
+#include "engine.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+double search_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ------------------------------------------------------------- scores */
+
+aw_score sc_public(int v, int pv_plies)
+{
+    aw_score s = {AW_SCORE_SEEDS, v, 0, 0};
+    if (v > SC_PROVEN) {
+        int d = v - SC_WIN, m = (d + 255) / 256;
+        s.kind = AW_SCORE_WIN;
+        s.margin = m;
+        s.plies = (256 * m - d) / 2;
+        s.value = 100 * m;
+    } else if (v < -SC_PROVEN) {
+        int d = -v - SC_WIN, m = (d + 255) / 256;
+        s.kind = AW_SCORE_LOSS;
+        s.margin = -m;
+        s.plies = (256 * m - d) / 2;
+        s.value = -100 * m;
+    } else if (v == 0) {
+        s.kind = AW_SCORE_DRAW;
+        s.plies = pv_plies;
+    }
+    return s;
+}
+
+static int internal_of(const aw_score *s)
+{
+    switch (s->kind) {
+    case AW_SCORE_WIN: return sc_end(s->margin > 0 ? s->margin : 1, s->plies);
+    case AW_SCORE_LOSS: return sc_end(s->margin < 0 ? s->margin : -1, s->plies);
+    case AW_SCORE_DRAW: return 0;
+    default: return s->value;
+    }
+}
+
+int aw_score_compare(const aw_score *a, const aw_score *b)
+{
+    int x = internal_of(a), y = internal_of(b);
+    return (x > y) - (x < y);
+}
+
+char *aw_score_format(const aw_score *s, char *buf, size_t size)
+{
+    switch (s->kind) {
+    case AW_SCORE_WIN: snprintf(buf, size, "win +%d in %d", s->margin, s->plies); break;
+    case AW_SCORE_LOSS: snprintf(buf, size, "loss %d in %d", s->margin, s->plies); break;
+    case AW_SCORE_DRAW: snprintf(buf, size, "draw in %d", s->plies); break;
+    default:
+        snprintf(buf, size, "%c%d.%02d", s->value < 0 ? '-' : '+', abs(s->value) / 100,
+                 abs(s->value) % 100);
+        break;
+    }
+    return buf;
+}
+
+/* ------------------------------------------------------------- options */
+
+static const aw_engine_option options[] = {
+    {"Hash", "spin", 64, 1, 65536, "transposition table size in MB"},
+    {"Threads", "spin", 1, 1, AW_SEARCH_MAX_THREADS, "search threads"},
+    {"Level", "spin", 10, 1, 10, "playing strength: 10 full, 1 for a first game"},
+    {"MultiPV", "spin", 1, 1, AW_MAX_MOVES, "lines to report"},
+    {"Seed", "spin", 0, 0, 2147483647, "seed of the random choices of levels below 10"},
+    {"Eval", "string", 0, 0, 0, "evaluation: tuned (default) or material (score difference only)"},
+    {"Tables", "string", 0, 0, 0, "endgame tables directory"},
+};
+#define NOPTIONS ((int)(sizeof options / sizeof options[0]))
+
+int aw_engine_option_count(void) { return NOPTIONS; }
+
+const aw_engine_option *aw_engine_option_info(int i)
+{
+    return i >= 0 && i < NOPTIONS ? &options[i] : NULL;
+}
+
+static uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+aw_engine *aw_engine_new(aw_error *err)
+{
+    engine *e = calloc(1, sizeof *e);
+    if (!e) {
+        aw_fail(err, "out of memory");
+        return NULL;
+    }
+    e->hash_mb = 64;
+    e->threads = 1;
+    e->level = 10;
+    e->multipv = 1;
+    e->weights = &eval_tuned;
+    e->rules = aw_rules_default();
+    e->root = aw_position_start(AW_SOUTH);
+    e->hist[0] = e->root;
+    e->ohist[0] = fb_from_position(&e->root).pits;
+    e->hist_len = 1;
+    e->have_position = true;
+    atomic_init(&e->stop, false);
+    atomic_init(&e->pondering, false);
+    atomic_init(&e->running, false);
+    if (tt_init(&e->table, (size_t)e->hash_mb)) {
+        aw_engine_free(e);
+        aw_fail(err, "out of memory for a %d MB table", 64);
+        return NULL;
+    }
+    return e;
+}
+
+void aw_engine_free(aw_engine *e)
+{
+    if (!e)
+        return;
+    if (e->joinable) {
+        aw_search_stop(e);
+        aw_search_wait(e, NULL);
+    }
+    tt_free(&e->table);
+    free(e->workers);
+    free(e);
+}
+
+static const aw_engine_option *find_option(const char *name)
+{
+    for (int i = 0; i < NOPTIONS; i++)
+        if (strcasecmp(options[i].name, name) == 0)
+            return &options[i];
+    return NULL;
+}
+
+int aw_engine_set_option(aw_engine *e, const char *name, const char *value, aw_error *err)
+{
+    const aw_engine_option *o = find_option(name);
+    if (!o)
+        return aw_fail(err, "unknown engine option '%s'", name);
+    if (atomic_load(&e->running) || e->joinable)
+        return aw_fail(err, "cannot set option %s during a search", o->name);
+    if (strcmp(o->type, "spin") == 0) {
+        char *end;
+        errno = 0;
+        long long v = strtoll(value, &end, 10);
+        if (!*value || *end || errno || v < o->min || v > o->max)
+            return aw_fail(err, "bad value '%s' for option %s (expected %lld..%lld)", value,
+                           o->name, o->min, o->max);
+        if (o == &options[0]) {
+            if (v != e->hash_mb) {
+                if (tt_init(&e->table, (size_t)v))
+                    return aw_fail(err, "not enough memory for a %lld MB table", v);
+                e->hash_mb = (int)v;
+            }
+        } else if (o == &options[1]) {
+            e->threads = (int)v;
+        } else if (o == &options[2]) {
+            e->level = (int)v;
+        } else if (o == &options[3]) {
+            e->multipv = (int)v;
+        } else if (o == &options[4]) {
+            e->seed = v;
+            e->rng = (uint64_t)v;
+        }
+        return 0;
+    }
+    if (o == &options[5]) {
+        if (strcasecmp(value, "tuned") == 0)
+            e->eval_kind = EVAL_TUNED;
+        else if (strcasecmp(value, "material") == 0)
+            e->eval_kind = EVAL_MATERIAL;
+        else
+            return aw_fail(err, "bad value '%s' for option Eval (expected tuned or material)",
+                           value);
+        e->weights = e->eval_kind == EVAL_TUNED ? &eval_tuned : NULL;
+        return 0;
+    }
+    if (strlen(value) >= sizeof e->tables)
+        return aw_fail(err, "the Tables path is too long");
+    strcpy(e->tables, value);
+    return 0;
+}
+
+const char *aw_engine_get_option(const aw_engine *e, const char *name, char *buf, size_t size)
+{
+    const aw_engine_option *o = find_option(name);
+    if (!o)
+        return NULL;
+    if (o == &options[0])
+        snprintf(buf, size, "%d", e->hash_mb);
+    else if (o == &options[1])
+        snprintf(buf, size, "%d", e->threads);
+    else if (o == &options[2])
+        snprintf(buf, size, "%d", e->level);
+    else if (o == &options[3])
+        snprintf(buf, size, "%d", e->multipv);
+    else if (o == &options[4])
+        snprintf(buf, size, "%lld", e->seed);
+    else if (o == &options[5])
+        snprintf(buf, size, "%s", e->eval_kind == EVAL_TUNED ? "tuned" : "material");
+    else
+        snprintf(buf, size, "%s", e->tables);
+    return buf;
+}
+
+void aw_engine_clear(aw_engine *e)
+{
+    if (atomic_load(&e->running) || e->joinable)
+        return;
+    tt_clear(&e->table);
+    if (e->workers)
+        for (int i = 0; i < e->nworkers; i++) {
+            memset(e->workers[i].history, 0, sizeof e->workers[i].history);
+            memset(e->workers[i].killer, 0, sizeof e->workers[i].killer);
+        }
+    e->rng = (uint64_t)e->seed;
+}
+
+void aw_engine_set_probe(aw_engine *e, aw_probe_fn probe, void *ctx, int max_seeds)
+{
+    e->probe = probe;
+    e->probe_ctx = ctx;
+    e->probe_seeds = max_seeds;
+}
+
+static int board_seeds(const aw_position *p)
+{
+    return aw_position_row(p, AW_SOUTH) + aw_position_row(p, AW_NORTH);
+}
+
+int aw_engine_set_position(aw_engine *e, const aw_rules *rules, const aw_position *pos,
+                           aw_error *err)
+{
+    if (atomic_load(&e->running) || e->joinable)
+        return aw_fail(err, "cannot set the position during a search");
+    e->rules = *rules;
+    e->root = *pos;
+    e->hist[0] = *pos;
+    e->ohist[0] = fb_from_position(pos).pits;
+    e->hist_len = 1;
+    e->have_position = true;
+    return 0;
+}
+
+int aw_engine_set_game(aw_engine *e, const aw_game *game, aw_error *err)
+{
+    if (aw_engine_set_position(e, aw_game_rules(game), aw_game_position(game), err))
+        return -1;
+    /* The positions since the last capture, oldest first, the root last. */
+    const int ply = aw_game_ply(game);
+    const int seeds = board_seeds(aw_game_position(game));
+    int first = ply;
+    while (first > 0 && ply - first + 1 < HISTORY_MAX &&
+           board_seeds(aw_game_position_at(game, first - 1)) == seeds)
+        first--;
+    e->hist_len = 0;
+    for (int i = first; i <= ply; i++) {
+        const aw_position *p = aw_game_position_at(game, i);
+        e->hist[e->hist_len] = *p;
+        e->ohist[e->hist_len] = fb_from_position(p).pits;
+        e->hist_len++;
+    }
+    return 0;
+}
+
+/* --------------------------------------------------------- the driver */
+
+static void publish(worker *w)
+{
+    atomic_store_explicit(&w->published, w->nodes, memory_order_relaxed);
+}
+
+static uint64_t total_nodes(const engine *e)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < e->nworkers; i++)
+        n += atomic_load_explicit(&e->workers[i].published, memory_order_relaxed);
+    return n;
+}
+
+void search_check(worker *w)
+{
+    engine *e = w->eng;
+    publish(w);
+    if (atomic_load_explicit(&e->stop, memory_order_relaxed)) {
+        w->stopped = true;
+        return;
+    }
+    if (w->id != 0)
+        return;
+    if (e->limits.nodes && total_nodes(e) >= e->limits.nodes) {
+        atomic_store(&e->stop, true);
+        w->stopped = true;
+        return;
+    }
+    const bool pondering = atomic_load_explicit(&e->pondering, memory_order_relaxed);
+    if (e->was_pondering && !pondering) {
+        e->was_pondering = false;
+        e->ponderhit_time = search_now();
+    }
+    if (e->hard_time > 0 && !pondering) {
+        double now = search_now();
+        if (now - e->ponderhit_time >= e->hard_time) {
+            atomic_store(&e->stop, true);
+            w->stopped = true;
+        }
+    }
+}
+
+static int root_compare(const void *a, const void *b)
+{
+    const root_move *x = a, *y = b;
+    if (x->score != y->score)
+        return x->score > y->score ? -1 : 1;
+    if (x->prev_score != y->prev_score)
+        return x->prev_score > y->prev_score ? -1 : 1;
+    return 0;
+}
+
+/* Stable sort of root[first..n) by score, then previous score. */
+static void sort_root(worker *w, int first)
+{
+    for (int i = first + 1; i < w->nroot; i++) {
+        root_move t = w->root[i];
+        int j = i;
+        while (j > first && root_compare(&t, &w->root[j - 1]) < 0) {
+            w->root[j] = w->root[j - 1];
+            j--;
+        }
+        w->root[j] = t;
+    }
+}
+
+static int root_search(worker *w, int depth, int alpha, int beta, int first)
+{
+    return w->eng->rules.family == AW_FAMILY_OWARE ? oware_root(w, depth, alpha, beta, first)
+                                                   : relay_root(w, depth, alpha, beta, first);
+}
+
+/* Extend a PV from the table (a table cut-off leaves it short). */
+static void extend_pv(engine *e, root_move *rm)
+{
+    aw_position p = e->root;
+    int i;
+    for (i = 0; i < rm->pv_len; i++) {
+        if (!aw_is_legal(&e->rules, &p, rm->pv[i]) ||
+            aw_position_status(&e->rules, &p) != AW_ONGOING) {
+            rm->pv_len = i;
+            return;
+        }
+        aw_play(&e->rules, &p, rm->pv[i]);
+    }
+    while (rm->pv_len < AW_SEARCH_MAX_PV && rm->pv_len < 24 &&
+           aw_position_status(&e->rules, &p) == AW_ONGOING) {
+        uint64_t key;
+        if (e->rules.family == AW_FAMILY_OWARE) {
+            fboard f = fb_from_position(&p);
+            uint64_t extra = (uint64_t)f.score[0] | (uint64_t)f.side << 6;
+            if (e->rules.no_capture)
+                extra |= (uint64_t)(f.quiet < 511 ? f.quiet : 511) << 7;
+            key = mix64e(f.pits.q[0] ^
+                         mix64e(f.pits.q[1] ^ (extra << 48) ^ UINT64_C(0x9e3779b97f4a7c15)));
+        } else {
+            key = aw_position_hash(&p);
+            if (e->rules.no_capture)
+                key = mix64e(key ^ (uint64_t)(p.quiet < 511 ? p.quiet : 511));
+        }
+        tt_data t;
+        if (!tt_probe(&e->table, key, &t) || t.move == TT_NO_MOVE)
+            break;
+        aw_move m = index_move(t.move);
+        if (!aw_is_legal(&e->rules, &p, m))
+            break;
+        rm->pv[rm->pv_len++] = m;
+        aw_play(&e->rules, &p, m);
+    }
+}
+
+static void fill_info(engine *e, worker *w, int depth, int lines, aw_search_info *info)
+{
+    double now = search_now();
+    memset(info, 0, sizeof *info);
+    info->depth = depth;
+    info->seldepth = w->seldepth;
+    info->nodes = total_nodes(e);
+    info->time_ms = (int64_t)((now - e->start) * 1000);
+    double secs = now - e->start;
+    info->nps = secs > 0 ? (uint64_t)((double)info->nodes / secs) : 0;
+    info->hashfull = tt_hashfull(&e->table);
+    if (lines > w->nroot)
+        lines = w->nroot;
+    if (!w->completed)
+        lines = 0;
+    info->lines = lines;
+    for (int i = 0; i < lines; i++) {
+        root_move *rm = &w->snap[i];
+        aw_search_line *l = &info->line[i];
+        l->length = rm->pv_len;
+        memcpy(l->pv, rm->pv, (size_t)rm->pv_len * sizeof(aw_move));
+        l->score = sc_public(rm->score, rm->pv_len);
+    }
+}
+
+/* Level settings: depth cap, softmax temperature (hundredths of a seed). */
+static const struct {
+    int depth, temperature;
+} levels[11] = {{0, 0},    {1, 400}, {2, 250}, {3, 180}, {4, 120}, {5, 80},
+                {6, 50},   {8, 30},  {10, 15}, {14, 6},  {0, 0}};
+
+/* One thread's iterative deepening. Only worker 0 reports and decides when
+ * to stop. */
+static void iterate(worker *w)
+{
+    engine *e = w->eng;
+    const int multipv = w->id == 0 ? e->result.info.lines : 1;
+    int prev = 0;
+    w->completed = 0;
+    for (int depth = 1 + (w->id & 1); depth <= e->max_depth; depth++) {
+        w->seldepth = 0;
+        w->horizon_evals = 0;
+        for (int i = 0; i < w->nroot; i++) {
+            w->root[i].prev_score = w->root[i].score;
+        }
+        for (int pv = 0; pv < multipv && pv < w->nroot; pv++) {
+            int delta = 30, alpha = -SC_INF, beta = SC_INF;
+            if (depth >= 4 && multipv == 1 && !sc_is_proven(prev)) {
+                alpha = prev - delta;
+                beta = prev + delta;
+            }
+            for (;;) {
+                int v = root_search(w, depth, alpha, beta, pv);
+                if (w->stopped)
+                    break;
+                sort_root(w, pv);
+                if (v <= alpha) {
+                    beta = (alpha + beta) / 2;
+                    alpha = alpha - delta < -SC_INF ? -SC_INF : alpha - delta;
+                    if (sc_is_proven(v) || alpha < -SC_PROVEN)
+                        alpha = -SC_INF;
+                } else if (v >= beta) {
+                    beta = beta + delta > SC_INF ? SC_INF : beta + delta;
+                    if (sc_is_proven(v) || beta > SC_PROVEN)
+                        beta = SC_INF;
+                } else {
+                    break;
+                }
+                delta += delta;
+            }
+            if (w->stopped)
+                break;
+        }
+        if (w->stopped)
+            break;
+        sort_root(w, 0);
+        prev = w->root[0].score;
+        w->completed = depth;
+        memcpy(w->snap, w->root, sizeof w->root[0] * (size_t)w->nroot);
+        if (w->id != 0)
+            continue;
+        for (int i = 0; i < multipv && i < w->nroot; i++)
+            extend_pv(e, &w->snap[i]);
+        publish(w);
+        fill_info(e, w, depth, multipv, &e->result.info);
+        if (e->info)
+            e->info(&e->result.info, e->user);
+        /* Solved: no estimate was used anywhere in this iteration. */
+        if (w->horizon_evals == 0)
+            break;
+        /* Time: do not start an iteration that cannot finish. */
+        if (e->soft_time > 0 && e->soft_time < e->hard_time && !atomic_load(&e->pondering) &&
+            search_now() - e->start >= e->soft_time * 0.55)
+            break;
+        if (w->nroot == 1 && e->soft_time > 0 && !atomic_load(&e->pondering) && depth >= 4)
+            break;
+    }
+}
+
+static void *helper_main(void *arg)
+{
+    worker *w = arg;
+    iterate(w);
+    publish(w);
+    return NULL;
+}
+
+static void compute_time(engine *e)
+{
+    const aw_limits *l = &e->limits;
+    const int side = e->root.side;
+    e->soft_time = e->hard_time = 0;
+    if (l->infinite)
+        return;
+    if (l->movetime_ms > 0) {
+        double t = (double)l->movetime_ms / 1000.0;
+        double margin = t > 0.1 ? 0.01 : t * 0.1;
+        e->soft_time = e->hard_time = t - margin;
+        return;
+    }
+    if (l->time_ms[side] > 0 || l->inc_ms[side] > 0) {
+        double left = (double)l->time_ms[side] / 1000.0, inc = (double)l->inc_ms[side] / 1000.0;
+        double overhead = left > 1.0 ? 0.05 : left * 0.05;
+        double avail = left - overhead;
+        if (avail < left * 0.2)
+            avail = left * 0.2;
+        int mtg = l->movestogo > 0 ? l->movestogo : 0;
+        if (mtg == 0) {
+            /* Sudden death: the game has about as many moves left as
+             * seeds on the board allow, rarely fewer than 10. */
+            mtg = board_seeds(&e->root) / 2 + 10;
+        }
+        if (mtg > 50)
+            mtg = 50;
+        double soft = avail / mtg + inc * 0.75;
+        double hard = mtg == 1 ? avail * 0.8 : avail * 0.4;
+        if (hard > soft * 4)
+            hard = soft * 4;
+        if (soft > hard)
+            soft = hard;
+        if (hard < 0.001)
+            hard = 0.001;
+        e->soft_time = soft;
+        e->hard_time = hard;
+    }
+}
+
+static void run_search(engine *e)
+{
+    const aw_limits *l = &e->limits;
+    worker *main_w = &e->workers[0];
+    e->start = e->ponderhit_time = search_now();
+    compute_time(e);
+    e->max_depth = l->depth > 0 && l->depth < AW_SEARCH_MAX_DEPTH ? l->depth : AW_SEARCH_MAX_DEPTH;
+    const bool noisy = e->level < 10;
+    if (noisy && levels[e->level].depth < e->max_depth)
+        e->max_depth = levels[e->level].depth;
+    e->table.gen = (e->table.gen + 1) & 31;
+
+    /* Root moves. */
+    aw_move moves[AW_MAX_MOVES];
+    aw_status st = aw_position_status(&e->rules, &e->root);
+    int n = st == AW_ONGOING ? aw_generate(&e->rules, &e->root, moves) : 0;
+    if (st == AW_ONGOING && e->rules.repetition) {
+        /* Repetition at the root ends the game as well. */
+        int seen = 1;
+        const aw_position *now = &e->hist[e->hist_len - 1];
+        for (int i = e->hist_len - 3; i >= 0; i -= 2)
+            if (memcmp(e->hist[i].pits, now->pits, AW_PITS) == 0)
+                seen++;
+        if (seen >= e->rules.repetition)
+            n = 0;
+    }
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        bool ok = !l->only_count;
+        for (int j = 0; j < l->only_count && !ok; j++)
+            ok = l->only[j] == moves[i];
+        if (ok)
+            moves[m++] = moves[i];
+    }
+    if (m == 0 && l->only_count)
+        m = n; /* none of the searchmoves is legal: search them all */
+    n = m;
+    int lines = l->multipv > 0 ? l->multipv : e->multipv;
+    if (noisy)
+        lines = n;
+    if (lines > n)
+        lines = n;
+    if (lines < 1)
+        lines = 1;
+    memset(&e->result, 0, sizeof e->result);
+    e->result.best = n ? moves[0] : AW_MOVE_NONE;
+    e->result.ponder = AW_MOVE_NONE;
+    e->result.info.lines = lines;
+
+    for (int t = 0; t < e->nworkers; t++) {
+        worker *w = &e->workers[t];
+        w->eng = e;
+        w->id = t;
+        w->nodes = 0;
+        atomic_store(&w->published, 0);
+        w->stopped = false;
+        w->completed = 0;
+        w->nroot = n;
+        for (int i = 0; i < n; i++) {
+            w->root[i].move = moves[i];
+            w->root[i].score = w->root[i].prev_score = -SC_INF;
+            w->root[i].pv[0] = moves[i];
+            w->root[i].pv_len = 1;
+        }
+    }
+    if (n > 0) {
+        int started = 1;
+        for (int t = 1; t < e->nworkers; t++)
+            if (pthread_create(&e->workers[t].thread, NULL, helper_main, &e->workers[t]) == 0)
+                started++;
+            else
+                break;
+        iterate(main_w);
+        publish(main_w);
+        /* In ponder or infinite mode the result waits for stop or ponderhit. */
+        while (!atomic_load(&e->stop) && (l->infinite || atomic_load(&e->pondering))) {
+            struct timespec pause = {0, 2000000};
+            nanosleep(&pause, NULL);
+        }
+        atomic_store(&e->stop, true);
+        for (int t = 1; t < started; t++)
+            pthread_join(e->workers[t].thread, NULL);
+    }
+
+    /* The result: the deepest completed iteration (a helper's when it got
+     * further than the main thread). */
+    worker *bw = main_w;
+    if (!noisy && lines == 1)
+        for (int t = 1; t < e->nworkers; t++)
+            if (e->workers[t].completed > bw->completed)
+                bw = &e->workers[t];
+    if (n > 0 && bw->completed > 0) {
+        const int shown = bw == main_w ? lines : 1;
+        for (int i = 0; i < shown; i++)
+            extend_pv(e, &bw->snap[i]);
+        fill_info(e, bw, bw->completed, shown, &e->result.info);
+        int pick = 0;
+        if (noisy && shown > 1) {
+            /* Levels: a softmax over the root moves' scores, the way people
+             * miss the best move more often when it is only a little
+             * better. */
+            const int temp = levels[e->level].temperature;
+            const int top = bw->snap[0].score;
+            double weight[AW_MAX_MOVES], sum = 0;
+            for (int i = 0; i < shown; i++) {
+                int s = bw->snap[i].score;
+                double d = (double)(top - s) / temp;
+                weight[i] = s <= -SC_INF || d > 8 ? 0 : exp(-d);
+                sum += weight[i];
+            }
+            double r = (double)(rng_next(&e->rng) >> 11) / 9007199254740992.0 * sum;
+            for (pick = 0; pick < shown - 1; pick++) {
+                r -= weight[pick];
+                if (r < 0)
+                    break;
+            }
+            if (weight[pick] == 0)
+                pick = 0;
+            if (pick) {
+                /* Report the chosen line first. */
+                aw_search_line chosen = e->result.info.line[pick];
+                memmove(&e->result.info.line[1], &e->result.info.line[0],
+                        sizeof chosen * (size_t)pick);
+                e->result.info.line[0] = chosen;
+            }
+        }
+        const root_move *chosen = &bw->snap[pick];
+        /* Stopped in the middle of an iteration: a move that already beat
+         * the previous best at the new depth is better still. */
+        if (!noisy && lines == 1 && bw == main_w && main_w->root[0].depth == bw->completed + 1 &&
+            main_w->root[0].score > -SC_INF && main_w->root[0].move != chosen->move &&
+            main_w->root[0].score > chosen->score)
+            chosen = &main_w->root[0];
+        e->result.best = chosen->move;
+        e->result.ponder = chosen->pv_len > 1 ? chosen->pv[1] : AW_MOVE_NONE;
+    } else {
+        fill_info(e, main_w, 0, 0, &e->result.info);
+    }
+    if (e->result.info.nodes == 0)
+        e->result.info.nodes = total_nodes(e);
+}
+
+static int prepare(engine *e, const aw_limits *limits, aw_info_fn info, aw_done_fn done, void *user,
+                   aw_error *err)
+{
+    if (atomic_load(&e->running) || e->joinable)
+        return aw_fail(err, "a search is already running");
+    if (!e->workers || e->nworkers != e->threads) {
+        free(e->workers);
+        e->workers = calloc((size_t)e->threads, sizeof *e->workers);
+        if (!e->workers) {
+            e->nworkers = 0;
+            return aw_fail(err, "out of memory for %d search threads", e->threads);
+        }
+        e->nworkers = e->threads;
+    }
+    static const aw_limits none = {0};
+    e->limits = limits ? *limits : none;
+    if (e->limits.only_count > AW_MAX_MOVES)
+        e->limits.only_count = AW_MAX_MOVES;
+    if (e->limits.only_count && e->limits.only) {
+        memcpy(e->only, e->limits.only, (size_t)e->limits.only_count * sizeof(aw_move));
+        e->limits.only = e->only;
+    } else {
+        e->limits.only_count = 0;
+    }
+    e->info = info;
+    e->done = done;
+    e->user = user;
+    atomic_store(&e->stop, false);
+    atomic_store(&e->pondering, e->limits.ponder);
+    e->was_pondering = e->limits.ponder;
+    return 0;
+}
+
+int aw_search_run(aw_engine *e, const aw_limits *limits, aw_info_fn info, void *user,
+                  aw_search_result *result, aw_error *err)
+{
+    if (prepare(e, limits, info, NULL, user, err))
+        return -1;
+    atomic_store(&e->running, true);
+    run_search(e);
+    atomic_store(&e->running, false);
+    if (result)
+        *result = e->result;
+    return 0;
+}
+
+static void *bg_main(void *arg)
+{
+    engine *e = arg;
+    run_search(e);
+    atomic_store(&e->running, false);
+    if (e->done)
+        e->done(&e->result, e->user);
+    return NULL;
+}
+
+int aw_search_start(aw_engine *e, const aw_limits *limits, aw_info_fn info, aw_done_fn done,
+                    void *user, aw_error *err)
+{
+    if (prepare(e, limits, info, done, user, err))
+        return -1;
+    atomic_store(&e->running, true);
+    if (pthread_create(&e->bg, NULL, bg_main, e)) {
+        atomic_store(&e->running, false);
+        return aw_fail(err, "cannot start the search thread");
+    }
+    e->joinable = true;
+    return 0;
+}
+
+void aw_search_stop(aw_engine *e) { atomic_store(&e->stop, true); }
+
+void aw_search_ponderhit(aw_engine *e) { atomic_store(&e->pondering, false); }
+
+bool aw_search_running(const aw_engine *e) { return atomic_load(&e->running); }
+
+int aw_search_wait(aw_engine *e, aw_search_result *result)
+{
+    if (!e->joinable)
+        return -1;
+    pthread_join(e->bg, NULL);
+    e->joinable = false;
+    if (result)
+        *result = e->result;
+    return 0;
+}

@@ -1,0 +1,385 @@
+/*
+ * tree_oware.c - the search tree of the Oware family, on the fast board.
+ *
+ * Principal variation search with a shared transposition table, the table
+ * move first, then captures (largest first), killers and history; late
+ * quiet moves are searched a ply shallower first (re-searched when they
+ * surprise). Every node checks the end of the game exactly: the
+ * history-free ends of board.h, and repetition, looked for only where it can
+ * fire (a capture-free cycle in Oware takes at least 12 plies, see
+ * rules/perft.c) in the path and in the game's history before the root. A
+ * position that recurs inside the tree is scored as the repetition end
+ * (each player takes his own row), the usual way to keep cycles finite.
+ *
+ * Nothing here allocates, locks or does I/O: a node is a 24-byte board
+ * copied into its children, sowing is one vector add.
+ */
+#include "engine.h"
+
+#include <string.h>
+
+#define MIN_CYCLE 12
+
+/* The rule parameters the hot loop reads, copied so that byte stores to the
+ * board (which may alias anything) do not force reloads. */
+typedef struct ctx {
+    worker *w;
+    engine *e;
+    const aw_rules *r;
+    const eval_weights *weights;
+    uint64_t captures;
+    bool slam_void;
+    int target, no_capture, repetition;
+    int root_run; /* capture-free plies up to the root */
+} ctx;
+
+static inline uint64_t board_key(const ctx *c, const fboard *f)
+{
+    uint64_t extra = (uint64_t)f->score[0] | (uint64_t)f->side << 6;
+    if (c->no_capture)
+        extra |= (uint64_t)(f->quiet < 511 ? f->quiet : 511) << 7;
+    return mix64e(f->pits.q[0] ^ mix64e(f->pits.q[1] ^ (extra << 48) ^ UINT64_C(0x9e3779b97f4a7c15)));
+}
+
+/* Play byte `from` of *f into *c; returns the seeds taken. */
+static inline int make_child(const ctx *x, const fboard *f, int from, fboard *c)
+{
+    const int mover = f->side;
+    const int k = f->pits.b[from], origin = FB_PIT(from);
+#if defined(__SSE2__)
+    c->pits.v = _mm_add_epi8(f->pits.v, _mm_loadu_si128((const __m128i *)fb_sow_table[origin][k]));
+#else
+    for (int j = 0; j < 16; j++)
+        c->pits.b[j] = (uint8_t)(f->pits.b[j] + fb_sow_table[origin][k][j]);
+#endif
+    const int last = fb_sow_last[origin][k], lo = mover ? 0 : 8;
+    int taken = 0;
+    if ((unsigned)(last - lo) < 6u && (x->captures >> c->pits.b[last] & 1)) {
+        int j = last;
+        while (j >= lo && (x->captures >> c->pits.b[j] & 1))
+            taken += c->pits.b[j--];
+        if (x->slam_void) {
+            int sums[2];
+            fb_row_sums(&c->pits, sums);
+            if (taken == sums[!mover])
+                taken = 0;
+        }
+        if (taken)
+            for (int y = j + 1; y <= last; y++)
+                c->pits.b[y] = 0;
+    }
+    c->score[0] = (uint8_t)(f->score[0] + (mover ? 0 : taken));
+    c->score[1] = (uint8_t)(f->score[1] + (mover ? taken : 0));
+    c->side = (uint8_t)!mover;
+    c->unused = 0;
+    c->quiet = taken ? 0 : (uint16_t)(f->quiet + (f->quiet < UINT16_MAX));
+    return taken;
+}
+
+/* Final score difference, mover's view, of a game that ended in *f. */
+static int final_margin(const aw_rules *r, const fboard *f, aw_status st)
+{
+    const int me = f->side;
+    int sums[2];
+    fb_row_sums(&f->pits, sums);
+    const int own = sums[me], opp = sums[!me];
+    int a = f->score[me], b = f->score[!me];
+    switch (st) {
+    case AW_END_EMPTY_ROW:
+        if (r->empty_row == AW_LEFT_OWNER)
+            b += own + opp;
+        break;
+    case AW_END_CANNOT_FEED:
+        if (r->cannot_feed == AW_LEFT_MOVER)
+            a += own + opp;
+        else if (r->cannot_feed == AW_LEFT_OPPONENT)
+            b += own + opp;
+        break;
+    case AW_END_REPETITION:
+        a += own;
+        b += opp;
+        break;
+    default: break;
+    }
+    return a - b;
+}
+
+/* Whether the board at `ply` (capture-free run `run`) ends the game by
+ * repetition: it recurs inside the tree, or its occurrences in the game
+ * before the root and in the path reach the limit. */
+static bool repeats(const ctx *x, const fb_pits *now, int ply, int run)
+{
+    const worker *w = x->w;
+    const engine *e = x->e;
+    int seen = 1;
+    for (int back = 2; back <= run; back += 2) {
+        const fb_pits *p;
+        if (back <= ply) {
+            p = &w->opath[ply - back];
+            if (p->q[0] == now->q[0] && p->q[1] == now->q[1])
+                return true; /* a cycle inside the tree */
+        } else {
+            int i = e->hist_len - 1 - (back - ply);
+            if (i < 0)
+                break;
+            p = &e->ohist[i];
+            if (p->q[0] == now->q[0] && p->q[1] == now->q[1] && ++seen >= x->repetition)
+                return true;
+        }
+    }
+    return false;
+}
+
+static inline void update_history(worker *w, int side, int idx, int bonus)
+{
+    int32_t *h = &w->history[side][idx];
+    *h += bonus - *h * (bonus < 0 ? -bonus : bonus) / 16384;
+}
+
+static int probe_tables(const ctx *x, const fboard *f, int ply, int *score)
+{
+    const engine *e = x->e;
+    int sums[2];
+    fb_row_sums(&f->pits, sums);
+    if (sums[0] + sums[1] > e->probe_seeds)
+        return 0;
+    aw_position p = fb_to_position(f);
+    int net;
+    if (!e->probe(e->probe_ctx, x->r, &p, &net))
+        return 0;
+    *score = sc_end(f->score[f->side] - f->score[!f->side] + net, ply);
+    return 1;
+}
+
+static int search(ctx *x, const fboard *f, uint64_t key, int depth, int alpha, int beta, int ply,
+                  int run, bool pv_node)
+{
+    worker *w = x->w;
+    if (pv_node)
+        w->pv_len[ply] = 0;
+    if ((++w->nodes & 1023) == 0)
+        search_check(w);
+    if (w->stopped)
+        return 0;
+    if (ply > w->seldepth)
+        w->seldepth = ply;
+
+    /* The end of the game. */
+    aw_status st = fb_status(x->r, f);
+    w->opath[ply] = f->pits;
+    if (st == AW_ONGOING && x->repetition && run >= MIN_CYCLE &&
+        repeats(x, &f->pits, ply, run))
+        st = AW_END_REPETITION;
+    if (st != AW_ONGOING)
+        return sc_end(final_margin(x->r, f, st), ply);
+    if (ply >= MAX_PLY) {
+        w->horizon_evals++;
+        return eval_oware(x->r, x->weights, f);
+    }
+    if (x->e->probe) {
+        int v;
+        if (probe_tables(x, f, ply, &v))
+            return v;
+    }
+    if (depth <= 0) {
+        w->horizon_evals++;
+        return eval_oware(x->r, x->weights, f);
+    }
+
+    /* Mate-distance pruning: no line from here beats a win at this ply. */
+    const int best_possible = SC_WIN + 256 * AW_SEEDS - 2 * ply;
+    if (alpha >= best_possible)
+        return alpha;
+
+    tt_data t;
+    int tt_move = TT_NO_MOVE;
+    if (tt_probe(&x->e->table, key, &t)) {
+        tt_move = t.move;
+        const int v = sc_from_tt(t.score, ply);
+        if (!pv_node && t.depth >= depth &&
+            (t.bound == BOUND_EXACT || (t.bound == BOUND_LOWER && v >= beta) ||
+             (t.bound == BOUND_UPPER && v <= alpha))) {
+            if (!sc_is_proven(v))
+                w->horizon_evals++;
+            return v;
+        }
+    }
+
+    /* Children, scored for ordering. */
+    const unsigned mask = fb_legal_mask(f);
+    fboard child[6];
+    int from_of[6], order[6], n = 0;
+    int taken_of[6];
+    uint64_t key_of[6];
+    const int side = f->side;
+    unsigned m = mask;
+    while (m) {
+        const int from = __builtin_ctz(m);
+        m &= m - 1;
+        const int taken = make_child(x, f, from, &child[n]);
+        const int pit = FB_PIT(from);
+        int s;
+        if (pit == tt_move)
+            s = 1 << 30;
+        else if (taken)
+            s = (1 << 24) + taken * 256;
+        else if (pit == w->killer[ply][0])
+            s = (1 << 23);
+        else if (pit == w->killer[ply][1])
+            s = (1 << 22);
+        else
+            s = w->history[side][pit];
+        from_of[n] = from;
+        taken_of[n] = taken;
+        if (depth > 1) {
+            key_of[n] = board_key(x, &child[n]);
+            tt_prefetch(&x->e->table, key_of[n]);
+        } else {
+            key_of[n] = 0;
+        }
+        order[n] = s;
+        n++;
+    }
+
+    const int alpha0 = alpha;
+    int best = -SC_INF, best_pit = TT_NO_MOVE;
+    for (int i = 0; i < n; i++) {
+        /* Pick the best remaining child. */
+        int bi = i;
+        for (int j = i + 1; j < n; j++)
+            if (order[j] > order[bi])
+                bi = j;
+        if (bi != i) {
+            fboard tb = child[i];
+            child[i] = child[bi];
+            child[bi] = tb;
+            int tmp = from_of[i];
+            from_of[i] = from_of[bi];
+            from_of[bi] = tmp;
+            tmp = taken_of[i];
+            taken_of[i] = taken_of[bi];
+            taken_of[bi] = tmp;
+            uint64_t tk = key_of[i];
+            key_of[i] = key_of[bi];
+            key_of[bi] = tk;
+            tmp = order[i];
+            order[i] = order[bi];
+            order[bi] = tmp;
+        }
+        const fboard *c = &child[i];
+        const int crun = taken_of[i] ? 0 : run + 1;
+        int v;
+        if (i == 0) {
+            v = -search(x, c, key_of[i], depth - 1, -beta, -alpha, ply + 1, crun, pv_node);
+        } else {
+            int r = 0;
+            if (depth >= 3 && i >= 2 && !taken_of[i] && order[i] < (1 << 22))
+                r = 1 + (depth >= 6 && i >= 3);
+            v = -search(x, c, key_of[i], depth - 1 - r, -alpha - 1, -alpha, ply + 1, crun, false);
+            if (v > alpha && r)
+                v = -search(x, c, key_of[i], depth - 1, -alpha - 1, -alpha, ply + 1, crun, false);
+            if (v > alpha && v < beta && pv_node)
+                v = -search(x, c, key_of[i], depth - 1, -beta, -alpha, ply + 1, crun, true);
+        }
+        if (w->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            best_pit = FB_PIT(from_of[i]);
+            if (v > alpha) {
+                alpha = v;
+                if (pv_node) {
+                    w->pv[ply][0] = (uint8_t)best_pit;
+                    memcpy(&w->pv[ply][1], w->pv[ply + 1], (size_t)w->pv_len[ply + 1]);
+                    w->pv_len[ply] = w->pv_len[ply + 1] + 1;
+                }
+                if (v >= beta) {
+                    if (!taken_of[i]) {
+                        if (w->killer[ply][0] != best_pit) {
+                            w->killer[ply][1] = w->killer[ply][0];
+                            w->killer[ply][0] = (uint8_t)best_pit;
+                        }
+                        update_history(w, side, best_pit, depth * depth);
+                        for (int j = 0; j < i; j++)
+                            if (!taken_of[j])
+                                update_history(w, side, FB_PIT(from_of[j]), -depth * depth);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    const int bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(&x->e->table, key, sc_to_tt(best, ply), depth, best_pit, bound);
+    return best;
+}
+
+static void setup(ctx *x, worker *w)
+{
+    engine *e = w->eng;
+    x->w = w;
+    x->e = e;
+    x->r = &e->rules;
+    x->weights = e->weights;
+    x->captures = e->rules.captures;
+    x->slam_void = e->rules.grand_slam == AW_SLAM_VOID;
+    x->target = e->rules.play_on ? 0 : e->rules.target;
+    x->no_capture = e->rules.no_capture;
+    x->repetition = e->rules.repetition;
+    x->root_run = e->hist_len - 1;
+}
+
+int oware_root(worker *w, int depth, int alpha, int beta, int first)
+{
+    ctx x;
+    setup(&x, w);
+    engine *e = w->eng;
+    const fboard root = fb_from_position(&e->root);
+    w->opath[0] = root.pits;
+    w->pv_len[0] = 0;
+    int best = -SC_INF;
+    for (int i = first; i < w->nroot; i++) {
+        root_move *rm = &w->root[i];
+        fboard c;
+        const int from = FB_BYTE(AW_MOVE_PIT(rm->move));
+        const int taken = make_child(&x, &root, from, &c);
+        const int crun = taken ? 0 : x.root_run + 1;
+        const uint64_t ckey = board_key(&x, &c);
+        int v;
+        if (i == first) {
+            v = -search(&x, &c, ckey, depth - 1, -beta, -alpha, 1, crun, true);
+        } else {
+            v = -search(&x, &c, ckey, depth - 1, -alpha - 1, -alpha, 1, crun, false);
+            if (v > alpha && v < beta && !w->stopped)
+                v = -search(&x, &c, ckey, depth - 1, -beta, -alpha, 1, crun, true);
+        }
+        w->nodes++;
+        if (w->stopped)
+            return best;
+        if (i == first || v > alpha) {
+            rm->score = v;
+            rm->depth = depth;
+            rm->pv[0] = rm->move;
+            int len = w->pv_len[1] + 1;
+            if (len > AW_SEARCH_MAX_PV)
+                len = AW_SEARCH_MAX_PV;
+            for (int k = 1; k < len; k++)
+                rm->pv[k] = (aw_move)w->pv[1][k - 1];
+            rm->pv_len = len;
+        } else {
+            rm->score = -SC_INF;
+        }
+        if (v > best)
+            best = v;
+        if (v > alpha) {
+            alpha = v;
+            if (v >= beta)
+                break;
+            /* Keep the new best first among the lines still open. */
+            root_move tmp = *rm;
+            memmove(&w->root[first + 1], &w->root[first], sizeof *rm * (size_t)(i - first));
+            w->root[first] = tmp;
+        }
+    }
+    return best;
+}
