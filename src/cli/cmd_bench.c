@@ -2,6 +2,11 @@
  * cmd_bench.c - `awale bench`: speed figures anyone can rerun. Figures go to
  * stdout; nothing here fails on timing.
  *
+ *   awale bench         the search's signature: a fixed set of positions from
+ *                       every rule set searched to a fixed depth on one thread,
+ *                       the table cleared between positions. The total node
+ *                       count changes only when search behaviour changes (quote
+ *                       it in commit messages); nodes per second is the speed.
  *   awale bench perft   move-generator speed: perft from the start position,
  *                       with and without the table of subtree counts.
  */
@@ -67,14 +72,97 @@ static int bench_perft(int argc, char **argv)
     return EXIT_OK;
 }
 
+/* The search bench positions: rule set, position, depth. */
+static const struct {
+    const char *rules, *position;
+    int depth;
+} bench_positions[] = {
+    {"abapa", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", 18},
+    {"abapa", "1-9-9-0-0-1-2-9-0-1-1-2-2-11-S", 18},
+    {"abapa", "4-5-7-12-1-1-1-4-0-3-4-6-0-0-S-12", 18},
+    {"abapa", "0-1-2-0-0-3-1-0-2-0-1-0-20-18-S", 18},
+    {"abapa", "0-0-1-0-0-0-0-0-1-0-0-0-23-23-S", 18},
+    {"seven-turns", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", 18},
+    {"seven-turns", "4-5-7-12-1-1-1-4-0-3-4-6-0-0-S-12", 18},
+    {"grand-slam", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-N", 18},
+    {"grand-slam", "1-9-9-0-0-1-2-9-0-1-1-2-2-11-S", 18},
+    {"two-seeds", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", 18},
+    {"two-seeds", "0-1-1-1-1-1-1-3-5-6-5-5-6-12-N-1", 18},
+    {"relay", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", 12},
+    {"relay", "1-4-0-12-1-0-1-6-0-3-7-7-3-3-S", 12},
+    {"relay", "2-1-2-1-2-8-0-2-2-2-1-1-16-8-S-1", 12},
+};
+
+static int bench_search(int argc, char **argv)
+{
+    const char *cmd = "bench";
+    long long depth = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        int rc;
+        if ((rc = cli_option(cmd, argc, argv, &i, "--depth", &v)) != 0) {
+            if (rc < 0 || cli_number(cmd, "--depth", v, 1, 40, &depth))
+                return EXIT_USAGE;
+        } else {
+            cli_error(cmd, "unexpected argument '%s' (see 'awale bench --help')", argv[i]);
+            return EXIT_USAGE;
+        }
+    }
+    aw_error err;
+    aw_engine *engine = aw_engine_new(&err);
+    if (!engine || aw_engine_set_option(engine, "Hash", "16", &err)) {
+        cli_error(cmd, "%s", err.msg);
+        aw_engine_free(engine);
+        return EXIT_INPUT;
+    }
+    const int count = (int)(sizeof bench_positions / sizeof bench_positions[0]);
+    uint64_t total = 0;
+    double seconds = 0;
+    for (int i = 0; i < count; i++) {
+        aw_rules rules;
+        aw_position pos;
+        if (aw_rules_preset(bench_positions[i].rules, &rules, &err) ||
+            aw_position_parse(bench_positions[i].position, &pos, &err)) {
+            cli_error(cmd, "bench position %d: %s", i + 1, err.msg);
+            aw_engine_free(engine);
+            return EXIT_INPUT;
+        }
+        aw_engine_clear(engine);
+        aw_engine_set_position(engine, &rules, &pos, NULL);
+        aw_limits limits = {0};
+        limits.depth = depth ? (int)depth : bench_positions[i].depth;
+        aw_search_result res;
+        double t0 = cli_now();
+        if (aw_search_run(engine, &limits, NULL, NULL, &res, &err)) {
+            cli_error(cmd, "%s", err.msg);
+            aw_engine_free(engine);
+            return EXIT_INPUT;
+        }
+        double t = cli_now() - t0;
+        seconds += t;
+        total += res.info.nodes;
+        char m[AW_MOVE_MAX], sc[48] = "-";
+        if (res.info.lines)
+            aw_score_format(&res.info.line[0].score, sc, sizeof sc);
+        printf("%2d %-11s %-34s depth %2d  %10llu nodes  bestmove %-3s %s\n", i + 1,
+               bench_positions[i].rules, bench_positions[i].position, limits.depth,
+               (unsigned long long)res.info.nodes, aw_move_format(&rules, res.best, m), sc);
+        fflush(stdout);
+    }
+    aw_engine_free(engine);
+    printf("total nodes %llu\n", (unsigned long long)total);
+    printf("time %.3f s, %.0f nodes per second\n", seconds,
+           seconds > 0 ? (double)total / seconds : 0.0);
+    return EXIT_OK;
+}
+
 int cmd_bench(int argc, char **argv)
 {
-    if (argc < 2) {
-        cli_error("bench", "which bench? (perft; see 'awale bench --help')");
-        return EXIT_USAGE;
-    }
+    if (argc < 2 || cli_is_option(argv[1]))
+        return bench_search(argc, argv);
     if (strcmp(argv[1], "perft") == 0)
         return bench_perft(argc - 1, argv + 1);
-    cli_error("bench", "unknown bench '%s' (known: perft)", argv[1]);
+    cli_error("bench", "unknown bench '%s' (known: perft, or none for the search bench)",
+              argv[1]);
     return EXIT_USAGE;
 }

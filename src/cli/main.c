@@ -81,8 +81,15 @@ static const command commands[] = {
      "  --eval E         tuned (default) or material (score difference only)\n"
      "\n"
      "example: awale analyze --depth 16 C f\n"},
-    {"bench", "measure speed: 'awale bench perft'", cmd_bench,
-     "usage: awale bench perft [--rules R] [--rule K=V]... [--position POS] [--depth D] [--runs N]\n"
+    {"bench", "search signature and speed; 'awale bench perft': move generator speed", cmd_bench,
+     "usage: awale bench [--depth D]\n"
+     "       awale bench perft [--rules R] [--rule K=V]... [--position POS] [--depth D] [--runs N]\n"
+     "\n"
+     "Without a name: searches a fixed set of positions from every rule set to a\n"
+     "fixed depth (or D) on one thread, clearing the table between positions, and\n"
+     "prints each position's node count and best move, the total node count (the\n"
+     "same on every run and build: it changes only when the search does) and the\n"
+     "nodes per second.\n"
      "\n"
      "perft: counts move sequences from the start position to depth D (default 12\n"
      "for Oware), once with the hash table and once without, and prints nodes per\n"
