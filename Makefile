@@ -36,6 +36,11 @@ endif
 ALL_CFLAGS  := $(CFLAGS_BASE) $(CFLAGS_MODE) $(CFLAGS)
 ALL_LDFLAGS := -pthread $(filter -fsanitize=%,$(CFLAGS_MODE)) $(LDFLAGS)
 LIBS        := -lm
+# zstd compresses endgame tables when its header is there (Debian: libzstd-dev).
+ifneq ($(wildcard /usr/include/zstd.h),)
+  ALL_CFLAGS += -DAW_HAVE_ZSTD
+  LIBS       += -lzstd
+endif
 
 LIB_SRC  := $(sort $(wildcard src/rules/*.c src/engine/*.c src/tables/*.c))
 APP_SRC  := $(sort $(wildcard src/cli/*.c src/protocol/*.c src/match/*.c))

@@ -90,6 +90,8 @@ struct builder {
     int overflow;     /* a stack was full: pending positions wait */
     int stop;
     int running;
+    pthread_mutex_t lock; /* guards running for the wait */
+    pthread_cond_t finished;
     worker workers[AW_TABLES_MAX_THREADS];
     /* Progress. */
     aw_tables_progress prog;
@@ -127,8 +129,12 @@ static int take_chunk(builder *b, uint64_t *lo, uint64_t *hi)
 static void *worker_main(void *arg)
 {
     worker *w = arg;
-    w->fn(w->b, w->tid);
-    __atomic_fetch_sub(&w->b->running, 1, __ATOMIC_RELEASE);
+    builder *b = w->b;
+    w->fn(b, w->tid);
+    pthread_mutex_lock(&b->lock);
+    if (--b->running == 0)
+        pthread_cond_signal(&b->finished);
+    pthread_mutex_unlock(&b->lock);
     return NULL;
 }
 
@@ -141,31 +147,45 @@ static void report(builder *b, const char *phase)
         __atomic_store_n(&b->stop, 1, __ATOMIC_RELAXED);
 }
 
-/* Run fn on every worker thread; report progress while they run. */
+/* Run fn on every worker thread; report progress while they run and once
+ * when they are done. */
 static int run_phase(builder *b, phase_fn fn, const char *phase, aw_error *err)
 {
     b->next_chunk = 0;
-    __atomic_store_n(&b->running, b->threads, __ATOMIC_RELAXED);
+    b->running = b->threads;
     int started = 0;
     for (int i = 0; i < b->threads; i++) {
         worker *w = &b->workers[i];
         w->fn = fn;
         if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
             __atomic_store_n(&b->stop, 1, __ATOMIC_RELAXED);
-            __atomic_fetch_sub(&b->running, b->threads - i, __ATOMIC_RELAXED);
+            pthread_mutex_lock(&b->lock);
+            b->running -= b->threads - i;
+            pthread_mutex_unlock(&b->lock);
             break;
         }
         started++;
     }
-    while (__atomic_load_n(&b->running, __ATOMIC_ACQUIRE) > 0) {
-        struct timespec ts = {0, 50 * 1000 * 1000};
-        nanosleep(&ts, NULL);
-        report(b, phase);
+    pthread_mutex_lock(&b->lock);
+    while (b->running > 0) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 50 * 1000 * 1000;
+        if (until.tv_nsec >= 1000000000L)
+            until.tv_sec++, until.tv_nsec -= 1000000000L;
+        if (pthread_cond_timedwait(&b->finished, &b->lock, &until) != 0 && b->running > 0) {
+            pthread_mutex_unlock(&b->lock);
+            report(b, phase);
+            pthread_mutex_lock(&b->lock);
+        }
     }
+    pthread_mutex_unlock(&b->lock);
     for (int i = 0; i < started; i++)
         pthread_join(b->workers[i].thread, NULL);
     if (started < b->threads)
         return aw_fail(err, "cannot start %d threads", b->threads);
+    if (!__atomic_load_n(&b->stop, __ATOMIC_RELAXED))
+        report(b, phase);
     if (__atomic_load_n(&b->stop, __ATOMIC_RELAXED))
         return aw_fail(err, "interrupted");
     return 0;
@@ -536,6 +556,8 @@ int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_buil
                      "(install libzstd-dev and rebuild)");
         goto done;
     }
+    pthread_mutex_init(&b->lock, NULL);
+    pthread_cond_init(&b->finished, NULL);
     b->opt = opt;
     b->max_seeds = opt->seeds;
     b->threads = opt->threads > 0 ? opt->threads : aw_tables_threads();
@@ -624,13 +646,15 @@ int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_buil
     report(b, "done");
     rc = 0;
 done:
-    if (b) {
-        free_layer(b);
-        for (int i = 0; i < AW_TABLES_MAX_THREADS; i++)
-            free(b->workers[i].stack);
-    }
+    free_layer(b);
+    for (int i = 0; i < AW_TABLES_MAX_THREADS; i++)
+        free(b->workers[i].stack);
     for (int n = 0; n <= TB_MAX_SEEDS; n++)
         free(owned[n]);
+    if (b->opt) {
+        pthread_mutex_destroy(&b->lock);
+        pthread_cond_destroy(&b->finished);
+    }
     free(b);
     return rc;
 }
