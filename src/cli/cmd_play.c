@@ -12,12 +12,14 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef struct session {
     aw_rules rules;
     aw_position start;
     aw_game *game;
     bool computer[2]; /* which sides the computer plays */
+    opponent_t *opp;  /* the engine: computer moves and hints */
     bool over_announced;
 } session;
 
@@ -141,7 +143,7 @@ static void computer_moves(session *s)
         const aw_position *p = aw_game_position(s->game);
         if (!s->computer[p->side])
             return;
-        aw_move m = opponent_choose(&s->rules, s->game);
+        aw_move m = opponent_choose(s->opp, s->game);
         char text[AW_MOVE_MAX];
         aw_error err;
         if (m == AW_MOVE_NONE || aw_game_play(s->game, m, &err))
@@ -230,10 +232,11 @@ static void hint(session *s)
         printf("The game is over.\n");
         return;
     }
-    aw_move m = opponent_choose(&s->rules, s->game);
+    char why[600];
+    aw_move m = opponent_hint(s->opp, s->game, why, sizeof why);
     char text[AW_MOVE_MAX];
     if (m != AW_MOVE_NONE)
-        printf("Hint: %s.\n", aw_move_format(&s->rules, m, text));
+        printf("Hint: %s (%s).\n", aw_move_format(&s->rules, m, text), why);
 }
 
 static int parse_side(const char *cmd, const char *opt, const char *v, int *side)
@@ -256,6 +259,7 @@ int cmd_play(int argc, char **argv)
     const char *opponent = "human";
     int side = AW_SOUTH, first = AW_SOUTH;
     bool first_given = false;
+    long long level = 10, movetime = 1000;
     for (int i = 1; i < argc; i++) {
         const char *v;
         int rc = cli_rules_option(cmd, &cr, argc, argv, &i, true);
@@ -273,6 +277,12 @@ int cmd_play(int argc, char **argv)
             opponent = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--side", &v)) != 0) {
             if (rc < 0 || parse_side(cmd, "--side", v, &side))
+                return EXIT_USAGE;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--level", &v)) != 0) {
+            if (rc < 0 || cli_number(cmd, "--level", v, 1, 10, &level))
+                return EXIT_USAGE;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--movetime", &v)) != 0) {
+            if (rc < 0 || cli_number(cmd, "--movetime", v, 10, 3600000, &movetime))
                 return EXIT_USAGE;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--first", &v)) != 0) {
             if (rc < 0 || parse_side(cmd, "--first", v, &first))
@@ -296,8 +306,12 @@ int cmd_play(int argc, char **argv)
     if (strcmp(opponent, "computer") == 0)
         s.computer[!side] = true;
     s.game = aw_game_new(&s.rules, &s.start);
-    if (!s.game)
+    s.opp = opponent_new((int)level, (int)movetime, (uint64_t)time(NULL));
+    if (!s.game || !s.opp) {
+        aw_game_free(s.game);
+        opponent_free(s.opp);
         return EXIT_INPUT;
+    }
 
     printf("awale %s - type 'help' for the commands.\n", AW_VERSION);
     if (s.computer[0] || s.computer[1])
@@ -360,5 +374,6 @@ int cmd_play(int argc, char **argv)
             play_line(&s, line);
     }
     aw_game_free(s.game);
+    opponent_free(s.opp);
     return EXIT_OK;
 }

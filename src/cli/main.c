@@ -27,6 +27,9 @@ static const command commands[] = {
      "  --opponent O     human (two people at one keyboard, the default) or computer\n"
      "  --side S|N       your side when playing the computer (default S)\n"
      "  --first S|N      who moves first from the start position (default S)\n"
+     "  --level N        the computer's strength, 1 (a child's first game) to 10\n"
+     "                   (full strength, the default)\n"
+     "  --movetime MS    the computer's time per move and for hints (default 1000)\n"
      "\n"
      "example: awale play --opponent computer --side N\n"},
     {"replay", "play moves and print the position after each", cmd_replay,
@@ -97,6 +100,41 @@ static const command commands[] = {
      "second).\n"
      "\n"
      "example: awale bench perft --depth 11\n"},
+    {"tables", "endgame tables: build, probe, check and measure perfect play", cmd_tables,
+     "usage: awale tables build [--rules R] [--rule K=V]... --seeds N [--dir D]\n"
+     "                          [--threads T] [--compress] [--memory GB]\n"
+     "       awale tables probe [--rules R] [--rule K=V]... [--dir D] POS\n"
+     "       awale tables info  [--rules R] [--rule K=V]... [--dir D]\n"
+     "       awale tables bench [--rules R] [--seeds N] [--threads T] [--compress] [--keep]\n"
+     "\n"
+     "Endgame tables hold the exact value of every Oware position with up to N\n"
+     "seeds on the board: the net number of seeds (own captures minus the\n"
+     "opponent's, plus the seeds left at the end as the rules give them) that the\n"
+     "side to move can guarantee from the board onwards, the scores and the\n"
+     "target aside; endless play counts as an even split (see docs/tables.md).\n"
+     "\n"
+     "build   builds every layer 0..N seeds, smallest first, on every core; states\n"
+     "        the memory it needs first; shows a progress bar with ETA on a\n"
+     "        terminal; Ctrl-C stops cleanly and the same command resumes (finished\n"
+     "        layers are kept). 25 seeds: 1.85 billion positions, 1.85 GB on disk.\n"
+     "probe   prints 'value V' (seeds, side to move's view), then each legal move\n"
+     "        and its value, then who wins with perfect play given the scores. The\n"
+     "        first probe builds the tables up to 12 seeds if they are missing.\n"
+     "info    checks the layers in the directory and says what they cover.\n"
+     "bench   builds from scratch in a temporary directory (default 16 seeds) and\n"
+     "        prints positions per second per core, bytes per position, peak\n"
+     "        memory and probe speed (same as 'awale bench tables').\n"
+     "\n" RULE_OPTIONS
+     "  --dir D          tables directory (default $XDG_DATA_HOME/awale/tables or\n"
+     "                   ~/.local/share/awale/tables)\n"
+     "  --seeds N        build every layer up to N seeds on the board (0..48)\n"
+     "  --threads T      build threads (default: one per core)\n"
+     "  --compress       store the layers with zstd, block by block\n"
+     "  --memory GB      refuse to build above this memory (default 90% of RAM)\n"
+     "  --keep           bench: keep the tables built\n"
+     "\n"
+     "example: awale tables build --seeds 20\n"
+     "         awale tables probe 0-0-0-0-1-2-1-1-0-0-0-0-20-23-S\n"},
 };
 
 const command *cli_commands(int *count)

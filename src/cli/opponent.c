@@ -1,53 +1,112 @@
 /*
- * opponent.c - a simple computer player: a fixed-depth alpha-beta search on
- * the score difference. It stands in until the engine lands.
+ * opponent.c - the computer player of `awale play`, on top of the engine:
+ * one engine for the moves (at the chosen level, which sets how far it
+ * looks and how often it errs) and one at full strength for hints. Both keep
+ * their tables from move to move.
  */
 #include "opponent.h"
 
-#define DEPTH 6
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-static int negamax(const aw_rules *r, const aw_position *p, int depth, int alpha, int beta)
+struct opponent {
+    aw_engine *player, *adviser;
+    int movetime_ms;
+};
+
+opponent_t *opponent_new(int level, int movetime_ms, uint64_t seed)
 {
-    aw_status st = aw_position_status(r, p);
-    if (st != AW_ONGOING) {
-        int sc[2];
-        aw_final_scores(r, p, st, sc);
-        return 1000 * (sc[p->side] - sc[!p->side]);
+    opponent_t *o = calloc(1, sizeof *o);
+    if (!o)
+        return NULL;
+    o->player = aw_engine_new(NULL);
+    o->adviser = aw_engine_new(NULL);
+    if (!o->player || !o->adviser) {
+        opponent_free(o);
+        return NULL;
     }
-    if (depth == 0)
-        return p->score[p->side] - p->score[!p->side];
-    aw_move moves[AW_MAX_MOVES];
-    int n = aw_generate(r, p, moves);
-    int best = -1000000;
-    for (int i = 0; i < n; i++) {
-        aw_position c = *p;
-        aw_play(r, &c, moves[i]);
-        int v = -negamax(r, &c, depth - 1, -beta, -alpha);
-        if (v > best)
-            best = v;
-        if (v > alpha)
-            alpha = v;
-        if (alpha >= beta)
-            break;
-    }
-    return best;
+    char num[32];
+    snprintf(num, sizeof num, "%d", level);
+    aw_engine_set_option(o->player, "Level", num, NULL);
+    snprintf(num, sizeof num, "%llu", (unsigned long long)(seed & 0x7FFFFFFF));
+    aw_engine_set_option(o->player, "Seed", num, NULL);
+    aw_engine_clear(o->player);
+    o->movetime_ms = movetime_ms;
+    return o;
 }
 
-aw_move opponent_choose(const aw_rules *rules, const aw_game *game)
+void opponent_free(opponent_t *o)
+{
+    if (!o)
+        return;
+    aw_engine_free(o->player);
+    aw_engine_free(o->adviser);
+    free(o);
+}
+
+static aw_move think(aw_engine *e, int movetime_ms, const aw_game *game, aw_search_result *res)
 {
     if (aw_game_status(game) != AW_ONGOING)
         return AW_MOVE_NONE;
-    const aw_position *p = aw_game_position(game);
-    aw_move moves[AW_MAX_MOVES], best = AW_MOVE_NONE;
-    int n = aw_generate(rules, p, moves), best_v = -2000000;
-    for (int i = 0; i < n; i++) {
-        aw_position c = *p;
-        aw_play(rules, &c, moves[i]);
-        int v = -negamax(rules, &c, DEPTH - 1, -2000000, -best_v);
-        if (v > best_v) {
-            best_v = v;
-            best = moves[i];
-        }
+    if (aw_engine_set_game(e, game, NULL))
+        return AW_MOVE_NONE;
+    aw_limits limits = {0};
+    limits.movetime_ms = movetime_ms;
+    if (aw_search_run(e, &limits, NULL, NULL, res, NULL))
+        return AW_MOVE_NONE;
+    return res->best;
+}
+
+aw_move opponent_choose(opponent_t *o, const aw_game *game)
+{
+    aw_search_result res;
+    return think(o->player, o->movetime_ms, game, &res);
+}
+
+aw_move opponent_hint(opponent_t *o, const aw_game *game, char *why, size_t size)
+{
+    aw_search_result res;
+    why[0] = 0;
+    aw_move best = think(o->adviser, o->movetime_ms, game, &res);
+    if (best == AW_MOVE_NONE || res.info.lines == 0)
+        return best;
+    const aw_rules *rules = aw_game_rules(game);
+    const aw_search_line *l = &res.info.line[0];
+    char score[48], line[512] = "";
+    aw_position p = *aw_game_position(game);
+    const int me = p.side;
+    for (int i = 0; i < l->length && i < 16; i++) {
+        char m[AW_MOVE_MAX], item[32];
+        if (!aw_is_legal(rules, &p, l->pv[i]))
+            break;
+        const int mover = p.side;
+        int taken = aw_play(rules, &p, l->pv[i]);
+        aw_move_format(rules, l->pv[i], m);
+        if (taken)
+            snprintf(item, sizeof item, "%s%s(%c%d)", i ? " " : "", m, mover == me ? '+' : '-',
+                     taken);
+        else
+            snprintf(item, sizeof item, "%s%s", i ? " " : "", m);
+        if (strlen(line) + strlen(item) + 1 < sizeof line)
+            strcat(line, item);
     }
+    const aw_score *s = &l->score;
+    switch (s->kind) {
+    case AW_SCORE_WIN:
+        snprintf(score, sizeof score, "you win by %d seed%s or more", s->margin,
+                 s->margin == 1 ? "" : "s");
+        break;
+    case AW_SCORE_LOSS:
+        snprintf(score, sizeof score, "you lose by %d seed%s at best", -s->margin,
+                 s->margin == -1 ? "" : "s");
+        break;
+    case AW_SCORE_DRAW: snprintf(score, sizeof score, "a draw"); break;
+    default:
+        snprintf(score, sizeof score, "%s %d.%02d seeds %s", "about", abs(s->value) / 100,
+                 abs(s->value) % 100, s->value >= 0 ? "ahead" : "behind");
+        break;
+    }
+    snprintf(why, size, "%s; expected line (captures in brackets, + yours): %s", score, line);
     return best;
 }

@@ -1,13 +1,30 @@
 /*
- * opponent.h - the computer player of `awale play`.
+ * opponent.h - the computer player of `awale play`: the engine at a level
+ * (1-10) and a time per move, and the hint that shows the engine's choice
+ * with the line of play behind it.
  */
 #ifndef AW_OPPONENT_H
 #define AW_OPPONENT_H
 
 #include "awale.h"
 
+#include <stddef.h>
+
+typedef struct opponent opponent_t;
+
+/* A computer player at `level` (1..10) thinking up to `movetime_ms` per
+ * move; `seed` drives the mistakes of levels below 10. NULL when out of
+ * memory. */
+opponent_t *opponent_new(int level, int movetime_ms, uint64_t seed);
+void opponent_free(opponent_t *o);
+
 /* The move the computer plays in the game's current position, or
  * AW_MOVE_NONE when the game is over. */
-aw_move opponent_choose(const aw_rules *rules, const aw_game *game);
+aw_move opponent_choose(opponent_t *o, const aw_game *game);
+
+/* The engine's suggestion at full strength, and why in words: its score
+ * for the side to move and the line it expects, captures marked
+ * ("D(+3)"). AW_MOVE_NONE when the game is over. */
+aw_move opponent_hint(opponent_t *o, const aw_game *game, char *why, size_t size);
 
 #endif
