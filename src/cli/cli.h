@@ -76,6 +76,8 @@ int cmd_rules(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
+int cmd_tables(int argc, char **argv);
+int cmd_tables_bench(int argc, char **argv); /* awale bench tables */
 
 /* Print the lines of one search report (cmd_analyze.c). */
 void cli_print_info(const aw_rules *rules, const aw_search_info *info, FILE *out);

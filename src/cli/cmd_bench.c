@@ -162,7 +162,9 @@ int cmd_bench(int argc, char **argv)
         return bench_search(argc, argv);
     if (strcmp(argv[1], "perft") == 0)
         return bench_perft(argc - 1, argv + 1);
-    cli_error("bench", "unknown bench '%s' (known: perft, or none for the search bench)",
+    if (strcmp(argv[1], "tables") == 0)
+        return cmd_tables_bench(argc - 1, argv + 1);
+    cli_error("bench", "unknown bench '%s' (known: perft, tables, or none for the search bench)",
               argv[1]);
     return EXIT_USAGE;
 }

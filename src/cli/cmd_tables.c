@@ -1,0 +1,471 @@
+/*
+ * cmd_tables.c - `awale tables`: build, probe, check and measure the endgame
+ * tables (docs/tables.md).
+ *
+ *   build   every layer up to --seeds, resumable, progress bar with ETA on a
+ *           terminal, Ctrl-C stops cleanly (finished layers are kept)
+ *   probe   "value V" on the first line, then each legal move and its value
+ *   info    the layers in a directory, each checked
+ *   bench   a build from scratch into a temporary directory, with figures
+ *           (also 'awale bench tables')
+ */
+#define _DEFAULT_SOURCE
+#define _XOPEN_SOURCE 700
+#include "cli.h"
+
+#include <errno.h>
+#include <ftw.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define DEFAULT_SEEDS 12
+
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+/* Options every tables subcommand shares. */
+typedef struct tables_args {
+    cli_rules cr;
+    const char *dir;
+    long long seeds, threads;
+    double memory_gb;
+    bool compress, keep;
+    const char *pos;
+} tables_args;
+
+static int parse_args(const char *cmd, int argc, char **argv, tables_args *a, bool want_pos)
+{
+    memset(a, 0, sizeof *a);
+    a->seeds = -1;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        int rc = cli_rules_option(cmd, &a->cr, argc, argv, &i, false);
+        if (rc < 0)
+            return -1;
+        if (rc > 0)
+            continue;
+        if ((rc = cli_option(cmd, argc, argv, &i, "--dir", &v)) != 0) {
+            if (rc < 0)
+                return -1;
+            if (!*v) {
+                cli_error(cmd, "--dir needs a directory name");
+                return -1;
+            }
+            a->dir = v;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--seeds", &v)) != 0) {
+            if (rc < 0 || cli_number(cmd, "--seeds", v, 0, AW_SEEDS, &a->seeds))
+                return -1;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--threads", &v)) != 0) {
+            if (rc < 0 || cli_number(cmd, "--threads", v, 1, AW_TABLES_MAX_THREADS, &a->threads))
+                return -1;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--memory", &v)) != 0) {
+            char *end;
+            errno = 0;
+            double gb = rc > 0 ? strtod(v, &end) : 0;
+            if (rc < 0 || errno || end == v || *end || !(gb > 0) || gb > 1e6) {
+                if (rc > 0)
+                    cli_error(cmd, "bad value '%s' for --memory (expected gigabytes, e.g. 8 or 0.5)", v);
+                return -1;
+            }
+            a->memory_gb = gb;
+        } else if (cli_flag(argv, i, "--compress")) {
+            a->compress = true;
+        } else if (cli_flag(argv, i, "--keep")) {
+            a->keep = true;
+        } else if (want_pos && !cli_is_option(argv[i]) && !a->pos) {
+            a->pos = argv[i];
+        } else {
+            if (cli_is_option(argv[i]))
+                cli_error(cmd, "unknown option '%s' (see 'awale tables --help')", argv[i]);
+            else
+                cli_error(cmd, "unexpected argument '%s' (see 'awale tables --help')", argv[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static const char *tables_dir(const char *cmd, const tables_args *a, char *buf, size_t size)
+{
+    if (a->dir)
+        return a->dir;
+    if (!aw_tables_default_dir(buf, size)) {
+        cli_error(cmd, "no tables directory: set HOME or XDG_DATA_HOME, or give --dir");
+        return NULL;
+    }
+    return buf;
+}
+
+/* ---------------------------------------------------------------- progress */
+
+typedef struct bar {
+    bool tty;
+    double start, last;
+    uint64_t done0; /* work done before this run (kept layers) */
+    bool started;
+} bar;
+
+static void fmt_time(double s, char *buf, size_t size)
+{
+    if (s < 0 || s > 1e7)
+        snprintf(buf, size, "?");
+    else if (s >= 3600)
+        snprintf(buf, size, "%dh%02dm", (int)(s / 3600), (int)(s / 60) % 60);
+    else if (s >= 60)
+        snprintf(buf, size, "%dm%02ds", (int)(s / 60), (int)s % 60);
+    else
+        snprintf(buf, size, "%.0fs", s);
+}
+
+static int on_progress(void *ctx, const aw_tables_progress *p)
+{
+    bar *b = ctx;
+    const double t = cli_now();
+    if (!b->started && strcmp(p->phase, "checking") != 0) {
+        b->started = true;
+        b->done0 = p->done;
+        b->start = t;
+    }
+    if (b->tty && (t - b->last >= 0.2 || strcmp(p->phase, "done") == 0)) {
+        b->last = t;
+        const double frac = p->total ? (double)p->done / (double)p->total : 1;
+        char eta[32] = "?", spent[32];
+        const double work = (double)(p->done - b->done0), el = t - b->start;
+        if (b->started && work > 0 && el > 1)
+            fmt_time(el * (double)(p->total - p->done) / work, eta, sizeof eta);
+        fmt_time(b->started ? el : 0, spent, sizeof spent);
+        char bars[31];
+        const int fill = (int)(frac * 30);
+        for (int i = 0; i < 30; i++)
+            bars[i] = i < fill ? '#' : '.';
+        bars[30] = 0;
+        fprintf(stderr, "\r[%s] %5.1f%%  layer %2d/%d %-12s  %s elapsed, ETA %s   ", bars,
+                100 * frac, p->seeds, p->max_seeds, p->phase, spent, eta);
+        fflush(stderr);
+    }
+    return interrupted;
+}
+
+static void on_log(void *ctx, const char *line)
+{
+    bar *b = ctx;
+    if (b->tty)
+        fprintf(stderr, "\r\033[K");
+    fprintf(stderr, "%s\n", line);
+}
+
+/* Build with a progress bar; returns an exit status. */
+static int run_build(const char *cmd, const char *dir, const aw_rules *rules, const tables_args *a,
+                     bool quiet)
+{
+    aw_tables_build_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.seeds = (int)a->seeds;
+    opt.threads = (int)a->threads;
+    opt.compress = a->compress;
+    if (a->memory_gb > 0) {
+        opt.memory_limit = (uint64_t)(a->memory_gb * 1e9);
+    } else {
+        long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+        if (pages > 0 && page > 0)
+            opt.memory_limit = (uint64_t)pages * (uint64_t)page / 10 * 9;
+    }
+    bar b = {.tty = isatty(2) != 0};
+    opt.progress = on_progress;
+    opt.log = quiet ? NULL : on_log;
+    opt.ctx = &b;
+    const int threads = a->threads > 0 ? (int)a->threads : aw_tables_threads();
+    if (!quiet)
+        fprintf(stderr,
+                "building %s tables up to %d seeds (%llu positions) in %s, %d threads, "
+                "memory needed about %.2f GB%s\n",
+                rules->name, opt.seeds, (unsigned long long)aw_tables_positions(opt.seeds), dir,
+                threads, (double)aw_tables_build_memory(rules, opt.seeds, threads) / 1e9,
+                a->compress ? ", compressed" : "");
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    interrupted = 0;
+    sigaction(SIGINT, &sa, &old);
+    aw_error err;
+    const int rc = aw_tables_build(dir, rules, &opt, &err);
+    sigaction(SIGINT, &old, NULL);
+    if (b.tty)
+        fprintf(stderr, "\r\033[K");
+    if (rc) {
+        if (interrupted) {
+            cli_error(cmd, "interrupted; the finished layers are kept in %s: run the same command "
+                           "again to resume",
+                      dir);
+            return 130;
+        }
+        cli_error(cmd, "%s", err.msg);
+        return EXIT_INPUT;
+    }
+    return EXIT_OK;
+}
+
+/* ------------------------------------------------------------------- build */
+
+static int tables_build(int argc, char **argv)
+{
+    const char *cmd = "tables build";
+    tables_args a;
+    if (parse_args(cmd, argc, argv, &a, false))
+        return EXIT_USAGE;
+    if (a.seeds < 0) {
+        cli_error(cmd, "missing --seeds N (e.g. 'awale tables build --seeds 12')");
+        return EXIT_USAGE;
+    }
+    aw_rules rules;
+    char buf[4096];
+    const char *dir = tables_dir(cmd, &a, buf, sizeof buf);
+    aw_error err;
+    if (!dir || cli_rules_build(cmd, &a.cr, &rules, NULL))
+        return EXIT_INPUT;
+    if (aw_tables_supported(&rules, &err)) {
+        cli_error(cmd, "%s", err.msg);
+        return EXIT_INPUT;
+    }
+    const double t0 = cli_now();
+    int rc = run_build(cmd, dir, &rules, &a, false);
+    if (rc == EXIT_OK)
+        fprintf(stderr, "done: layers 0..%lld in %s (%.1f s)\n", a.seeds, dir, cli_now() - t0);
+    return rc;
+}
+
+/* ------------------------------------------------------------------- probe */
+
+static const char *side_name(int side) { return side == AW_SOUTH ? "South" : "North"; }
+
+static int tables_probe(int argc, char **argv)
+{
+    const char *cmd = "tables probe";
+    tables_args a;
+    if (parse_args(cmd, argc, argv, &a, true))
+        return EXIT_USAGE;
+    if (!a.pos) {
+        cli_error(cmd, "missing POS (e.g. 'awale tables probe 0-0-0-0-1-2-1-1-0-0-0-0-20-23-S')");
+        return EXIT_USAGE;
+    }
+    aw_rules rules;
+    char buf[4096];
+    const char *dir = tables_dir(cmd, &a, buf, sizeof buf);
+    aw_error err;
+    if (!dir || cli_rules_build(cmd, &a.cr, &rules, NULL))
+        return EXIT_INPUT;
+    aw_position pos;
+    if (aw_position_parse(a.pos, &pos, &err)) {
+        cli_error(cmd, "bad position '%s': %s", a.pos, err.msg);
+        return EXIT_INPUT;
+    }
+    if (aw_tables_supported(&rules, &err)) {
+        cli_error(cmd, "%s", err.msg);
+        return EXIT_INPUT;
+    }
+    const int seeds = aw_position_row(&pos, 0) + aw_position_row(&pos, 1);
+    aw_tables *t = aw_tables_open(dir, &rules, 0, NULL);
+    if (!t || aw_tables_seeds(t) < DEFAULT_SEEDS) {
+        /* First use: the small set builds in seconds. */
+        aw_tables_close(t);
+        fprintf(stderr, "building the %s endgame tables up to %d seeds in %s (first use)...\n",
+                rules.name, DEFAULT_SEEDS, dir);
+        tables_args b = a;
+        b.seeds = DEFAULT_SEEDS;
+        int rc = run_build(cmd, dir, &rules, &b, true);
+        if (rc)
+            return rc;
+        if (!(t = aw_tables_open(dir, &rules, 0, &err))) {
+            cli_error(cmd, "%s", err.msg);
+            return EXIT_INPUT;
+        }
+    }
+    int value;
+    if (!aw_tables_probe(t, &pos, &value)) {
+        cli_error(cmd, "the position has %d seeds on the board; the tables in %s cover up to %d "
+                       "(build more with 'awale tables build --seeds %d')",
+                  seeds, dir, aw_tables_seeds(t), seeds);
+        aw_tables_close(t);
+        return EXIT_INPUT;
+    }
+    printf("value %d\n", value);
+    aw_move moves[AW_MAX_MOVES];
+    int values[AW_MAX_MOVES];
+    const int n = aw_tables_probe_moves(t, &pos, moves, values);
+    for (int i = 0; i < n; i++) {
+        char m[AW_MOVE_MAX];
+        printf("%s %d\n", aw_move_format(&rules, moves[i], m), values[i]);
+    }
+    const int me = pos.side, margin = pos.score[me] - pos.score[!me] + value;
+    if (margin > 0)
+        printf("%s wins by %d with perfect play\n", side_name(me), margin);
+    else if (margin < 0)
+        printf("%s wins by %d with perfect play\n", side_name(!me), -margin);
+    else
+        printf("draw with perfect play\n");
+    aw_tables_close(t);
+    return EXIT_OK;
+}
+
+/* -------------------------------------------------------------------- info */
+
+static int tables_info(int argc, char **argv)
+{
+    const char *cmd = "tables info";
+    tables_args a;
+    if (parse_args(cmd, argc, argv, &a, false))
+        return EXIT_USAGE;
+    aw_rules rules;
+    char buf[4096];
+    const char *dir = tables_dir(cmd, &a, buf, sizeof buf);
+    aw_error err;
+    if (!dir || cli_rules_build(cmd, &a.cr, &rules, NULL))
+        return EXIT_INPUT;
+    aw_tables *t = aw_tables_open(dir, &rules, a.seeds > 0 ? (int)a.seeds : 0, &err);
+    if (!t) {
+        cli_error(cmd, "%s", err.msg);
+        return EXIT_INPUT;
+    }
+    printf("rules %s\nseeds %d\npositions %llu\nbytes %llu\n", rules.name, aw_tables_seeds(t),
+           (unsigned long long)aw_tables_positions(aw_tables_seeds(t)),
+           (unsigned long long)aw_tables_bytes(t));
+    printf("checked: every layer up to %d seeds is whole\n", aw_tables_seeds(t));
+    aw_tables_close(t);
+    return EXIT_OK;
+}
+
+/* ------------------------------------------------------------------- bench */
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    return remove(path);
+}
+
+static uint64_t dir_bytes;
+static int add_size(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)path, (void)ftw;
+    if (flag == FTW_F)
+        dir_bytes += (uint64_t)st->st_size;
+    return 0;
+}
+
+int cmd_tables_bench(int argc, char **argv)
+{
+    const char *cmd = "bench tables";
+    tables_args a;
+    if (parse_args(cmd, argc, argv, &a, false))
+        return EXIT_USAGE;
+    if (a.seeds < 0)
+        a.seeds = 16;
+    aw_rules rules;
+    aw_error err;
+    if (cli_rules_build(cmd, &a.cr, &rules, NULL))
+        return EXIT_INPUT;
+    if (aw_tables_supported(&rules, &err)) {
+        cli_error(cmd, "%s", err.msg);
+        return EXIT_INPUT;
+    }
+    char tmp[4096];
+    const char *dir = a.dir;
+    if (!dir) {
+        const char *base = getenv("TMPDIR");
+        snprintf(tmp, sizeof tmp, "%s/awale-bench-tables.XXXXXX", base && *base ? base : "/tmp");
+        if (!mkdtemp(tmp)) {
+            cli_error(cmd, "cannot create a temporary directory: %s", strerror(errno));
+            return EXIT_INPUT;
+        }
+        dir = tmp;
+    }
+    const int threads = a.threads > 0 ? (int)a.threads : aw_tables_threads();
+    double load[3] = {0, 0, 0};
+    getloadavg(load, 3);
+    printf("tables bench: rules %s, layers 0..%lld (%llu positions), %d threads, %s\n", rules.name,
+           a.seeds, (unsigned long long)aw_tables_positions((int)a.seeds), threads,
+           a.compress ? "zstd" : "uncompressed");
+    printf("load average before: %.2f %.2f %.2f; memory bound stated: %.2f GB\n", load[0], load[1],
+           load[2], (double)aw_tables_build_memory(&rules, (int)a.seeds, threads) / 1e9);
+    fflush(stdout);
+    struct rusage ru0, ru1;
+    getrusage(RUSAGE_SELF, &ru0);
+    const double t0 = cli_now();
+    int rc = run_build(cmd, dir, &rules, &a, false);
+    const double dt = cli_now() - t0;
+    getrusage(RUSAGE_SELF, &ru1);
+    if (rc == EXIT_OK) {
+        const double cpu = (double)(ru1.ru_utime.tv_sec - ru0.ru_utime.tv_sec) +
+                           (double)(ru1.ru_utime.tv_usec - ru0.ru_utime.tv_usec) * 1e-6 +
+                           (double)(ru1.ru_stime.tv_sec - ru0.ru_stime.tv_sec) +
+                           (double)(ru1.ru_stime.tv_usec - ru0.ru_stime.tv_usec) * 1e-6;
+        const double pos = (double)aw_tables_positions((int)a.seeds);
+        dir_bytes = 0;
+        nftw(dir, add_size, 16, FTW_PHYS);
+        getloadavg(load, 3);
+        printf("built in %.2f s wall, %.2f s CPU\n", dt, cpu);
+        printf("positions per second: %.0f overall, %.0f per core (per CPU second)\n", pos / dt,
+               cpu > 0 ? pos / cpu : 0.0);
+        printf("bytes per position on disk: %.3f (%llu bytes)\n", (double)dir_bytes / pos,
+               (unsigned long long)dir_bytes);
+        printf("peak memory (max RSS): %.1f MB\n", (double)ru1.ru_maxrss / 1024.0);
+        /* Probe speed: random positions of the largest layer. */
+        aw_tables *t = aw_tables_open(dir, &rules, 0, &err);
+        if (t) {
+            uint64_t state = 1, probes = 2000000;
+            long long sum = 0;
+            aw_position p;
+            memset(&p, 0, sizeof p);
+            const double p0 = cli_now();
+            for (uint64_t i = 0; i < probes; i++) {
+                memset(p.pits, 0, sizeof p.pits);
+                for (int s = 0; s < a.seeds; s++) {
+                    state = state * UINT64_C(6364136223846793005) + 1442695040888963407u;
+                    p.pits[(state >> 33) % 12]++;
+                }
+                p.side = (uint8_t)(i & 1);
+                int v = 0;
+                aw_tables_probe(t, &p, &v);
+                sum += v;
+            }
+            const double pt = cli_now() - p0;
+            printf("probes: %.1f M/s (random positions of %lld seeds, position making included; "
+                   "checksum %lld)\n",
+                   (double)probes / pt / 1e6, a.seeds, sum);
+            aw_tables_close(t);
+        }
+        printf("load average after: %.2f %.2f %.2f\n", load[0], load[1], load[2]);
+    }
+    if (!a.dir && !a.keep)
+        nftw(tmp, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    else if (!a.dir)
+        printf("tables kept in %s\n", tmp);
+    return rc;
+}
+
+int cmd_tables(int argc, char **argv)
+{
+    if (argc < 2) {
+        cli_error("tables", "which action? build, probe, info or bench (see 'awale tables --help')");
+        return EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "build") == 0)
+        return tables_build(argc - 1, argv + 1);
+    if (strcmp(argv[1], "probe") == 0)
+        return tables_probe(argc - 1, argv + 1);
+    if (strcmp(argv[1], "info") == 0)
+        return tables_info(argc - 1, argv + 1);
+    if (strcmp(argv[1], "bench") == 0)
+        return cmd_tables_bench(argc - 1, argv + 1);
+    cli_error("tables", "unknown action '%s' (known: build, probe, info, bench)", argv[1]);
+    return EXIT_USAGE;
+}
