@@ -34,14 +34,23 @@ static const command commands[] = {
      "example: awale play --opponent computer --side N\n"},
     {"replay", "play moves and print the position after each", cmd_replay,
      "usage: awale replay [--rules R] [--rule K=V]... [--position POS] MOVE...\n"
+     "       awale replay --record FILE\n"
      "\n"
      "Plays the moves from the start (or POS) and prints the position string after\n"
      "each move, one per line; then 'ongoing' or 'over S-N REASON' with the final\n"
      "scores. Moves are pit letters, as separate words or run together (CfFb).\n"
      "An illegal move stops the replay with a message on stderr and exit status 1.\n"
-     "\n" RULE_OPTIONS POSITION_OPTION
      "\n"
-     "example: awale replay C f F b\n"},
+     "With --record, checks the game records of FILE (docs/records.md; '-' reads\n"
+     "stdin) and prints the positions of each game (after a line 'game N' when\n"
+     "there are several), then 'over S-N REASON', 'result R TERMINATION' for an\n"
+     "unfinished game with a result, or 'ongoing'. A bad record is reported with\n"
+     "its line and the reason (exit status 1).\n"
+     "\n" RULE_OPTIONS POSITION_OPTION
+     "  --record FILE    replay the game records of FILE\n"
+     "\n"
+     "example: awale replay C f F b\n"
+     "         awale replay --record games.txt\n"},
     {"perft", "count legal move sequences (move generator test and speed)", cmd_perft,
      "usage: awale perft [--rules R] [--rule K=V]... [--position POS] [--hash MB] DEPTH\n"
      "\n"
@@ -135,6 +144,48 @@ static const command commands[] = {
      "\n"
      "example: awale tables build --seeds 20\n"
      "         awale tables probe 0-0-0-0-1-2-1-1-0-0-0-0-20-23-S\n"},
+    {"match", "play engines against each other: results, Elo, SPRT, game records", cmd_match,
+     "usage: awale match --engine SPEC --engine SPEC [--games N] [--movetime MS | --tc S[+INC]]\n"
+     "                   [--rules R] [--rule K=V]... [--openings FILE] [--records FILE] ...\n"
+     "\n"
+     "Plays games between two engines that speak the protocol of 'awale uci'\n"
+     "(docs/protocol.md), colours alternating: each opening is played twice, once\n"
+     "with each engine as South. Prints a line per game, then wins, draws and\n"
+     "losses of the first engine, its score, the Elo difference with its 95%\n"
+     "margin, and the SPRT verdict. An engine that crashes, does not answer in\n"
+     "time or plays an illegal move loses that game and is restarted. Ctrl-C\n"
+     "stops at once and prints the summary of the games finished (status 130).\n"
+     "\n"
+     "SPEC is KEY=VALUE words, in one quoted argument or as the words after\n"
+     "--engine; a word that starts no key continues the previous value:\n"
+     "  cmd=COMMAND      the engine's command line (default: this awale's 'uci';\n"
+     "                   the program name 'awale' means this awale)\n"
+     "  name=NAME        name in the output and records (default: program and options)\n"
+     "  arg=ARG          one more argument (repeatable)\n"
+     "  dir=DIR          working directory\n"
+     "  option.NAME=V    'setoption name NAME value V' after the handshake\n"
+     "\n" RULE_OPTIONS
+     "  --position POS   start every game from POS (instead of --openings)\n"
+     "  --games N        games to play (default 2)\n"
+     "  --movetime MS    time per move (default 1000 when no other limit is given)\n"
+     "  --tc S[+INC]     a clock of S seconds per game, INC seconds added per move\n"
+     "  --depth N        search depth per move (with or without a time limit)\n"
+     "  --nodes N        nodes per move\n"
+     "  --margin MS      time an engine may overrun before it loses (default 100)\n"
+     "  --timeout MS     answer time when no time limit is given (default 30000)\n"
+     "  --start-timeout MS  time to start and answer 'uci', 'isready' (default 10000)\n"
+     "  --concurrency N  games at once (default 1), each with its own engine processes\n"
+     "  --openings FILE  one opening a line ('[POSITION] [MOVES]', # comments) or game\n"
+     "                   records; each is played with both colours, in turn\n"
+     "  --records FILE   write every finished game to FILE as game records\n"
+     "  --max-plies N    adjudicate on the seeds captured after N plies (default 1000)\n"
+     "  --sprt E0,E1[,ALPHA,BETA]  stop when the SPRT of Elo E0 against E1 decides\n"
+     "                   (default error rates 0.05)\n"
+     "  --event TEXT     the Event tag of the records\n"
+     "  --debug          every protocol line, both ways, on stderr\n"
+     "\n"
+     "example: awale match --engine name=lvl3 option.Level=3 --engine name=lvl6 \\\n"
+     "             option.Level=6 --games 20 --movetime 100 --records games.txt\n"},
 };
 
 const command *cli_commands(int *count)

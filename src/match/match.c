@@ -1,0 +1,642 @@
+/*
+ * match.c - the match runner (docs/match.md): games between two engines
+ * that speak the protocol, on `concurrency` worker threads, each worker
+ * with its own pair of engine processes.
+ *
+ * Games come in pairs: games 2k and 2k+1 start from the same opening with
+ * the colours swapped (engine 1 is South in even games). An engine that
+ * crashes, does not answer in time, or answers an illegal move loses the
+ * game; it is killed, and started again for its next game. No wait is
+ * without a deadline (proc.c), and Ctrl-C (a byte on a self-pipe that every
+ * wait watches) ends the games in progress at once: they are not counted,
+ * and the summary is printed for the games finished.
+ *
+ * Shared state (results, records, progress output) is under one lock; a
+ * worker holds it only to take a game and to report one.
+ */
+#include "match/match.h"
+
+#include "cli/textfile.h"
+#include "match/stats.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { F_TIME, F_ILLEGAL, F_CRASH, F_FAILURE, F_KINDS };
+static const char *const forfeit_words[F_KINDS] = {"time forfeit", "illegal move", "crash",
+                                                   "engine failure"};
+
+typedef struct outcome {
+    bool done;    /* played to a result (not cut short by Ctrl-C) */
+    int south;    /* index of the engine playing South */
+    int result;   /* +1 South won, -1 North won, 0 draw */
+    char termination[32];
+    char detail[400];
+    int scores[2];
+    int plies;
+    int forfeit;  /* engine that forfeited, or -1 */
+    int kind;     /* its F_* */
+    char *record;
+} outcome;
+
+typedef struct shared {
+    const match_config *cfg;
+    pthread_mutex_t lock;
+    int next;
+    int finished;
+    bool stop, fatal, ever_ok[2];
+    char fatal_msg[600];
+    char sprt_msg[200];
+    outcome *games;
+    match_score score; /* engine 1's view */
+    int forfeits[2][F_KINDS];
+    int south_wins, north_wins, draws;
+    int64_t last_write;
+    bool write_failed;
+    int cancel[2]; /* self-pipe: readable once the match must stop */
+} shared;
+
+typedef struct worker {
+    shared *sh;
+    client c[2];
+    pthread_t thread;
+} worker;
+
+/* Ctrl-C: the handler only writes a byte (async-signal-safe). */
+static int cancel_write_fd = -1;
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+    if (cancel_write_fd >= 0) {
+        int saved = errno;
+        ssize_t w = write(cancel_write_fd, "x", 1);
+        (void)w;
+        errno = saved;
+    }
+}
+
+static void cancel_all(shared *sh)
+{
+    ssize_t w = write(sh->cancel[1], "x", 1);
+    (void)w;
+}
+
+static void set_fatal(shared *sh, const char *msg)
+{
+    pthread_mutex_lock(&sh->lock);
+    if (!sh->fatal) {
+        sh->fatal = true;
+        snprintf(sh->fatal_msg, sizeof sh->fatal_msg, "%s", msg);
+    }
+    sh->stop = true;
+    pthread_mutex_unlock(&sh->lock);
+    cancel_all(sh);
+}
+
+static int take_game(shared *sh)
+{
+    pthread_mutex_lock(&sh->lock);
+    int g = -1;
+    if (!sh->stop && !interrupted && sh->next < sh->cfg->games)
+        g = sh->next++;
+    pthread_mutex_unlock(&sh->lock);
+    return g;
+}
+
+static const char *side_word(int side) { return side == AW_SOUTH ? "South" : "North"; }
+
+/* ------------------------------------------------------------ one game */
+
+typedef struct game_ctx {
+    worker *w;
+    const match_config *cfg;
+    aw_record *rec;
+    aw_game *game;
+    outcome *o;
+    int south;           /* engine index playing South */
+    char *moves;         /* "C f F ..." for the position command */
+    size_t moves_len, moves_cap;
+} game_ctx;
+
+static int engine_of(const game_ctx *g, int side) { return side == AW_SOUTH ? g->south : 1 - g->south; }
+
+/* The engine at `side` loses: kind F_*, and why in words. */
+static void forfeit(game_ctx *g, int side, int kind, const char *why)
+{
+    outcome *o = g->o;
+    int e = engine_of(g, side);
+    o->done = true;
+    o->forfeit = e;
+    o->kind = kind;
+    o->result = side == AW_SOUTH ? -1 : 1;
+    snprintf(o->termination, sizeof o->termination, "%s", forfeit_words[kind]);
+    snprintf(o->detail, sizeof o->detail, "%s (%s) %s", side_word(side),
+             g->cfg->engine[e].name, why);
+    client_kill(&g->w->c[e]);
+}
+
+static int append_move(game_ctx *g, const char *mv)
+{
+    size_t n = strlen(mv);
+    if (g->moves_len + n + 2 > g->moves_cap) {
+        size_t cap = g->moves_cap ? g->moves_cap * 2 : 1024;
+        while (g->moves_len + n + 2 > cap)
+            cap *= 2;
+        char *m = realloc(g->moves, cap);
+        if (!m)
+            return -1;
+        g->moves = m;
+        g->moves_cap = cap;
+    }
+    if (g->moves_len)
+        g->moves[g->moves_len++] = ' ';
+    memcpy(g->moves + g->moves_len, mv, n + 1);
+    g->moves_len += n;
+    return 0;
+}
+
+/* Start the engine at `side` if needed and tell it a new game begins.
+ * Returns false when the game cannot go on (a forfeit, or the match
+ * stops). */
+static bool get_ready(game_ctx *g, int side)
+{
+    shared *sh = g->w->sh;
+    int e = engine_of(g, side);
+    client *c = &g->w->c[e];
+    char why[400];
+    int rc = CLIENT_OK;
+    if (!c->running) {
+        rc = client_start(c, &g->cfg->rules, g->cfg->start_timeout_ms, why, sizeof why);
+        if (rc == CLIENT_OK) {
+            pthread_mutex_lock(&sh->lock);
+            sh->ever_ok[e] = true;
+            pthread_mutex_unlock(&sh->lock);
+        }
+    }
+    if (rc == CLIENT_OK)
+        rc = client_newgame(c, g->cfg->start_timeout_ms, why, sizeof why);
+    if (rc == CLIENT_OK)
+        return true;
+    client_kill(c);
+    if (rc == CLIENT_CANCELLED)
+        return false;
+    pthread_mutex_lock(&sh->lock);
+    bool ever = sh->ever_ok[e];
+    pthread_mutex_unlock(&sh->lock);
+    if (rc == CLIENT_EXEC || !ever) {
+        char msg[600];
+        snprintf(msg, sizeof msg, "engine %s: %s%s", g->cfg->engine[e].name, why,
+                 rc == CLIENT_EXEC ? "" : " (at its first start: is it an engine of this protocol?)");
+        set_fatal(sh, msg);
+        return false;
+    }
+    char what[450];
+    snprintf(what, sizeof what, "failed to start or to get ready: %s", why);
+    forfeit(g, side, F_FAILURE, what);
+    return false;
+}
+
+static void time_control_text(const match_config *cfg, char *buf, size_t size)
+{
+    size_t k = 0;
+    buf[0] = 0;
+    if (cfg->base_ms)
+        k += (size_t)snprintf(buf + k, size - k, "clock %gs+%gs", cfg->base_ms / 1000.0,
+                              cfg->inc_ms / 1000.0);
+    if (cfg->movetime_ms && k < size)
+        k += (size_t)snprintf(buf + k, size - k, "%s%lld ms a move", k ? ", " : "",
+                              (long long)cfg->movetime_ms);
+    if (cfg->depth && k < size)
+        k += (size_t)snprintf(buf + k, size - k, "%sdepth %d", k ? ", " : "", cfg->depth);
+    if (cfg->nodes && k < size)
+        snprintf(buf + k, size - k, "%s%llu nodes", k ? ", " : "", (unsigned long long)cfg->nodes);
+}
+
+static void set_tags(game_ctx *g, int index, const opening *op)
+{
+    const match_config *cfg = g->cfg;
+    char buf[256];
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    aw_record_set_tag(g->rec, "Event", cfg->event, NULL);
+    strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
+    aw_record_set_tag(g->rec, "Date", buf, NULL);
+    snprintf(buf, sizeof buf, "%d", index + 1);
+    aw_record_set_tag(g->rec, "Round", buf, NULL);
+    aw_record_set_tag(g->rec, "South", cfg->engine[g->south].name, NULL);
+    aw_record_set_tag(g->rec, "North", cfg->engine[1 - g->south].name, NULL);
+    time_control_text(cfg, buf, sizeof buf);
+    aw_record_set_tag(g->rec, "TimeControl", buf, NULL);
+    if (op) {
+        snprintf(buf, sizeof buf, "%d", op->line);
+        aw_record_set_tag(g->rec, "OpeningLine", buf, NULL);
+    }
+}
+
+/* Play game `index` into *o. */
+static void play_game(worker *w, int index, outcome *o)
+{
+    shared *sh = w->sh;
+    const match_config *cfg = sh->cfg;
+    memset(o, 0, sizeof *o);
+    o->forfeit = -1;
+    game_ctx g = {.w = w, .cfg = cfg, .o = o, .south = index % 2};
+    o->south = g.south;
+    const opening *op = cfg->nopenings ? &cfg->openings[(index / 2) % cfg->nopenings] : NULL;
+    const aw_position *start = op ? &op->start : &cfg->start;
+    g.rec = aw_record_new(&cfg->rules, start);
+    if (!g.rec) {
+        set_fatal(sh, "out of memory");
+        return;
+    }
+    g.game = aw_record_game(g.rec);
+    const aw_rules *rules = aw_game_rules(g.game);
+    char mv[AW_MOVE_MAX], why[400], what[600];
+    bool ok = true;
+    for (int i = 0; op && i < op->nmoves && ok; i++)
+        ok = aw_game_play(g.game, op->moves[i], NULL) == 0 &&
+             append_move(&g, aw_move_format(rules, op->moves[i], mv)) == 0;
+    if (op && op->nmoves)
+        aw_record_set_comment(g.rec, op->nmoves, "opening", NULL);
+    set_tags(&g, index, op);
+
+    char fen[AW_POSITION_MAX];
+    aw_position standard = aw_position_start(AW_SOUTH);
+    bool startpos = memcmp(start, &standard, sizeof standard) == 0;
+    aw_position_format(start, fen);
+    int64_t clock[2] = {cfg->base_ms, cfg->base_ms};
+    bool adjudicated = false;
+
+    if (ok && get_ready(&g, AW_SOUTH) && get_ready(&g, AW_NORTH)) {
+        for (;;) {
+            if (aw_game_status(g.game) != AW_ONGOING)
+                break;
+            if (cfg->max_plies && aw_game_ply(g.game) >= cfg->max_plies) {
+                adjudicated = true;
+                break;
+            }
+            const int side = aw_game_position(g.game)->side;
+            const int e = engine_of(&g, side);
+            client *c = &w->c[e];
+            size_t plen = g.moves_len + 128;
+            char *position = malloc(plen);
+            if (!position) {
+                set_fatal(sh, "out of memory");
+                break;
+            }
+            snprintf(position, plen, "position %s%s%s%s", startpos ? "startpos" : "fen ",
+                     startpos ? "" : fen, g.moves_len ? " moves " : "", g.moves_len ? g.moves : "");
+            char go[256];
+            int k = snprintf(go, sizeof go, "go");
+            if (cfg->base_ms)
+                k += snprintf(go + k, sizeof go - (size_t)k,
+                              " wtime %lld btime %lld winc %lld binc %lld",
+                              (long long)clock[AW_SOUTH], (long long)clock[AW_NORTH],
+                              (long long)cfg->inc_ms, (long long)cfg->inc_ms);
+            if (cfg->movetime_ms)
+                k += snprintf(go + k, sizeof go - (size_t)k, " movetime %lld",
+                              (long long)cfg->movetime_ms);
+            if (cfg->depth)
+                k += snprintf(go + k, sizeof go - (size_t)k, " depth %d", cfg->depth);
+            if (cfg->nodes)
+                snprintf(go + k, sizeof go - (size_t)k, " nodes %llu",
+                         (unsigned long long)cfg->nodes);
+            int64_t budget = cfg->movetime_ms   ? cfg->movetime_ms
+                             : cfg->base_ms     ? clock[side]
+                                                : cfg->timeout_ms;
+            if (cfg->base_ms && cfg->movetime_ms && clock[side] < budget)
+                budget = clock[side];
+            client_answer ans;
+            int rc = client_think(c, position, go, proc_now_ms() + budget + cfg->margin_ms, &ans,
+                                  why, sizeof why);
+            free(position);
+            if (rc == CLIENT_CANCELLED) {
+                client_kill(c);
+                break;
+            }
+            if (rc == CLIENT_TIMEOUT) {
+                forfeit(&g, side, F_TIME, why);
+                break;
+            }
+            if (rc != CLIENT_OK) {
+                forfeit(&g, side, F_CRASH, why);
+                break;
+            }
+            if (cfg->base_ms) {
+                if (ans.elapsed_ms > clock[side] + cfg->margin_ms) {
+                    snprintf(what, sizeof what, "used %lld ms with %lld ms on its clock",
+                             (long long)ans.elapsed_ms, (long long)clock[side]);
+                    forfeit(&g, side, F_TIME, what);
+                    break;
+                }
+                clock[side] -= ans.elapsed_ms;
+                if (clock[side] < 0)
+                    clock[side] = 0;
+                clock[side] += cfg->inc_ms;
+            }
+            aw_move m;
+            aw_error err;
+            const char *q = ans.best;
+            int prc = aw_move_parse_next(rules, &q, &m, &err);
+            if (prc != 1 || *q) {
+                snprintf(what, sizeof what, "answered 'bestmove %s', which is not a move%s%s",
+                         ans.best, prc < 0 ? ": " : "", prc < 0 ? err.msg : "");
+                forfeit(&g, side, F_ILLEGAL, what);
+                break;
+            }
+            if (aw_game_play(g.game, m, &err)) {
+                snprintf(what, sizeof what, "answered the illegal move %s: %s", ans.best, err.msg);
+                forfeit(&g, side, F_ILLEGAL, what);
+                break;
+            }
+            if (append_move(&g, aw_move_format(rules, m, mv))) {
+                set_fatal(sh, "out of memory");
+                break;
+            }
+            char note[64];
+            if (ans.has_score && ans.mate)
+                snprintf(note, sizeof note, "%sM%d/%d %.3fs", ans.score >= 0 ? "+" : "-",
+                         abs(ans.score), ans.depth, ans.elapsed_ms / 1000.0);
+            else if (ans.has_score)
+                snprintf(note, sizeof note, "%+.2f/%d %.3fs", ans.score / 100.0, ans.depth,
+                         ans.elapsed_ms / 1000.0);
+            else
+                snprintf(note, sizeof note, "%.3fs", ans.elapsed_ms / 1000.0);
+            aw_record_set_comment(g.rec, aw_game_ply(g.game), note, NULL);
+        }
+    }
+
+    o->plies = aw_game_ply(g.game);
+    aw_game_scores(g.game, o->scores);
+    aw_status st = aw_game_status(g.game);
+    if (o->forfeit >= 0) {
+        aw_record_set_tag(g.rec, "Result", o->result > 0 ? "1-0" : "0-1", NULL);
+        aw_record_set_tag(g.rec, "Termination", o->termination, NULL);
+        aw_record_set_comment(g.rec, o->plies, o->detail, NULL);
+    } else if (st != AW_ONGOING) {
+        o->done = true;
+        o->result = o->scores[0] > o->scores[1] ? 1 : o->scores[0] < o->scores[1] ? -1 : 0;
+        snprintf(o->termination, sizeof o->termination, "%s", aw_status_word(st));
+    } else if (adjudicated) {
+        o->done = true;
+        o->result = o->scores[0] > o->scores[1] ? 1 : o->scores[0] < o->scores[1] ? -1 : 0;
+        snprintf(o->termination, sizeof o->termination, "adjudication");
+        snprintf(o->detail, sizeof o->detail,
+                 "%d plies played: adjudicated on the seeds captured, %d-%d", cfg->max_plies,
+                 o->scores[0], o->scores[1]);
+        aw_record_set_tag(g.rec, "Result", o->result > 0 ? "1-0" : o->result < 0 ? "0-1" : "1/2-1/2",
+                          NULL);
+        aw_record_set_tag(g.rec, "Termination", "adjudication", NULL);
+        aw_record_set_comment(g.rec, o->plies, o->detail, NULL);
+    }
+    if (o->done)
+        o->record = aw_record_format(g.rec);
+    aw_record_free(g.rec);
+    free(g.moves);
+}
+
+/* ---------------------------------------------------------- reporting */
+
+static void write_records(shared *sh, bool final)
+{
+    const match_config *cfg = sh->cfg;
+    if (!cfg->records_path || sh->write_failed)
+        return;
+    int64_t now = proc_now_ms();
+    if (!final && now - sh->last_write < 1000)
+        return;
+    sh->last_write = now;
+    size_t total = 1;
+    for (int i = 0; i < cfg->games; i++)
+        if (sh->games[i].record)
+            total += strlen(sh->games[i].record) + 1;
+    char *text = malloc(total);
+    if (!text)
+        return;
+    size_t k = 0;
+    for (int i = 0; i < cfg->games; i++)
+        if (sh->games[i].record) {
+            size_t n = strlen(sh->games[i].record);
+            if (k)
+                text[k++] = '\n';
+            memcpy(text + k, sh->games[i].record, n);
+            k += n;
+        }
+    text[k] = 0;
+    char err[512];
+    if (textfile_write(cfg->records_path, text, err, sizeof err)) {
+        fprintf(stderr, "awale match: %s\n", err);
+        sh->write_failed = true;
+    }
+    free(text);
+}
+
+static const char *result_text(int r) { return r > 0 ? "1-0" : r < 0 ? "0-1" : "1/2-1/2"; }
+
+static void report(shared *sh, int index, outcome *o)
+{
+    const match_config *cfg = sh->cfg;
+    pthread_mutex_lock(&sh->lock);
+    sh->games[index] = *o;
+    if (o->done) {
+        sh->finished++;
+        int first_points = o->south == 0 ? o->result : -o->result; /* engine 1's view */
+        if (first_points > 0)
+            sh->score.wins++;
+        else if (first_points < 0)
+            sh->score.losses++;
+        else
+            sh->score.draws++;
+        if (o->result > 0)
+            sh->south_wins++;
+        else if (o->result < 0)
+            sh->north_wins++;
+        else
+            sh->draws++;
+        if (o->forfeit >= 0)
+            sh->forfeits[o->forfeit][o->kind]++;
+        const char *s = cfg->engine[o->south].name, *n = cfg->engine[1 - o->south].name;
+        printf("game %d/%d: %s (South) - %s (North) %s %s", index + 1, cfg->games, s, n,
+               result_text(o->result), o->termination);
+        if (o->forfeit >= 0)
+            printf(": %s", o->detail);
+        else
+            printf(" %d-%d in %d plies", o->scores[0], o->scores[1], o->plies);
+        printf(" | %s %d-%d-%d (W-D-L) %.1f/%d\n", cfg->engine[0].name, sh->score.wins,
+               sh->score.draws, sh->score.losses, sh->score.wins + 0.5 * sh->score.draws,
+               stats_games(&sh->score));
+        fflush(stdout);
+        if (cfg->sprt && !sh->sprt_msg[0]) {
+            double lo, hi, llr = stats_llr(&sh->score, cfg->elo0, cfg->elo1);
+            stats_sprt_bounds(cfg->alpha, cfg->beta, &lo, &hi);
+            if (llr >= hi || llr <= lo) {
+                snprintf(sh->sprt_msg, sizeof sh->sprt_msg, "%s accepted after %d games",
+                         llr >= hi ? "H1" : "H0", stats_games(&sh->score));
+                sh->stop = true;
+            }
+        }
+        write_records(sh, false);
+    }
+    pthread_mutex_unlock(&sh->lock);
+}
+
+static void *worker_main(void *arg)
+{
+    worker *w = arg;
+    for (;;) {
+        int g = take_game(w->sh);
+        if (g < 0)
+            break;
+        outcome o;
+        play_game(w, g, &o);
+        if (!o.done) {
+            free(o.record);
+            o.record = NULL;
+        }
+        report(w->sh, g, &o);
+    }
+    client_quit(&w->c[0]);
+    client_quit(&w->c[1]);
+    return NULL;
+}
+
+static void summary(shared *sh, int status)
+{
+    const match_config *cfg = sh->cfg;
+    const char *a = cfg->engine[0].name, *b = cfg->engine[1].name;
+    const match_score *s = &sh->score;
+    int n = stats_games(s);
+    char tc[128];
+    time_control_text(cfg, tc, sizeof tc);
+    printf("\n");
+    if (status == 130)
+        printf("interrupted: %d of %d games finished\n", n, cfg->games);
+    printf("match %s vs %s: %d game%s, rules %s, %s\n", a, b, n, n == 1 ? "" : "s", cfg->rules.name,
+           tc);
+    printf("%s: %d win%s, %d draw%s, %d loss%s; score %.1f/%d (%.1f%%)\n", a, s->wins,
+           s->wins == 1 ? "" : "s", s->draws, s->draws == 1 ? "" : "s", s->losses,
+           s->losses == 1 ? "" : "es", s->wins + 0.5 * s->draws, n, 100 * stats_score(s));
+    double elo, margin;
+    bool finite = stats_elo(s, &elo, &margin);
+    if (!n)
+        printf("Elo difference: none (no game finished)\n");
+    else if (!finite)
+        printf("Elo difference: %s (%s every game; no finite estimate)\n",
+               elo > 0 ? "+inf" : "-inf", elo > 0 ? "won" : "lost");
+    else if (isinf(margin))
+        printf("Elo difference: %+.1f +/- inf (95%%) (%s vs %s)\n", elo, a, b);
+    else
+        printf("Elo difference: %+.1f +/- %.1f (95%%) (%s vs %s)\n", elo, margin, a, b);
+    if (cfg->sprt) {
+        double lo, hi, llr = stats_llr(s, cfg->elo0, cfg->elo1);
+        stats_sprt_bounds(cfg->alpha, cfg->beta, &lo, &hi);
+        printf("SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.2f (bounds %.2f, %.2f): %s\n",
+               cfg->elo0, cfg->elo1, cfg->alpha, cfg->beta, llr, lo, hi,
+               sh->sprt_msg[0] ? sh->sprt_msg : "no decision");
+    }
+    printf("South won %d, North won %d, draws %d\n", sh->south_wins, sh->north_wins, sh->draws);
+    for (int e = 0; e < 2; e++) {
+        int total = 0;
+        for (int k = 0; k < F_KINDS; k++)
+            total += sh->forfeits[e][k];
+        printf("forfeits of %s: %d", cfg->engine[e].name, total);
+        const char *sep = " (";
+        for (int k = 0; k < F_KINDS; k++)
+            if (sh->forfeits[e][k]) {
+                printf("%s%d %s", sep, sh->forfeits[e][k], forfeit_words[k]);
+                sep = ", ";
+            }
+        printf("%s\n", total ? ")" : "");
+    }
+    if (cfg->records_path && !sh->write_failed)
+        printf("records: %s\n", cfg->records_path);
+    fflush(stdout);
+}
+
+int match_run(const match_config *cfg)
+{
+    shared sh = {.cfg = cfg};
+    pthread_mutex_init(&sh.lock, NULL);
+    sh.games = calloc((size_t)cfg->games, sizeof *sh.games);
+    int nworkers = cfg->concurrency < 1 ? 1 : cfg->concurrency;
+    if (nworkers > cfg->games)
+        nworkers = cfg->games > 0 ? cfg->games : 1;
+    worker *workers = calloc((size_t)nworkers, sizeof *workers);
+    if (!sh.games || !workers || pipe(sh.cancel) != 0) {
+        fprintf(stderr, "awale match: out of memory\n");
+        free(sh.games);
+        free(workers);
+        return 1;
+    }
+    fcntl(sh.cancel[0], F_SETFD, FD_CLOEXEC);
+    fcntl(sh.cancel[1], F_SETFD, FD_CLOEXEC);
+    fcntl(sh.cancel[1], F_SETFL, O_NONBLOCK);
+
+    /* Ctrl-C and kill stop the match cleanly; a second Ctrl-C kills. A
+     * write to an engine that has gone fails with EPIPE, not a signal. */
+    struct sigaction act, old_int, old_term, old_pipe, ign;
+    memset(&act, 0, sizeof act);
+    act.sa_handler = on_signal;
+    act.sa_flags = SA_RESETHAND;
+    sigemptyset(&act.sa_mask);
+    memset(&ign, 0, sizeof ign);
+    ign.sa_handler = SIG_IGN;
+    sigemptyset(&ign.sa_mask);
+    interrupted = 0;
+    cancel_write_fd = sh.cancel[1];
+    sigaction(SIGINT, &act, &old_int);
+    sigaction(SIGTERM, &act, &old_term);
+    sigaction(SIGPIPE, &ign, &old_pipe);
+
+    int started = 0;
+    for (int i = 0; i < nworkers; i++) {
+        workers[i].sh = &sh;
+        for (int e = 0; e < 2; e++) {
+            workers[i].c[e].spec = &cfg->engine[e];
+            workers[i].c[e].name = cfg->engine[e].name;
+            workers[i].c[e].cancel_fd = sh.cancel[0];
+            workers[i].c[e].log = cfg->debug ? stderr : NULL;
+            workers[i].c[e].p.pid = 0;
+        }
+        if (pthread_create(&workers[i].thread, NULL, worker_main, &workers[i]) != 0)
+            break;
+        started++;
+    }
+    if (started == 0)
+        worker_main(&workers[0]);
+    for (int i = 0; i < started; i++)
+        pthread_join(workers[i].thread, NULL);
+
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    sigaction(SIGPIPE, &old_pipe, NULL);
+    cancel_write_fd = -1;
+
+    int status = sh.fatal ? 1 : interrupted ? 130 : 0;
+    write_records(&sh, true);
+    if (sh.fatal)
+        fprintf(stderr, "awale match: %s\n", sh.fatal_msg);
+    summary(&sh, status);
+    if (sh.write_failed && status == 0)
+        status = 1;
+    for (int i = 0; i < cfg->games; i++)
+        free(sh.games[i].record);
+    free(sh.games);
+    free(workers);
+    close(sh.cancel[0]);
+    close(sh.cancel[1]);
+    pthread_mutex_destroy(&sh.lock);
+    return status;
+}

@@ -1,0 +1,72 @@
+/*
+ * stats.c - score, Elo and SPRT of a match (see stats.h). The Elo
+ * difference is the logistic one, E = -400 log10(1/s - 1) for a score s;
+ * its margin comes from the normal approximation of the mean score (the
+ * per-game variance of the trinomial win/draw/loss result), mapped through
+ * the same curve. The LLR is the usual normal approximation of the
+ * generalised SPRT (as in fishtest): N (s1 - s0)(2s - s0 - s1) / (2 var).
+ */
+#include "match/stats.h"
+
+#include <math.h>
+
+int stats_games(const match_score *s) { return s->wins + s->draws + s->losses; }
+
+double stats_score(const match_score *s)
+{
+    int n = stats_games(s);
+    return n ? (s->wins + 0.5 * s->draws) / n : 0.5;
+}
+
+static double elo_of(double score) { return -400.0 * log10(1.0 / score - 1.0); }
+static double score_of(double elo) { return 1.0 / (1.0 + pow(10.0, -elo / 400.0)); }
+
+/* Variance of one game's points around the mean score. */
+static double variance(const match_score *s)
+{
+    int n = stats_games(s);
+    if (!n)
+        return 0;
+    double m = stats_score(s);
+    return (s->wins * (1 - m) * (1 - m) + s->draws * (0.5 - m) * (0.5 - m) +
+            s->losses * m * m) /
+           n;
+}
+
+bool stats_elo(const match_score *s, double *elo, double *margin)
+{
+    int n = stats_games(s);
+    double m = stats_score(s);
+    *margin = INFINITY;
+    if (!n) {
+        *elo = 0;
+        return false;
+    }
+    if (m <= 0 || m >= 1) {
+        *elo = m <= 0 ? -INFINITY : INFINITY;
+        return false;
+    }
+    *elo = elo_of(m);
+    double se = sqrt(variance(s) / n);
+    double lo = m - 1.959964 * se, hi = m + 1.959964 * se;
+    if (lo <= 0 || hi >= 1)
+        return true; /* the interval reaches an end: the margin is unbounded */
+    *margin = (elo_of(hi) - elo_of(lo)) / 2;
+    return true;
+}
+
+double stats_llr(const match_score *s, double elo0, double elo1)
+{
+    int n = stats_games(s);
+    double var = variance(s);
+    if (!n || var <= 0)
+        return 0;
+    double s0 = score_of(elo0), s1 = score_of(elo1), m = stats_score(s);
+    return n * (s1 - s0) * (2 * m - s0 - s1) / (2 * var);
+}
+
+void stats_sprt_bounds(double alpha, double beta, double *lower, double *upper)
+{
+    *lower = log(beta / (1 - alpha));
+    *upper = log((1 - beta) / alpha);
+}
