@@ -110,7 +110,7 @@ static bool check_over(session *s)
 static void show_help(const session *s)
 {
     printf("Commands:\n"
-           "  %s      play the pit with that letter (South plays A-F, North a-f)\n"
+           "  %s    play the pit with that letter (South plays A-F, North a-f)\n"
            "  undo       take back the last move (against the computer: your last move)\n"
            "  new        start a new game\n"
            "  hint       suggest a move\n"
@@ -122,8 +122,47 @@ static void show_help(const session *s)
            "  quit       leave\n",
            s->rules.family == AW_FAMILY_RELAY ? "C+ / C-" : "C      ");
     if (s->rules.family == AW_FAMILY_RELAY)
-        printf("In the relay game a move names a pit and a direction: C+ sows to the right\n"
-               "(counterclockwise), C- to the left (clockwise).\n");
+        printf("In the relay game a move names one of your pits (2 seeds or more) and a\n"
+               "direction, seen from your own seat:\n"
+               "  C+   (or 'C right') sows to your right, counterclockwise: South towards F,\n"
+               "       North towards f, then on into the other row\n"
+               "  C-   (or 'C left') sows to your left, clockwise: South towards A, North\n"
+               "       towards a\n"
+               "When the last seed falls into a pit that already held seeds, that pit's seeds\n"
+               "are taken up and sown back the other way; the move ends when a last seed falls\n"
+               "into an empty pit. In one of your own pits it captures the pit facing it.\n"
+               "%s",
+               s->rules.no_move_pass ? "A player with no pit of 2 seeds or more types 'pass'.\n"
+                                     : "");
+}
+
+/* Relay moves in words: "C right" is C+, "C left" is C- (right and left as
+ * seen from the player's seat). Other text is copied as it is. */
+static const char *relay_words(const char *line, char *out, size_t size)
+{
+    size_t o = 0;
+    for (const char *p = line; *p && o + 2 < size;) {
+        const bool letter = ((*p >= 'A' && *p <= 'F') || (*p >= 'a' && *p <= 'f')) &&
+                            (p == line || isspace((unsigned char)p[-1]));
+        const char *q = p + 1;
+        while (letter && *q == ' ')
+            q++;
+        if (letter && q > p + 1 && strncmp(q, "right", 5) == 0 &&
+            (!q[5] || isspace((unsigned char)q[5]))) {
+            out[o++] = *p;
+            out[o++] = '+';
+            p = q + 5;
+        } else if (letter && q > p + 1 && strncmp(q, "left", 4) == 0 &&
+                   (!q[4] || isspace((unsigned char)q[4]))) {
+            out[o++] = *p;
+            out[o++] = '-';
+            p = q + 4;
+        } else {
+            out[o++] = *p++;
+        }
+    }
+    out[o] = 0;
+    return out;
 }
 
 static void show_rules(const session *s)
@@ -157,12 +196,16 @@ static void computer_moves(session *s)
 static void prompt(const session *s)
 {
     const aw_position *p = aw_game_position(s->game);
+    aw_move only[AW_MAX_MOVES];
     if (aw_game_status(s->game) != AW_ONGOING)
         printf("> ");
+    else if (s->rules.family != AW_FAMILY_RELAY)
+        printf("%s to move (%s)> ", side_name(p->side), p->side ? "a-f" : "A-F");
+    else if (aw_generate(&s->rules, p, only) == 1 && only[0] == AW_MOVE_PASS)
+        printf("%s to move (no pit with 2 seeds or more: type pass)> ", side_name(p->side));
     else
-        printf("%s to move (%s)> ", side_name(p->side),
-               s->rules.family == AW_FAMILY_RELAY ? (p->side ? "a+ .. f-" : "A+ .. F-")
-                                                  : (p->side ? "a-f" : "A-F"));
+        printf("%s to move (pit and direction: %s+ sows to your right, %s- to your left)> ",
+               side_name(p->side), p->side ? "c" : "C", p->side ? "c" : "C");
     fflush(stdout);
 }
 
@@ -198,6 +241,9 @@ static void play_line(session *s, const char *line)
 {
     aw_move moves[64];
     aw_error err;
+    char words[1024];
+    if (s->rules.family == AW_FAMILY_RELAY)
+        line = relay_words(line, words, sizeof words);
     int n = aw_moves_parse(&s->rules, line, moves, 64, &err);
     if (n < 0) {
         printf("Not understood: %s. Type 'help' for the commands.\n", err.msg);
