@@ -66,8 +66,10 @@ typedef struct worker {
     int tid;
     phase_fn fn;
     pthread_t thread;
-    uint64_t *stack;
+    fb_pits *stack; /* placed positions to unmove, value in byte 6 */
     uint32_t depth;
+    uint32_t cap; /* entries used this layer: small layers use few, so that
+                     the overflow path is exercised by the tests too */
 } worker;
 
 struct builder {
@@ -250,30 +252,35 @@ static void phase_init(builder *b, int tid)
 
 /* ------------------------------------------------- solving without a limit */
 
-/* Place position r with value v (claim it once); push it or mark it. */
-static inline void place(builder *b, worker *w, uint64_t r, int v)
+/* Place position r with value v (claim it once); push it (with its board,
+ * the value in spare byte 6) or, when the stack is full, mark it pending. */
+static inline void place(builder *b, worker *w, uint64_t r, int v, const fb_pits *board)
 {
     const uint8_t old = __atomic_fetch_or(&b->st[r], ST_RESOLVED, __ATOMIC_RELAXED);
     if (old & ST_RESOLVED)
         return;
     stv(&b->val[r], v);
-    if (w->depth < STACK_ENTRIES) {
-        w->stack[w->depth++] = r;
+    if (w->depth < w->cap) {
+        fb_pits *e = &w->stack[w->depth++];
+        if (board)
+            *e = *board;
+        else
+            tb_unrank(r, b->n, e);
+        e->b[6] = (uint8_t)v;
     } else {
         __atomic_fetch_or(&b->st[r], ST_PENDING, __ATOMIC_RELAXED);
         __atomic_store_n(&b->overflow, 1, __ATOMIC_RELAXED);
     }
 }
 
-/* Unmove a placed position q: update its quiet predecessors. */
-static void unmove(builder *b, worker *w, uint64_t q)
+/* Unmove a placed position (board q, value v): update its quiet
+ * predecessors. */
+static void unmove(builder *b, worker *w, const fb_pits *q, int v)
 {
     const int t = b->t;
-    const int v = ldv(&b->val[q]);
-    fb_pits board, pred[6 * AW_SEEDS];
+    fb_pits pred[6 * AW_SEEDS];
     uint64_t rank[6 * AW_SEEDS];
-    tb_unrank(q, b->n, &board);
-    const int n = tb_unmoves(&b->key, &board, pred);
+    const int n = tb_unmoves(&b->key, q, pred);
     for (int i = 0; i < n; i++) {
         rank[i] = tb_rank(&pred[i]);
         prefetch(&b->st[rank[i]]);
@@ -282,22 +289,40 @@ static void unmove(builder *b, worker *w, uint64_t q)
         const uint64_t r = rank[i];
         if (v < 0) {
             if (!(ld8(&b->st[r]) & ST_RESOLVED))
-                place(b, w, r, t); /* a move into L_t: worth t */
+                place(b, w, r, t, &pred[i]); /* a move into L_t: worth t */
         } else {
             const uint8_t old = __atomic_fetch_sub(&b->st[r], 1, __ATOMIC_RELAXED);
             if ((old & (ST_COUNT | ST_RESOLVED)) == 1 && ldv(&b->val[r]) <= -t)
-                place(b, w, r, -t); /* every quiet move into W_t, no exit better */
+                place(b, w, r, -t, &pred[i]); /* every quiet move into W_t, no exit better */
         }
     }
 }
 
 static void drain(builder *b, worker *w)
 {
+    uint64_t count = 0;
     while (w->depth) {
-        const uint64_t q = w->stack[--w->depth];
-        unmove(b, w, q);
-        __atomic_fetch_add(&b->done, 1, __ATOMIC_RELAXED);
+        fb_pits q = w->stack[--w->depth];
+        const int v = (int8_t)q.b[6];
+        q.b[6] = 0;
+        unmove(b, w, &q, v);
+        count++;
     }
+    if (count)
+        __atomic_fetch_add(&b->done, count, __ATOMIC_RELAXED);
+}
+
+/* Whether position r enters at threshold t by its exits alone; places it. */
+static inline void scan_one(builder *b, worker *w, uint64_t r, int t)
+{
+    const uint8_t s = ld8(&b->st[r]);
+    if (s & ST_RESOLVED)
+        return;
+    const int e = ldv(&b->val[r]);
+    if (e >= t)
+        place(b, w, r, t, NULL);
+    else if ((s & ST_COUNT) == 0 && e <= -t)
+        place(b, w, r, -t, NULL);
 }
 
 static void phase_scan(builder *b, int tid)
@@ -306,16 +331,30 @@ static void phase_scan(builder *b, int tid)
     const int t = b->t;
     uint64_t lo, hi;
     while (take_chunk(b, &lo, &hi)) {
-        for (uint64_t r = lo; r < hi; r++) {
-            const uint8_t s = ld8(&b->st[r]);
-            if (s & ST_RESOLVED)
-                continue;
-            const int e = ldv(&b->val[r]);
-            if (e >= t)
-                place(b, w, r, t);
-            else if ((s & ST_COUNT) == 0 && e <= -t)
-                place(b, w, r, -t);
+        uint64_t r = lo;
+#if defined(__SSE2__)
+        /* 16 positions at a time: most are resolved or stay put. (Plain
+         * vector loads: a byte changed meanwhile by another thread is looked
+         * at again by scan_one, which decides with atomic operations.) */
+        const __m128i above = _mm_set1_epi8((char)(t - 1)), below = _mm_set1_epi8((char)(1 - t));
+        const __m128i resolved = _mm_set1_epi8((char)ST_RESOLVED), count = _mm_set1_epi8(ST_COUNT);
+        const __m128i zero = _mm_setzero_si128();
+        for (; r + 16 <= hi; r += 16) {
+            const __m128i sv = _mm_loadu_si128((const __m128i *)(b->st + r));
+            const __m128i ev = _mm_loadu_si128((const __m128i *)(b->val + r));
+            const __m128i open = _mm_cmpeq_epi8(_mm_and_si128(sv, resolved), zero);
+            const __m128i win = _mm_cmpgt_epi8(ev, above);
+            const __m128i lose = _mm_and_si128(_mm_cmpeq_epi8(_mm_and_si128(sv, count), zero),
+                                               _mm_cmplt_epi8(ev, below));
+            unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(open, _mm_or_si128(win, lose)));
+            while (m) {
+                scan_one(b, w, r + (unsigned)__builtin_ctz(m), t);
+                m &= m - 1;
+            }
         }
+#endif
+        for (; r < hi; r++)
+            scan_one(b, w, r, t);
         drain(b, w);
     }
 }
@@ -329,7 +368,9 @@ static void phase_pending(builder *b, int tid)
             if (!(ld8(&b->st[r]) & ST_PENDING))
                 continue;
             __atomic_fetch_and(&b->st[r], (uint8_t)~ST_PENDING, __ATOMIC_RELAXED);
-            unmove(b, w, r);
+            fb_pits q;
+            tb_unrank(r, b->n, &q);
+            unmove(b, w, &q, ldv(&b->val[r]));
             __atomic_fetch_add(&b->done, 1, __ATOMIC_RELAXED);
             drain(b, w);
         }
@@ -436,7 +477,7 @@ static uint64_t layer_units(const tb_key *k, int n)
 
 static uint64_t stack_bytes(int threads)
 {
-    return (uint64_t)threads * STACK_ENTRIES * sizeof(uint64_t);
+    return (uint64_t)threads * STACK_ENTRIES * sizeof(fb_pits);
 }
 
 int aw_tables_threads(void)
@@ -521,7 +562,12 @@ static int build_layer(builder *b, aw_error *err)
     if (!b->val || (b->key.no_capture ? !b->exits : !b->st))
         return aw_fail(err, "out of memory for the layer of %d seeds (%llu bytes)", b->n,
                        (unsigned long long)(size * (uint64_t)(planes + 1)));
+    tb_huge_pages(b->val, size * (uint64_t)planes);
+    tb_huge_pages(b->key.no_capture ? (void *)b->exits : (void *)b->st, size);
     b->done = 0;
+    const uint64_t cap = size / 64 < 64 ? 64 : size / 64 > STACK_ENTRIES ? STACK_ENTRIES : size / 64;
+    for (int i = 0; i < b->threads; i++)
+        b->workers[i].cap = (uint32_t)cap;
     if (run_phase(b, phase_init, "initialising", err))
         return -1;
     return b->key.no_capture ? solve_planes(b, err) : solve_layer(b, err);
@@ -582,7 +628,7 @@ int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_buil
     for (int i = 0; i < b->threads; i++) {
         b->workers[i].b = b;
         b->workers[i].tid = i;
-        if (!b->key.no_capture && !(b->workers[i].stack = malloc(STACK_ENTRIES * sizeof(uint64_t)))) {
+        if (!b->key.no_capture && !(b->workers[i].stack = malloc(STACK_ENTRIES * sizeof(fb_pits)))) {
             aw_fail(err, "out of memory");
             goto done;
         }

@@ -19,6 +19,7 @@
  * every block against its checksum; any disagreement is an error that says
  * what is wrong, never a value.
  */
+#define _DEFAULT_SOURCE /* madvise(MADV_HUGEPAGE) */
 #include "tables_internal.h"
 
 #include <errno.h>
@@ -26,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -39,6 +41,19 @@ int tb_zstd_available(void)
     return 1;
 #else
     return 0;
+#endif
+}
+
+void tb_huge_pages(void *p, size_t size)
+{
+#if defined(MADV_HUGEPAGE)
+    const uintptr_t huge = (uintptr_t)2 << 20;
+    const uintptr_t lo = ((uintptr_t)p + huge - 1) & ~(huge - 1);
+    const uintptr_t hi = ((uintptr_t)p + size) & ~(huge - 1);
+    if (hi > lo)
+        madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+#else
+    (void)p, (void)size;
 #endif
 }
 
@@ -380,6 +395,7 @@ int tb_load_layer(const char *path, const tb_key *key, int seeds, int8_t **out, 
         aw_fail(&e, "out of memory (%llu bytes)", (unsigned long long)h.entries);
         goto fail;
     }
+    tb_huge_pages(values, h.entries);
     if (decode(&s, &h, values, &e))
         goto fail;
     *out = values;

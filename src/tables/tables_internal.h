@@ -231,6 +231,10 @@ static inline size_t tb_index_bytes(uint32_t blocks)
  * message that says what is wrong. */
 int tb_file_decode(const uint8_t *file, size_t size, tb_header *h, int8_t *out, aw_error *err);
 
+/* Ask for huge pages on a big array (fewer TLB misses on random access);
+ * a hint, silently ignored where not available. */
+void tb_huge_pages(void *p, size_t size);
+
 /* Whether zstd compression is compiled in. */
 int tb_zstd_available(void);
 
