@@ -79,6 +79,7 @@ int cmd_analyze(int argc, char **argv);
 int cmd_tables(int argc, char **argv);
 int cmd_tables_bench(int argc, char **argv); /* awale bench tables */
 int cmd_match(int argc, char **argv);
+int cmd_uci(int argc, char **argv);
 
 /* Print the lines of one search report (cmd_analyze.c). */
 void cli_print_info(const aw_rules *rules, const aw_search_info *info, FILE *out);

@@ -144,6 +144,21 @@ static const command commands[] = {
      "\n"
      "example: awale tables build --seeds 20\n"
      "         awale tables probe 0-0-0-0-1-2-1-1-0-0-0-0-20-23-S\n"},
+    {"uci", "the engine for graphical interfaces and match runners (UCI-style protocol)", cmd_uci,
+     "usage: awale uci [--rules R] [--rule K=V]...\n"
+     "\n"
+     "Speaks the UCI-style engine protocol of docs/protocol.md on standard input\n"
+     "and output: uci, isready, setoption name N value V, ucinewgame,\n"
+     "position startpos|fen POS [moves M...], go [depth N] [nodes N] [movetime MS]\n"
+     "[wtime MS btime MS winc MS binc MS] [infinite] [ponder], ponderhit, stop,\n"
+     "quit. Moves are pit letters (C, f; C+ and C- in the relay game), and may be\n"
+     "run together (moves CfFb). South's clock is wtime/winc, North's btime/binc.\n"
+     "Options: Hash, Threads, Level, MultiPV, Seed, Eval, Tables, Ponder, Rules\n"
+     "and 'Rule NAME' for each rule parameter. Bad input is answered with\n"
+     "'info string' and ignored.\n"
+     "\n" RULE_OPTIONS
+     "\n"
+     "example: printf 'uci\\nposition startpos moves CfFb\\ngo depth 8\\n' | awale uci\n"},
     {"match", "play engines against each other: results, Elo, SPRT, game records", cmd_match,
      "usage: awale match --engine SPEC --engine SPEC [--games N] [--movetime MS | --tc S[+INC]]\n"
      "                   [--rules R] [--rule K=V]... [--openings FILE] [--records FILE] ...\n"

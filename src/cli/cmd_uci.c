@@ -1,0 +1,26 @@
+/*
+ * cmd_uci.c - `awale uci`: the engine for graphical interfaces and match
+ * runners, over standard input and output (src/protocol/uci.c,
+ * docs/protocol.md).
+ */
+#include "cli.h"
+#include "protocol/uci.h"
+
+int cmd_uci(int argc, char **argv)
+{
+    const char *cmd = "uci";
+    cli_rules cr = {0};
+    for (int i = 1; i < argc; i++) {
+        int rc = cli_rules_option(cmd, &cr, argc, argv, &i, false);
+        if (rc < 0)
+            return EXIT_USAGE;
+        if (rc == 0) {
+            cli_error(cmd, "unexpected argument '%s' (see 'awale uci --help')", argv[i]);
+            return EXIT_USAGE;
+        }
+    }
+    aw_rules rules;
+    if (cli_rules_build(cmd, &cr, &rules, NULL))
+        return EXIT_INPUT;
+    return uci_main(stdin, stdout, &rules) ? EXIT_INPUT : EXIT_OK;
+}

@@ -1,0 +1,521 @@
+/*
+ * uci.c - the engine protocol (docs/protocol.md): commands are read on the
+ * main thread, searches run in the background (aw_search_start), so that
+ * `stop`, `isready` and the rest are answered while a search runs.
+ *
+ * Two threads write: the main thread (answers) and the search thread (info
+ * lines and bestmove, from the engine's callbacks). Every line is written
+ * whole under one lock. The bestmove of `go infinite` and `go ponder` is
+ * held until `stop` or `ponderhit`, as the protocol asks, even when the
+ * search ends by itself (a proven result, a finished game).
+ *
+ * Nothing a GUI sends can end the program but `quit` and the end of the
+ * input: every unknown, malformed or ill-timed command gets an
+ * `info string` saying why it was ignored.
+ */
+#include "protocol/uci.h"
+
+#include "protocol/uci_parse.h"
+
+#include <ctype.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+typedef struct session {
+    FILE *out;
+    pthread_mutex_t lock; /* the output, and the search state below */
+    aw_engine *engine;
+    aw_rules rules;
+    aw_game *game;      /* the position of the last `position`           */
+    bool position_ok;   /* false after a `position` that failed          */
+    char position_error[512];
+    bool debug;
+    /* search state, under lock */
+    bool searching;     /* started and not yet joined                    */
+    bool hold;          /* infinite or ponder: bestmove waits            */
+    bool released;      /* stop or ponderhit received                    */
+    bool have_result;   /* a held bestmove                               */
+    aw_search_result held;
+    aw_rules search_rules; /* the rules of the running search (for moves) */
+    int multipv;        /* lines to print (the MultiPV option at `go`)    */
+} session;
+
+static void say_locked(session *s, const char *fmt, va_list ap)
+{
+    vfprintf(s->out, fmt, ap);
+    fputc('\n', s->out);
+    fflush(s->out);
+}
+
+static void say(session *s, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static void say(session *s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    pthread_mutex_lock(&s->lock);
+    say_locked(s, fmt, ap);
+    pthread_mutex_unlock(&s->lock);
+    va_end(ap);
+}
+
+/* "info string ..." with the text on one line (no newline may slip in). */
+static void info_string(session *s, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static void info_string(session *s, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    for (char *p = buf; *p; p++)
+        if (*p == '\n' || *p == '\r')
+            *p = ' ';
+    say(s, "info string %s", buf);
+}
+
+/* --------------------------------------------------------- search output */
+
+static void format_score(const aw_score *sc, char *buf, size_t size)
+{
+    /* Proven results as "mate": moves (of the side to move) to the end of
+     * the game, positive for a win, negative for a loss. */
+    int moves = (sc->plies + 1) / 2;
+    if (moves < 1)
+        moves = 1;
+    switch (sc->kind) {
+    case AW_SCORE_WIN: snprintf(buf, size, "mate %d", moves); break;
+    case AW_SCORE_LOSS: snprintf(buf, size, "mate -%d", moves); break;
+    case AW_SCORE_DRAW: snprintf(buf, size, "cp 0"); break;
+    default: snprintf(buf, size, "cp %d", sc->value); break;
+    }
+}
+
+static void on_info(const aw_search_info *info, void *user)
+{
+    session *s = user;
+    pthread_mutex_lock(&s->lock);
+    int lines = s->multipv < info->lines ? s->multipv : info->lines;
+    for (int i = 0; i < lines; i++) {
+        const aw_search_line *l = &info->line[i];
+        char score[32];
+        format_score(&l->score, score, sizeof score);
+        fprintf(s->out, "info depth %d seldepth %d", info->depth, info->seldepth);
+        if (lines > 1)
+            fprintf(s->out, " multipv %d", i + 1);
+        fprintf(s->out, " score %s nodes %llu nps %llu hashfull %d time %lld", score,
+                (unsigned long long)info->nodes, (unsigned long long)info->nps, info->hashfull,
+                (long long)info->time_ms);
+        if (l->length > 0) {
+            fputs(" pv", s->out);
+            for (int k = 0; k < l->length; k++) {
+                char m[AW_MOVE_MAX];
+                fprintf(s->out, " %s", aw_move_format(&s->search_rules, l->pv[k], m));
+            }
+        }
+        fputc('\n', s->out);
+    }
+    fflush(s->out);
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* Under lock. */
+static void print_bestmove(session *s, const aw_search_result *r)
+{
+    char best[AW_MOVE_MAX], ponder[AW_MOVE_MAX];
+    if (r->best == AW_MOVE_NONE) {
+        fprintf(s->out, "bestmove 0000\n");
+    } else if (r->ponder != AW_MOVE_NONE) {
+        fprintf(s->out, "bestmove %s ponder %s\n", aw_move_format(&s->search_rules, r->best, best),
+                aw_move_format(&s->search_rules, r->ponder, ponder));
+    } else {
+        fprintf(s->out, "bestmove %s\n", aw_move_format(&s->search_rules, r->best, best));
+    }
+    fflush(s->out);
+}
+
+static void on_done(const aw_search_result *r, void *user)
+{
+    session *s = user;
+    pthread_mutex_lock(&s->lock);
+    if (s->hold && !s->released) {
+        s->held = *r;
+        s->have_result = true;
+    } else {
+        print_bestmove(s, r);
+    }
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* Join a search that has ended by itself. Returns whether one still runs. */
+static bool settle(session *s)
+{
+    if (!s->searching)
+        return false;
+    if (aw_search_running(s->engine))
+        return true;
+    aw_search_wait(s->engine, NULL);
+    s->searching = false;
+    return false;
+}
+
+/* Stop a running search and wait for it (its bestmove is printed). */
+static void finish_search(session *s)
+{
+    if (!s->searching && !s->have_result)
+        return;
+    pthread_mutex_lock(&s->lock);
+    s->released = true;
+    if (s->have_result) {
+        print_bestmove(s, &s->held);
+        s->have_result = false;
+    }
+    pthread_mutex_unlock(&s->lock);
+    if (s->searching) {
+        aw_search_stop(s->engine);
+        aw_search_wait(s->engine, NULL);
+        s->searching = false;
+    }
+}
+
+/* ---------------------------------------------------------- the commands */
+
+static void new_position(session *s, const aw_position *start)
+{
+    aw_game_free(s->game);
+    s->game = aw_game_new(&s->rules, start);
+    s->position_ok = s->game != NULL;
+}
+
+/* The values a rule parameter takes, as a UCI combo when they are a plain
+ * list of words ("void, capture"), else NULL. */
+static bool combo_values(const char *values, char words[][24], int *n)
+{
+    *n = 0;
+    const char *p = values;
+    while (*p) {
+        const char *w = p;
+        while (*p && (islower((unsigned char)*p) || *p == '-'))
+            p++;
+        if (p == w || (size_t)(p - w) >= sizeof words[0] || *n == 8)
+            return false;
+        snprintf(words[(*n)++], sizeof words[0], "%.*s", (int)(p - w), w);
+        if (*p == 0)
+            break;
+        if (p[0] != ',' || p[1] != ' ')
+            return false;
+        p += 2;
+    }
+    return *n >= 2;
+}
+
+static void cmd_uci(session *s)
+{
+    pthread_mutex_lock(&s->lock);
+    FILE *o = s->out;
+    fprintf(o, "id name awale %s\n", AW_VERSION);
+    fprintf(o, "id author the awale developers\n");
+    for (int i = 0; i < aw_engine_option_count(); i++) {
+        const aw_engine_option *opt = aw_engine_option_info(i);
+        if (strcmp(opt->type, "spin") == 0)
+            fprintf(o, "option name %s type spin default %lld min %lld max %lld\n", opt->name,
+                    opt->def, opt->min, opt->max);
+        else if (strcmp(opt->type, "check") == 0)
+            fprintf(o, "option name %s type check default %s\n", opt->name,
+                    opt->def ? "true" : "false");
+        else
+            fprintf(o, "option name %s type string default <empty>\n", opt->name);
+    }
+    fprintf(o, "option name Ponder type check default false\n");
+    fprintf(o, "option name Rules type combo default %s", aw_rules_preset_name(0));
+    for (int i = 0; i < aw_rules_preset_count(); i++)
+        fprintf(o, " var %s", aw_rules_preset_name(i));
+    fputc('\n', o);
+    aw_rules def = aw_rules_default();
+    for (int i = 0; i < aw_rules_param_count(); i++) {
+        const char *name = aw_rules_param_name(i);
+        char value[160], words[8][24];
+        int n;
+        if (!aw_rules_get(&def, name, value, sizeof value))
+            continue;
+        if (combo_values(aw_rules_param_values(i), words, &n)) {
+            fprintf(o, "option name Rule %s type combo default %s", name, value);
+            for (int k = 0; k < n; k++)
+                fprintf(o, " var %s", words[k]);
+            fputc('\n', o);
+        } else {
+            fprintf(o, "option name Rule %s type string default %s\n", name, value);
+        }
+    }
+    fprintf(o, "uciok\n");
+    fflush(o);
+    pthread_mutex_unlock(&s->lock);
+}
+
+static void cmd_setoption(session *s, const uci_command *c)
+{
+    const char *value = c->has_value ? c->value : "";
+    aw_error err;
+    if (strcasecmp(c->name, "Ponder") == 0) {
+        if (strcasecmp(value, "true") && strcasecmp(value, "false"))
+            info_string(s, "setoption Ponder: '%s' is not true or false; ignored", value);
+        return;
+    }
+    bool rules_option = strcasecmp(c->name, "Rules") == 0 || strncasecmp(c->name, "Rule ", 5) == 0;
+    if (rules_option && settle(s)) {
+        info_string(s, "setoption %s ignored: a search is running (send 'stop' first)", c->name);
+        return;
+    }
+    if (strcasecmp(c->name, "Rules") == 0) {
+        aw_rules r;
+        if (aw_rules_preset(value, &r, &err)) {
+            info_string(s, "setoption Rules ignored: %s", err.msg);
+            return;
+        }
+        s->rules = r;
+        aw_position start = aw_position_start(AW_SOUTH);
+        new_position(s, &start);
+        return;
+    }
+    if (strncasecmp(c->name, "Rule ", 5) == 0) {
+        const char *param = c->name + 5;
+        while (*param == ' ')
+            param++;
+        aw_rules r = s->rules;
+        if (aw_rules_set(&r, param, value, &err)) {
+            info_string(s, "setoption %s ignored: %s", c->name, err.msg);
+            return;
+        }
+        s->rules = r;
+        aw_position start = aw_position_start(AW_SOUTH);
+        new_position(s, &start);
+        return;
+    }
+    for (int i = 0; i < aw_engine_option_count(); i++)
+        if (strcasecmp(aw_engine_option_info(i)->name, c->name) == 0) {
+            settle(s);
+            if (aw_engine_set_option(s->engine, c->name, value, &err))
+                info_string(s, "setoption %s ignored: %s", c->name, err.msg);
+            return;
+        }
+    info_string(s, "setoption: no option '%s' (the options are listed after 'uci')", c->name);
+}
+
+static void cmd_position(session *s, const uci_command *c)
+{
+    aw_position start = c->startpos ? aw_position_start(AW_SOUTH) : c->fen;
+    aw_game *g = aw_game_new(&s->rules, &start);
+    if (!g) {
+        info_string(s, "position ignored: out of memory");
+        return;
+    }
+    const char *p = c->moves;
+    aw_move m;
+    aw_error err;
+    int n = 0;
+    while (p && aw_move_parse_next(&s->rules, &p, &m, &err) == 1) {
+        n++;
+        if (aw_game_play(g, m, &err)) {
+            char mv[AW_MOVE_MAX];
+            snprintf(s->position_error, sizeof s->position_error,
+                     "move %d (%s) cannot be played: %s", n, aw_move_format(&s->rules, m, mv),
+                     err.msg);
+            info_string(s, "position ignored: %s; no position until the next 'position'",
+                        s->position_error);
+            aw_game_free(g);
+            aw_game_free(s->game);
+            s->game = NULL;
+            s->position_ok = false;
+            return;
+        }
+    }
+    aw_game_free(s->game);
+    s->game = g;
+    s->position_ok = true;
+}
+
+static void cmd_go(session *s, const uci_command *c)
+{
+    if (settle(s)) {
+        info_string(s, "go ignored: a search is running (send 'stop' first)");
+        return;
+    }
+    if (!s->position_ok) {
+        info_string(s, "no position to search: %s", s->position_error);
+        say(s, "bestmove 0000");
+        return;
+    }
+    aw_status st = aw_game_status(s->game);
+    if (st != AW_ONGOING) {
+        char why[256];
+        info_string(s, "the game is over: %s",
+                    aw_status_explain(st, &s->rules, aw_game_position(s->game), why, sizeof why));
+        say(s, "bestmove 0000");
+        return;
+    }
+    aw_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.depth = c->depth;
+    lim.nodes = c->nodes;
+    lim.movetime_ms = c->movetime;
+    lim.time_ms[0] = c->time[0];
+    lim.time_ms[1] = c->time[1];
+    lim.inc_ms[0] = c->inc[0];
+    lim.inc_ms[1] = c->inc[1];
+    lim.movestogo = c->movestogo;
+    lim.infinite = c->infinite;
+    lim.ponder = c->ponder;
+    if (c->mate) {
+        info_string(s, "go mate %d: searching %d plies deep for a proven result", c->mate,
+                    2 * c->mate);
+        if (!lim.depth || lim.depth > 2 * c->mate)
+            lim.depth = 2 * c->mate;
+    }
+    aw_move only[AW_MAX_MOVES];
+    int nonly = 0;
+    for (int i = 0; i < c->searchmove_count; i++) {
+        char mv[AW_MOVE_MAX];
+        if (aw_is_legal(&s->rules, aw_game_position(s->game), c->searchmoves[i]))
+            only[nonly++] = c->searchmoves[i];
+        else
+            info_string(s, "go searchmoves: %s is not legal here; left out",
+                        aw_move_format(&s->rules, c->searchmoves[i], mv));
+    }
+    lim.only = nonly ? only : NULL;
+    lim.only_count = nonly;
+    aw_error err;
+    if (aw_engine_set_game(s->engine, s->game, &err)) {
+        info_string(s, "go failed: %s", err.msg);
+        say(s, "bestmove 0000");
+        return;
+    }
+    pthread_mutex_lock(&s->lock);
+    s->hold = c->infinite || c->ponder;
+    s->released = false;
+    s->have_result = false;
+    s->search_rules = s->rules;
+    char mpv[16];
+    s->multipv = aw_engine_get_option(s->engine, "MultiPV", mpv, sizeof mpv) ? atoi(mpv) : 1;
+    if (s->multipv < 1)
+        s->multipv = 1;
+    pthread_mutex_unlock(&s->lock);
+    if (aw_search_start(s->engine, &lim, on_info, on_done, s, &err)) {
+        info_string(s, "go failed: %s", err.msg);
+        say(s, "bestmove 0000");
+        return;
+    }
+    s->searching = true;
+}
+
+static void cmd_ponderhit(session *s)
+{
+    if (!settle(s) && !s->have_result) {
+        info_string(s, "ponderhit ignored: no search is running");
+        return;
+    }
+    pthread_mutex_lock(&s->lock);
+    s->released = true;
+    if (s->have_result) {
+        print_bestmove(s, &s->held);
+        s->have_result = false;
+    }
+    pthread_mutex_unlock(&s->lock);
+    aw_search_ponderhit(s->engine);
+}
+
+/* Read one line into buf (NUL-terminated, without its newline); a longer
+ * line is cut and its rest skipped (*cut set). false at the end of input. */
+static bool read_line(FILE *in, char *buf, size_t size, bool *cut)
+{
+    size_t n = 0;
+    int ch;
+    *cut = false;
+    while ((ch = getc(in)) != EOF && ch != '\n') {
+        if (n + 1 < size)
+            buf[n++] = (char)ch;
+        else
+            *cut = true;
+    }
+    buf[n] = 0;
+    return ch != EOF || n > 0;
+}
+
+int uci_main(FILE *in, FILE *out, const aw_rules *rules)
+{
+    session s;
+    memset(&s, 0, sizeof s);
+    s.out = out;
+    s.rules = *rules;
+    pthread_mutex_init(&s.lock, NULL);
+    aw_error err;
+    s.engine = aw_engine_new(&err);
+    char *line = malloc(UCI_LINE_MAX);
+    aw_position start = aw_position_start(AW_SOUTH);
+    new_position(&s, &start);
+    if (!s.engine || !line || !s.game) {
+        fprintf(stderr, "awale uci: %s\n", s.engine ? "out of memory" : err.msg);
+        aw_engine_free(s.engine);
+        free(line);
+        aw_game_free(s.game);
+        return 1;
+    }
+    bool cut;
+    while (read_line(in, line, UCI_LINE_MAX, &cut)) {
+        if (cut) {
+            info_string(&s, "a line longer than %d bytes was ignored", UCI_LINE_MAX - 1);
+            continue;
+        }
+        uci_command c;
+        uci_parse_command(&s.rules, line, &c);
+        for (int i = 0; i < c.warn_count; i++)
+            info_string(&s, "%s", c.warn[i]);
+        if (c.kind == UCI_NONE) {
+            if (c.error[0])
+                info_string(&s, "ignored: %s", c.error);
+            continue;
+        }
+        if (c.kind == UCI_QUIT)
+            break;
+        switch (c.kind) {
+        case UCI_UCI: cmd_uci(&s); break;
+        case UCI_DEBUG: s.debug = c.debug_on; break;
+        case UCI_ISREADY: say(&s, "readyok"); break;
+        case UCI_REGISTER: break;
+        case UCI_SETOPTION: cmd_setoption(&s, &c); break;
+        case UCI_NEWGAME:
+            if (settle(&s)) {
+                info_string(&s, "ucinewgame ignored: a search is running (send 'stop' first)");
+                break;
+            }
+            aw_engine_clear(s.engine);
+            new_position(&s, &start);
+            break;
+        case UCI_POSITION: cmd_position(&s, &c); break;
+        case UCI_GO: cmd_go(&s, &c); break;
+        case UCI_STOP:
+            if (s.searching || s.have_result)
+                finish_search(&s);
+            else if (s.debug)
+                info_string(&s, "stop: no search is running");
+            break;
+        case UCI_PONDERHIT: cmd_ponderhit(&s); break;
+        default: break;
+        }
+    }
+    finish_search(&s);
+    aw_engine_free(s.engine);
+    aw_game_free(s.game);
+    free(line);
+    pthread_mutex_destroy(&s.lock);
+    return 0;
+}
