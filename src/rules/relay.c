@@ -46,71 +46,130 @@
 #define PLAIN_LAPS 64
 #define MAX_LAPS RELAY_MAX_LAPS
 
-static inline int row_sum(const uint8_t *row)
+/* The 12 pits as two words: pit i in bits 8i..8i+7 of lo (i < 8) or of hi
+ * (i >= 8, bits 8(i-8)..). Bytes never carry: no pit holds more than 48. */
+typedef struct words {
+    uint64_t lo, hi;
+} words;
+
+/* lap_add[skip][dir][o][k]: what every pit gains when the k seeds of pit o
+ * are sown in direction dir (0 = '+', pit index up; 1 = '-'), pit o having
+ * been emptied first: k / 12 full rounds (k / 11 with skip-origin, which
+ * leave o out), then one more seed in the k % 12 (k % 11) next pits. The
+ * top byte of hi (no pit) holds the pit of the last seed, so that a lap
+ * reads one 16-byte entry. Compile-time constants, as in board.c. */
+#define ROUND(s) ((s) ? 11 : 12)
+#define DIST(d, o, i) ((d) ? ((o) - (i) + 12) % 12 : ((i) - (o) + 12) % 12)
+#define GAIN(s, d, o, k, i)                                                                   \
+    ((uint64_t)((i) == (o) ? ((s) ? 0 : (k) / 12)                                             \
+                           : (k) / ROUND(s) + (DIST(d, o, i) <= (k) % ROUND(s) ? 1 : 0)))
+#define LO(s, d, o, k)                                                                        \
+    (GAIN(s, d, o, k, 0) | GAIN(s, d, o, k, 1) << 8 | GAIN(s, d, o, k, 2) << 16 |            \
+     GAIN(s, d, o, k, 3) << 24 | GAIN(s, d, o, k, 4) << 32 | GAIN(s, d, o, k, 5) << 40 |      \
+     GAIN(s, d, o, k, 6) << 48 | GAIN(s, d, o, k, 7) << 56)
+#define HI(s, d, o, k)                                                                        \
+    (GAIN(s, d, o, k, 8) | GAIN(s, d, o, k, 9) << 8 | GAIN(s, d, o, k, 10) << 16 |           \
+     GAIN(s, d, o, k, 11) << 24)
+#define ADD(s, d, o, k) {LO(s, d, o, k), HI(s, d, o, k) | (uint64_t)LAST(s, d, o, k) << 56}
+#define STEP(d, o, n) ((d) ? ((o) - (n) + 24) % 12 : ((o) + (n)) % 12)
+#define LAST(s, d, o, k)                                                                      \
+    ((uint8_t)((k) % ROUND(s) ? STEP(d, o, (k) % ROUND(s)) : (s) && (k) ? STEP(d, o, 11) : (o)))
+#define SEVEN(M, s, d, o, b)                                                                  \
+    M(s, d, o, b), M(s, d, o, b + 1), M(s, d, o, b + 2), M(s, d, o, b + 3), M(s, d, o, b + 4), \
+        M(s, d, o, b + 5), M(s, d, o, b + 6)
+#define ALL_K(M, s, d, o)                                                                     \
+    {SEVEN(M, s, d, o, 0), SEVEN(M, s, d, o, 7), SEVEN(M, s, d, o, 14), SEVEN(M, s, d, o, 21), \
+     SEVEN(M, s, d, o, 28), SEVEN(M, s, d, o, 35), SEVEN(M, s, d, o, 42)}
+#define ALL_O(M, s, d)                                                                        \
+    {ALL_K(M, s, d, 0), ALL_K(M, s, d, 1), ALL_K(M, s, d, 2), ALL_K(M, s, d, 3),              \
+     ALL_K(M, s, d, 4), ALL_K(M, s, d, 5), ALL_K(M, s, d, 6), ALL_K(M, s, d, 7),              \
+     ALL_K(M, s, d, 8), ALL_K(M, s, d, 9), ALL_K(M, s, d, 10), ALL_K(M, s, d, 11)}
+#define ALL(M) {{ALL_O(M, 0, 0), ALL_O(M, 0, 1)}, {ALL_O(M, 1, 0), ALL_O(M, 1, 1)}}
+
+static const words lap_add[2][2][AW_PITS][AW_SEEDS + 1] = ALL(ADD);
+#define HI_PITS UINT64_C(0xFFFFFFFF) /* the bytes of hi that are pits */
+
+#undef ROUND
+#undef DIST
+#undef GAIN
+#undef LO
+#undef HI
+#undef ADD
+#undef STEP
+#undef LAST
+#undef SEVEN
+#undef ALL_K
+#undef ALL_O
+#undef ALL
+
+static inline words words_of(const uint8_t p[AW_PITS])
 {
-    return row[0] + row[1] + row[2] + row[3] + row[4] + row[5];
+    words w = {0, 0};
+    for (int i = 0; i < 8; i++)
+        w.lo |= (uint64_t)p[i] << (8 * i);
+    for (int i = 8; i < AW_PITS; i++)
+        w.hi |= (uint64_t)p[i] << (8 * (i - 8));
+    return w;
 }
 
-/* Sow the seeds of pit o of b in direction dir (0 = '+', 1 = '-'). Returns
- * the pit that received the last seed. */
-static inline int sow_lap(uint8_t b[AW_PITS], int o, int dir, bool skip)
+static inline void words_to(words w, uint8_t p[AW_PITS])
 {
-    int k = b[o];
-    b[o] = 0;
-    if (k >= AW_PITS - 1) {
-        /* Full rounds: every pit (but a skipped origin) gets one seed each. */
-        const int round = skip ? AW_PITS - 1 : AW_PITS;
-        if (k >= round) {
-            const int full = k / round;
-            k -= full * round;
-            for (int j = 0; j < AW_PITS; j++)
-                b[j] = (uint8_t)(b[j] + full);
-            if (skip)
-                b[o] = 0;
-            if (k == 0) /* the last seed went into the origin, or the pit before it */
-                return skip ? (dir ? (o + 1) % AW_PITS : (o + AW_PITS - 1) % AW_PITS) : o;
-        }
-    }
-    /* k < 12 (11 with skip): the remainder never comes round to o. */
-    int j = o;
-    if (dir == 0) {
-        while (k--) {
-            if (++j == AW_PITS)
-                j = 0;
-            b[j]++;
-        }
-    } else {
-        while (k--) {
-            if (--j < 0)
-                j = AW_PITS - 1;
-            b[j]++;
-        }
-    }
-    return j;
+    for (int i = 0; i < 8; i++)
+        p[i] = (uint8_t)(w.lo >> (8 * i));
+    for (int i = 8; i < AW_PITS; i++)
+        p[i] = (uint8_t)(w.hi >> (8 * (i - 8)));
 }
 
-/* The relay once it has run PLAIN_LAPS laps: the same loop, with Brent's
+static inline unsigned pit_of(const words *w, int i)
+{
+    return (unsigned)((i < 8 ? w->lo : w->hi) >> (8 * (i & 7))) & 0xFF;
+}
+
+/* Whether a player's row holds a seed. */
+static inline bool row_has_seeds(const words *w, int player)
+{
+    return player ? (w->lo >> 48) != 0 || (w->hi & 0xFFFFFFFFu) != 0
+                  : (w->lo & UINT64_C(0xFFFFFFFFFFFF)) != 0;
+}
+
+/* Sow the seeds of pit o of *w in direction dir. Returns the pit that
+ * received the last seed. */
+static inline int sow_lap(words *w, int o, int dir, bool skip)
+{
+    const int shift = 8 * (o & 7);
+    const uint64_t mask = UINT64_C(0xFF) << shift;
+    const bool low = o < 8; /* selects, not branches: o is unpredictable */
+    const unsigned k = (unsigned)((low ? w->lo : w->hi) >> shift) & 0xFF;
+    w->lo &= low ? ~mask : ~UINT64_C(0);
+    w->hi &= low ? ~UINT64_C(0) : ~mask;
+    const words *add = &lap_add[skip][dir][o][k];
+    w->lo += add->lo;
+    w->hi += add->hi & HI_PITS;
+    return (int)(add->hi >> 56);
+}
+
+/* The relay once it has run `laps` laps: the same loop, with Brent's
  * recurrence check and the lap limit. Out of line: never reached in play. */
-static int relay_long(uint8_t b[AW_PITS], int o, int dir, bool skip, int laps, int max_laps,
+static int relay_long(words *w, int o, int dir, bool skip, int laps, int max_laps,
                       int *final_dir, int *laps_out)
 {
-    uint8_t saved[AW_PITS];
+    words saved = {0, 0};
     int saved_o = -1, saved_dir = 0;
     long power = laps > 0 ? laps : 1; /* the next lap count at which the state is saved */
     for (;;) {
-        if (o == saved_o && dir == saved_dir && memcmp(b, saved, AW_PITS) == 0)
+        if (o == saved_o && dir == saved_dir && w->lo == saved.lo && w->hi == saved.hi)
             return -1; /* the lap state recurs: the relay never ends */
         if (laps == power) {
-            memcpy(saved, b, AW_PITS);
+            saved = *w;
             saved_o = o;
             saved_dir = dir;
             power *= 2;
         }
         if (laps >= max_laps)
             return -1;
-        const int last = sow_lap(b, o, dir, skip);
+        const int last = sow_lap(w, o, dir, skip);
         laps++;
-        if (b[last] < 2) {
+        if (pit_of(w, last) < 2) {
             *final_dir = dir;
             if (laps_out)
                 *laps_out = laps;
@@ -121,22 +180,23 @@ static int relay_long(uint8_t b[AW_PITS], int o, int dir, bool skip, int laps, i
     }
 }
 
-/* Relay sowing of a move from pit `origin` in direction `dir` on b. Returns
- * the pit where the last seed fell (empty before it) and *final_dir, the
- * direction of the last lap; -1 for a relay that never ends. */
-static inline int relay_run(uint8_t b[AW_PITS], int origin, int dir, bool skip, int *final_dir)
+/* Relay sowing of a move from pit `origin` in direction `dir` on *w.
+ * Returns the pit where the last seed fell (empty before it) and
+ * *final_dir, the direction of the last lap; -1 for a relay that never
+ * ends. */
+static inline int relay_run(words *w, int origin, int dir, bool skip, int *final_dir)
 {
     int o = origin;
     for (int laps = 1;; laps++) {
-        const int last = sow_lap(b, o, dir, skip);
-        if (b[last] < 2) {
+        const int last = sow_lap(w, o, dir, skip);
+        if (pit_of(w, last) < 2) {
             *final_dir = dir;
             return last;
         }
         o = last;
         dir ^= 1;
         if (laps == PLAIN_LAPS)
-            return relay_long(b, o, dir, skip, laps, MAX_LAPS, final_dir, NULL);
+            return relay_long(w, o, dir, skip, laps, MAX_LAPS, final_dir, NULL);
     }
 }
 
@@ -144,8 +204,11 @@ int relay_sow(uint8_t pits[AW_PITS], aw_move move, bool skip_origin, int max_lap
               int *final_dir)
 {
     int fd = 0, n = 0;
+    words w = words_of(pits);
     const int dir = (move & AW_MOVE_CW) ? 1 : 0;
-    const int last = relay_long(pits, AW_MOVE_PIT(move) % AW_PITS, dir, skip_origin, 0, max_laps, &fd, &n);
+    const int last =
+        relay_long(&w, AW_MOVE_PIT(move) % AW_PITS, dir, skip_origin, 0, max_laps, &fd, &n);
+    words_to(w, pits);
     if (laps)
         *laps = n;
     if (final_dir)
@@ -177,16 +240,16 @@ static inline int capture(uint8_t b[AW_PITS], int mover, int last, int dir, bool
  * drops a seed into the (empty) opposite row at some lap. */
 static bool has_move(const aw_rules *r, const aw_position *p, int side, bool feeding)
 {
-    const int base = side * AW_ROW, opp = AW_ROW - base;
+    const int base = side * AW_ROW;
+    const words start = words_of(p->pits);
     for (int i = base; i < base + AW_ROW; i++) {
         if (p->pits[i] < 2)
             continue;
         for (int dir = 0; dir < 2; dir++) {
-            uint8_t b[AW_PITS];
-            memcpy(b, p->pits, AW_PITS);
+            words w = start;
+            int fd;
             if (!feeding) {
-                int fd;
-                if (relay_run(b, i, dir, r->skip_origin, &fd) >= 0)
+                if (relay_run(&w, i, dir, r->skip_origin, &fd) >= 0)
                     return true;
                 continue;
             }
@@ -196,20 +259,17 @@ static bool has_move(const aw_rules *r, const aw_position *p, int side, bool fee
             int o = i, d = dir;
             bool fed = false;
             for (int laps = 1; laps <= MAX_LAPS; laps++) {
-                const int last = sow_lap(b, o, d, r->skip_origin);
-                fed |= row_sum(b + opp) > 0;
-                if (fed || b[last] < 2)
+                const int last = sow_lap(&w, o, d, r->skip_origin);
+                fed = row_has_seeds(&w, !side);
+                if (fed || pit_of(&w, last) < 2)
                     break;
                 o = last;
                 d ^= 1;
             }
-            if (fed) {
-                /* It fed; is it a legal move, i.e. does its relay end? */
-                memcpy(b, p->pits, AW_PITS);
-                int fd;
-                if (relay_run(b, i, dir, r->skip_origin, &fd) >= 0)
-                    return true;
-            }
+            /* It fed; is it a legal move, i.e. does its relay end? */
+            w = start;
+            if (fed && relay_run(&w, i, dir, r->skip_origin, &fd) >= 0)
+                return true;
         }
     }
     return false;
@@ -219,17 +279,17 @@ int relay_generate(const aw_rules *r, const aw_position *p, aw_move moves[AW_MAX
 {
     const int base = p->side * AW_ROW;
     const bool skip = r->skip_origin;
+    const words start = words_of(p->pits);
     int n = 0;
     for (int i = base; i < base + AW_ROW; i++) {
         if (p->pits[i] < 2)
             continue;
-        uint8_t b[AW_PITS];
+        words w = start;
         int fd;
-        memcpy(b, p->pits, AW_PITS);
-        if (relay_run(b, i, 0, skip, &fd) >= 0)
+        if (relay_run(&w, i, 0, skip, &fd) >= 0)
             moves[n++] = (aw_move)i;
-        memcpy(b, p->pits, AW_PITS);
-        if (relay_run(b, i, 1, skip, &fd) >= 0)
+        w = start;
+        if (relay_run(&w, i, 1, skip, &fd) >= 0)
             moves[n++] = (aw_move)(i | AW_MOVE_CW);
     }
     if (n == 0 && r->no_move_pass)
@@ -242,13 +302,14 @@ int relay_play(const aw_rules *r, aw_position *p, aw_move m)
     const int mover = p->side;
     int taken = 0;
     if (m != AW_MOVE_PASS) {
-        uint8_t b[AW_PITS];
+        words w = words_of(p->pits);
         int fd;
-        memcpy(b, p->pits, AW_PITS);
         const int last =
-            relay_run(b, AW_MOVE_PIT(m) % AW_PITS, (m & AW_MOVE_CW) ? 1 : 0, r->skip_origin, &fd);
+            relay_run(&w, AW_MOVE_PIT(m) % AW_PITS, (m & AW_MOVE_CW) ? 1 : 0, r->skip_origin, &fd);
         if (last < 0)
             return 0; /* an endless relay is illegal: nothing is played */
+        uint8_t b[AW_PITS];
+        words_to(w, b);
         taken = capture(b, mover, last, fd, r->chain_backward);
         memcpy(p->pits, b, AW_PITS);
         p->score[mover] = (uint8_t)(p->score[mover] + taken);
@@ -263,8 +324,8 @@ int relay_play(const aw_rules *r, aw_position *p, aw_move m)
 
 aw_status relay_status(const aw_rules *r, const aw_position *p)
 {
-    const int side = p->side, base = side * AW_ROW;
-    const int own = row_sum(p->pits + base), opp = row_sum(p->pits + (AW_ROW - base));
+    const int side = p->side;
+    const int own = aw_position_row(p, side), opp = aw_position_row(p, !side);
     if (own + opp == 0)
         return AW_END_EMPTY_BOARD; /* set-up positions only: a capture leaves its last seed */
     if (own == 0)
