@@ -219,7 +219,7 @@ int client_newgame(client *c, int64_t timeout_ms, char *why, size_t size)
     return rc;
 }
 
-int client_think(client *c, const char *position, const char *go, int64_t deadline,
+int client_think(client *c, const char *position, const char *go, int64_t budget_ms,
                  client_answer *ans, char *why, size_t size)
 {
     memset(ans, 0, sizeof *ans);
@@ -228,7 +228,7 @@ int client_think(client *c, const char *position, const char *go, int64_t deadli
         rc = say(c, go, why, size);
     if (rc != CLIENT_OK)
         return rc;
-    const int64_t start = proc_now_ms();
+    const int64_t start = proc_now_ms(), deadline = start + budget_ms;
     char *line = malloc(PROC_LINE_MAX);
     if (!line) {
         snprintf(why, size, "out of memory");
@@ -253,7 +253,7 @@ int client_think(client *c, const char *position, const char *go, int64_t deadli
     }
     ans->elapsed_ms = proc_now_ms() - start;
     if (rc == CLIENT_TIMEOUT)
-        snprintf(why, size, "no 'bestmove' within %lld ms", (long long)(deadline - start));
+        snprintf(why, size, "no 'bestmove' within %lld ms", (long long)budget_ms);
     free(line);
     return rc;
 }

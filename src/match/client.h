@@ -67,9 +67,9 @@ int client_start(client *c, const aw_rules *rules, int64_t timeout_ms, char *why
 /* ucinewgame and isready. */
 int client_newgame(client *c, int64_t timeout_ms, char *why, size_t size);
 
-/* Send the position and go lines, and wait for bestmove until deadline
- * (proc_now_ms scale). */
-int client_think(client *c, const char *position, const char *go, int64_t deadline,
+/* Send the position and go lines, and wait for bestmove for budget_ms from
+ * the moment go is sent. */
+int client_think(client *c, const char *position, const char *go, int64_t budget_ms,
                  client_answer *ans, char *why, size_t size);
 
 /* quit, a short grace, then kill. */

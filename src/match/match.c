@@ -319,8 +319,7 @@ static void play_game(worker *w, int index, outcome *o)
             if (cfg->base_ms && cfg->movetime_ms && clock[side] < budget)
                 budget = clock[side];
             client_answer ans;
-            int rc = client_think(c, position, go, proc_now_ms() + budget + cfg->margin_ms, &ans,
-                                  why, sizeof why);
+            int rc = client_think(c, position, go, budget + cfg->margin_ms, &ans, why, sizeof why);
             free(position);
             if (rc == CLIENT_CANCELLED) {
                 client_kill(c);
@@ -350,6 +349,10 @@ static void play_game(worker *w, int index, outcome *o)
             aw_error err;
             const char *q = ans.best;
             int prc = aw_move_parse_next(rules, &q, &m, &err);
+            if (!ans.best[0]) {
+                forfeit(&g, side, F_ILLEGAL, "answered 'bestmove' without a move");
+                break;
+            }
             if (prc != 1 || *q) {
                 snprintf(what, sizeof what, "answered 'bestmove %s', which is not a move%s%s",
                          ans.best, prc < 0 ? ": " : "", prc < 0 ? err.msg : "");

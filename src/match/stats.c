@@ -5,6 +5,8 @@
  * per-game variance of the trinomial win/draw/loss result), mapped through
  * the same curve. The LLR is the usual normal approximation of the
  * generalised SPRT (as in fishtest): N (s1 - s0)(2s - s0 - s1) / (2 var).
+ * A match whose games all ended alike gets half a win and half a loss of
+ * prior, so that it can still decide (9 wins out of 9 is evidence).
  */
 #include "match/stats.h"
 
@@ -58,11 +60,20 @@ bool stats_elo(const match_score *s, double *elo, double *margin)
 double stats_llr(const match_score *s, double elo0, double elo1)
 {
     int n = stats_games(s);
-    double var = variance(s);
-    if (!n || var <= 0)
+    if (!n)
         return 0;
-    double s0 = score_of(elo0), s1 = score_of(elo1), m = stats_score(s);
-    return n * (s1 - s0) * (2 * m - s0 - s1) / (2 * var);
+    double var = variance(s), m = stats_score(s), games = n;
+    if (var <= 0) {
+        /* Every game had the same result (all won, say): the variance is
+         * no estimate yet. Count half a win and half a loss more, so that
+         * a one-sided match still decides. */
+        double w = s->wins + 0.5, d = s->draws, l = s->losses + 0.5;
+        games = n + 1;
+        m = (w + 0.5 * d) / games;
+        var = (w * (1 - m) * (1 - m) + d * (0.5 - m) * (0.5 - m) + l * m * m) / games;
+    }
+    double s0 = score_of(elo0), s1 = score_of(elo1);
+    return games * (s1 - s0) * (2 * m - s0 - s1) / (2 * var);
 }
 
 void stats_sprt_bounds(double alpha, double beta, double *lower, double *upper)

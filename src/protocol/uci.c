@@ -36,6 +36,7 @@ typedef struct session {
     /* search state, under lock */
     bool searching;     /* started and not yet joined                    */
     bool hold;          /* infinite or ponder: bestmove waits            */
+    bool ponder;        /* the search is a ponder search                 */
     bool released;      /* stop or ponderhit received                    */
     bool have_result;   /* a held bestmove                               */
     aw_search_result held;
@@ -169,6 +170,21 @@ static bool settle(session *s)
     return false;
 }
 
+/* A GUI waits for bestmove before it sends the next go, but a script may
+ * not: wait for a search with limits to end by itself (its bestmove is
+ * printed). Returns whether a search still runs (infinite or ponder, which
+ * end only on stop or ponderhit). */
+static bool wait_finite(session *s)
+{
+    if (!settle(s))
+        return false;
+    if (s->hold)
+        return true;
+    aw_search_wait(s->engine, NULL);
+    s->searching = false;
+    return false;
+}
+
 /* Stop a running search and wait for it (its bestmove is printed). */
 static void finish_search(session *s)
 {
@@ -271,8 +287,7 @@ static void cmd_setoption(session *s, const uci_command *c)
             info_string(s, "setoption Ponder: '%s' is not true or false; ignored", value);
         return;
     }
-    bool rules_option = strcasecmp(c->name, "Rules") == 0 || strncasecmp(c->name, "Rule ", 5) == 0;
-    if (rules_option && settle(s)) {
+    if (wait_finite(s)) {
         info_string(s, "setoption %s ignored: a search is running (send 'stop' first)", c->name);
         return;
     }
@@ -303,7 +318,6 @@ static void cmd_setoption(session *s, const uci_command *c)
     }
     for (int i = 0; i < aw_engine_option_count(); i++)
         if (strcasecmp(aw_engine_option_info(i)->name, c->name) == 0) {
-            settle(s);
             if (aw_engine_set_option(s->engine, c->name, value, &err))
                 info_string(s, "setoption %s ignored: %s", c->name, err.msg);
             return;
@@ -346,7 +360,7 @@ static void cmd_position(session *s, const uci_command *c)
 
 static void cmd_go(session *s, const uci_command *c)
 {
-    if (settle(s)) {
+    if (wait_finite(s)) {
         info_string(s, "go ignored: a search is running (send 'stop' first)");
         return;
     }
@@ -401,6 +415,7 @@ static void cmd_go(session *s, const uci_command *c)
     }
     pthread_mutex_lock(&s->lock);
     s->hold = c->infinite || c->ponder;
+    s->ponder = c->ponder;
     s->released = false;
     s->have_result = false;
     s->search_rules = s->rules;
@@ -419,8 +434,8 @@ static void cmd_go(session *s, const uci_command *c)
 
 static void cmd_ponderhit(session *s)
 {
-    if (!settle(s) && !s->have_result) {
-        info_string(s, "ponderhit ignored: no search is running");
+    if ((!settle(s) && !s->have_result) || !s->ponder) {
+        info_string(s, "ponderhit ignored: no ponder search is running");
         return;
     }
     pthread_mutex_lock(&s->lock);
@@ -493,7 +508,7 @@ int uci_main(FILE *in, FILE *out, const aw_rules *rules)
         case UCI_REGISTER: break;
         case UCI_SETOPTION: cmd_setoption(&s, &c); break;
         case UCI_NEWGAME:
-            if (settle(&s)) {
+            if (wait_finite(&s)) {
                 info_string(&s, "ucinewgame ignored: a search is running (send 'stop' first)");
                 break;
             }
