@@ -120,9 +120,11 @@ static inline void words_to(words w, uint8_t p[AW_PITS])
         p[i] = (uint8_t)(w.hi >> (8 * (i - 8)));
 }
 
+/* The seeds of pit i. Masks rather than a branch: i is unpredictable. */
 static inline unsigned pit_of(const words *w, int i)
 {
-    return (unsigned)((i < 8 ? w->lo : w->hi) >> (8 * (i & 7))) & 0xFF;
+    const uint64_t high = UINT64_C(0) - (uint64_t)(i >> 3); /* all ones for pits 8..11 */
+    return (unsigned)(((w->lo & ~high) | (w->hi & high)) >> (8 * (i & 7))) & 0xFF;
 }
 
 /* Whether a player's row holds a seed. */
@@ -136,12 +138,11 @@ static inline bool row_has_seeds(const words *w, int player)
  * received the last seed. */
 static inline int sow_lap(words *w, int o, int dir, bool skip)
 {
-    const int shift = 8 * (o & 7);
-    const uint64_t mask = UINT64_C(0xFF) << shift;
-    const bool low = o < 8; /* selects, not branches: o is unpredictable */
-    const unsigned k = (unsigned)((low ? w->lo : w->hi) >> shift) & 0xFF;
-    w->lo &= low ? ~mask : ~UINT64_C(0);
-    w->hi &= low ? ~UINT64_C(0) : ~mask;
+    const uint64_t high = UINT64_C(0) - (uint64_t)(o >> 3); /* all ones for pits 8..11 */
+    const uint64_t mask = UINT64_C(0xFF) << (8 * (o & 7));
+    const unsigned k = pit_of(w, o);
+    w->lo &= ~(mask & ~high);
+    w->hi &= ~(mask & high);
     const words *add = &lap_add[skip][dir][o][k];
     w->lo += add->lo;
     w->hi += add->hi & HI_PITS;
