@@ -625,9 +625,10 @@ uint64_t aw_tables_build_memory(const aw_rules *rules, int seeds, int threads);
 uint64_t aw_tables_positions(int seeds);
 int aw_tables_threads(void);
 
-/* Open the tables of `rules` in dir, first building the layers up to
- * `seeds` that are missing (a small set, such as 12 seeds, takes seconds).
- * NULL with a message on error. */
+/* Open the tables of `rules` in dir (layers up to `seeds`), first building
+ * the layers up to `seeds` that are missing (a small set, such as 12 seeds,
+ * takes seconds). A damaged file is an error, not rebuilt behind the
+ * caller's back. NULL with a message on error. */
 aw_tables *aw_tables_open_or_build(const char *dir, const aw_rules *rules, int seeds,
                                    aw_error *err);
 

@@ -274,18 +274,20 @@ static int tables_probe(int argc, char **argv)
         return EXIT_INPUT;
     }
     const int seeds = aw_position_row(&pos, 0) + aw_position_row(&pos, 1);
-    aw_tables *t = aw_tables_open(dir, &rules, 0, NULL);
-    if (!t || aw_tables_seeds(t) < DEFAULT_SEEDS) {
-        /* First use: the small set builds in seconds. */
-        aw_tables_close(t);
+    /* First use: the small set builds in seconds. A damaged file is an
+     * error, reported. */
+    aw_tables *t = aw_tables_open(dir, &rules, DEFAULT_SEEDS, NULL);
+    if (!t || aw_tables_seeds(t) < DEFAULT_SEEDS)
         fprintf(stderr, "building the %s endgame tables up to %d seeds in %s (first use)...\n",
                 rules.name, DEFAULT_SEEDS, dir);
-        tables_args b = a;
-        b.seeds = DEFAULT_SEEDS;
-        int rc = run_build(cmd, dir, &rules, &b, true);
-        if (rc)
-            return rc;
-        if (!(t = aw_tables_open(dir, &rules, 0, &err))) {
+    aw_tables_close(t);
+    if (!(t = aw_tables_open_or_build(dir, &rules, DEFAULT_SEEDS, &err))) {
+        cli_error(cmd, "%s", err.msg);
+        return EXIT_INPUT;
+    }
+    if (seeds > DEFAULT_SEEDS) {
+        aw_tables_close(t);
+        if (!(t = aw_tables_open(dir, &rules, seeds, &err))) {
             cli_error(cmd, "%s", err.msg);
             return EXIT_INPUT;
         }

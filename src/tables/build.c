@@ -665,6 +665,8 @@ int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_buil
             }
             say(b, "layer %d: %s; building it again", n, e.msg);
         }
+        if (b->prog.loaded && !b->prog.built && n == b->prog.loaded)
+            say(b, "layers 0..%d kept from an earlier build (checked)", n - 1);
         const double t0 = now();
         if (build_layer(b, err))
             goto done;

@@ -160,6 +160,9 @@ int tb_header_parse(const uint8_t *buf, size_t size, uint64_t file_size, tb_head
                        h->version, TB_VERSION);
     if (get64(buf + 120) != tb_checksum(buf, 120))
         return aw_fail(err, "damaged header (checksum mismatch)");
+    for (int i = 96; i < 120; i++)
+        if (buf[i])
+            return aw_fail(err, "bad header (reserved byte %d set)", i);
     if (get32(buf + 12) != TB_HEADER_SIZE)
         return aw_fail(err, "bad header size %u", get32(buf + 12));
     h->key.captures = get64(buf + 16);

@@ -43,8 +43,12 @@ int aw_tables_supported(const aw_rules *rules, aw_error *err)
     return tb_key_of(rules, &k, err);
 }
 
-aw_tables *aw_tables_open(const char *dir, const aw_rules *rules, int max_seeds, aw_error *err)
+/* Open; *none tells that not even layer 0 was there (as opposed to a
+ * damaged file). */
+static aw_tables *open_layers(const char *dir, const aw_rules *rules, int max_seeds, bool *none,
+                              aw_error *err)
 {
+    *none = false;
     tb_key key;
     if (tb_key_of(rules, &key, err))
         return NULL;
@@ -82,9 +86,16 @@ aw_tables *aw_tables_open(const char *dir, const aw_rules *rules, int max_seeds,
         aw_fail(err, "no endgame tables for %s in %s (build them with 'awale tables build')",
                 name, dir);
         aw_tables_close(t);
+        *none = true;
         return NULL;
     }
     return t;
+}
+
+aw_tables *aw_tables_open(const char *dir, const aw_rules *rules, int max_seeds, aw_error *err)
+{
+    bool none;
+    return open_layers(dir, rules, max_seeds, &none, err);
 }
 
 void aw_tables_close(aw_tables *t)
@@ -165,10 +176,13 @@ int aw_tables_probe_moves(const aw_tables *t, const aw_position *pos, aw_move mo
 aw_tables *aw_tables_open_or_build(const char *dir, const aw_rules *rules, int seeds,
                                    aw_error *err)
 {
-    aw_tables *t = aw_tables_open(dir, rules, seeds, NULL);
+    bool none;
+    aw_tables *t = open_layers(dir, rules, seeds, &none, err);
     if (t && t->seeds >= seeds)
         return t;
     aw_tables_close(t);
+    if (!t && !none)
+        return NULL; /* a damaged file: reported, not silently rebuilt */
     aw_tables_build_options opt;
     memset(&opt, 0, sizeof opt);
     opt.seeds = seeds;
