@@ -496,7 +496,7 @@ static void test_levels(void **state)
     uint64_t rng = 9;
     aw_rules r = aw_rules_default();
     for (int level = 1; level <= 10; level++) {
-        char num[8];
+        char num[16];
         snprintf(num, sizeof num, "%d", level);
         assert_int_equal(aw_engine_set_option(e, "Level", num, &err), 0);
         for (int k = 0; k < 5; k++) {
