@@ -76,6 +76,7 @@ int cmd_rules(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
+int cmd_selfplay(int argc, char **argv);
 int cmd_tables(int argc, char **argv);
 int cmd_tables_bench(int argc, char **argv); /* awale bench tables */
 int cmd_match(int argc, char **argv);

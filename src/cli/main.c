@@ -93,6 +93,28 @@ static const command commands[] = {
      "  --eval E         tuned (default) or material (score difference only)\n"
      "\n"
      "example: awale analyze --depth 16 C f\n"},
+    {"selfplay", "engine settings play each other: wins, draws, losses and Elo", cmd_selfplay,
+     "usage: awale selfplay [--rules R] [--rule K=V]... [--position POS] [--games N]\n"
+     "                      [--movetime MS | --depth D | --nodes N] [--openings PLIES]\n"
+     "                      [--a OPTIONS] [--b OPTIONS] [--a-exe PROG] [--b-exe PROG]\n"
+     "                      [--concurrency N] [--seed S] [--record FILE] [--quiet]\n"
+     "\n"
+     "Player A against player B, N games (default 100): each opening of PLIES random\n"
+     "moves (default 6) is played twice, A taking South then North. Prints wins,\n"
+     "draws and losses from A's view, the score and the Elo difference with its 95%\n"
+     "margin. Progress goes to stderr; Ctrl-C stops and prints the result so far.\n"
+     "\n" RULE_OPTIONS POSITION_OPTION
+     "  --a, --b OPTIONS engine options of each player, Name=value separated by\n"
+     "                   commas: Hash, Threads, Level, Eval (tuned or material)\n"
+     "  --a-exe PROG     player A is another awale program (e.g. an earlier\n"
+     "                   version), asked for each move with 'PROG analyze'\n"
+     "  --movetime MS    time per move (default 100 when no limit is given)\n"
+     "  --concurrency N  games played at the same time (default 1)\n"
+     "  --seed S         seed of the random openings (default 1)\n"
+     "  --record FILE    append every position played with its game's result, the\n"
+     "                   data the evaluation is tuned on (see docs/engine.md)\n"
+     "\n"
+     "example: awale selfplay --games 200 --depth 10 --b Eval=material\n"},
     {"bench", "search signature and speed; 'awale bench perft': move generator speed", cmd_bench,
      "usage: awale bench [--depth D]\n"
      "       awale bench perft [--rules R] [--rule K=V]... [--position POS] [--depth D] [--runs N]\n"

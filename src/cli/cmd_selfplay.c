@@ -1,0 +1,402 @@
+/*
+ * cmd_selfplay.c - `awale selfplay`: engine settings (or another awale
+ * program, e.g. an earlier version) play each other from varied openings,
+ * colours alternated, and the result is reported as wins, draws and losses
+ * with an Elo estimate and its 95% error margin. It also writes the
+ * positions of its games with their results, the data the evaluation is
+ * tuned on (tools/tune.c, docs/engine.md).
+ *
+ * Each opening (a few random plies, the same for both games of a pair) is
+ * played twice, A as South then A as North. Games run in `--concurrency`
+ * threads, each with its own two engines. Ctrl-C stops the games in
+ * progress and prints the result so far.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#define MAX_GAME_PLIES 600
+
+typedef struct player {
+    char options[512]; /* "Name=value,Name=value" */
+    const char *exe;   /* another awale program, asked through 'analyze' */
+} player;
+
+typedef struct match {
+    aw_rules rules;
+    aw_position start;
+    player p[2];
+    aw_limits limits;
+    int games, opening_plies, concurrency;
+    uint64_t seed;
+    FILE *record;
+    bool quiet;
+    /* Shared progress. */
+    pthread_mutex_t lock;
+    int next_game, done;
+    int wins, draws, losses; /* from A's view */
+} match;
+
+static atomic_bool interrupted;
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    atomic_store(&interrupted, true);
+}
+
+static uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+/* Apply "Name=value,Name=value" to an engine. */
+static int apply_options(aw_engine *e, const char *opts, aw_error *err)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", opts);
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(tok, '=');
+        if (!eq) {
+            snprintf(err->msg, sizeof err->msg, "engine option '%s' is not Name=value", tok);
+            return -1;
+        }
+        *eq = 0;
+        if (aw_engine_set_option(e, tok, eq + 1, err))
+            return -1;
+    }
+    return 0;
+}
+
+/* The move of an external awale program: 'EXE analyze' on the game. */
+static aw_move external_move(const match *m, const char *exe, const aw_game *g)
+{
+    char cmd[8192], buf[256];
+    char start[AW_POSITION_MAX], diff[512];
+    aw_position_format(aw_game_start(g), start);
+    aw_rules_diff(&m->rules, diff, sizeof diff);
+    int n = snprintf(cmd, sizeof cmd, "'%s' analyze --rules %s --position %s", exe, m->rules.name,
+                     start);
+    char *save = NULL;
+    for (char *tok = strtok_r(diff, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
+        n += snprintf(cmd + n, sizeof cmd - (size_t)n, " --rule %s", tok);
+    for (int i = 0; i < aw_game_ply(g) && n < (int)sizeof cmd - 16; i++) {
+        char mv[AW_MOVE_MAX];
+        n += snprintf(cmd + n, sizeof cmd - (size_t)n, " %s",
+                      aw_move_format(&m->rules, aw_game_move(g, i), mv));
+    }
+    const aw_limits *l = &m->limits;
+    if (l->depth)
+        n += snprintf(cmd + n, sizeof cmd - (size_t)n, " --depth %d", l->depth);
+    if (l->nodes)
+        n += snprintf(cmd + n, sizeof cmd - (size_t)n, " --nodes %llu",
+                      (unsigned long long)l->nodes);
+    if (l->movetime_ms)
+        n += snprintf(cmd + n, sizeof cmd - (size_t)n, " --movetime %lld", (long long)l->movetime_ms);
+    snprintf(cmd + n, sizeof cmd - (size_t)n, " 2>/dev/null");
+    FILE *f = popen(cmd, "r");
+    if (!f)
+        return AW_MOVE_NONE;
+    aw_move best = AW_MOVE_NONE;
+    while (fgets(buf, sizeof buf, f))
+        if (strncmp(buf, "bestmove ", 9) == 0) {
+            const char *t = buf + 9;
+            aw_move mv;
+            if (aw_move_parse_next(&m->rules, &t, &mv, NULL) == 1)
+                best = mv;
+        }
+    pclose(f);
+    return best;
+}
+
+static void record_game(match *m, const aw_game *g, int from_ply, const int *scores_cp,
+                        const int final[2])
+{
+    if (!m->record)
+        return;
+    pthread_mutex_lock(&m->lock);
+    for (int i = from_ply; i < aw_game_ply(g); i++) {
+        const aw_position *p = aw_game_position_at(g, i);
+        char text[AW_POSITION_MAX];
+        const int me = p->side;
+        const int margin = final[me] - final[!me];
+        fprintf(m->record, "%s %s %d %d\n", aw_position_format(p, text),
+                margin > 0 ? "1" : margin < 0 ? "0" : "0.5", margin, scores_cp[i]);
+    }
+    fflush(m->record);
+    pthread_mutex_unlock(&m->lock);
+}
+
+/* Play game number `k`; returns A's result: 1, 0.5 or 0 as 2, 1, 0, or -1
+ * when interrupted or broken. */
+static int play_game(match *m, aw_engine *eng[2], int k)
+{
+    /* The opening: the same random plies for games 2j and 2j+1. */
+    uint64_t rng = m->seed * UINT64_C(0x100000001b3) + (uint64_t)(k / 2) + 1;
+    const int a_side = k % 2; /* A plays South in even games */
+    aw_game *g = aw_game_new(&m->rules, &m->start);
+    if (!g)
+        return -1;
+    for (int i = 0; i < m->opening_plies && aw_game_status(g) == AW_ONGOING; i++) {
+        aw_move moves[AW_MAX_MOVES];
+        int n = aw_generate(&m->rules, aw_game_position(g), moves);
+        if (!n || aw_game_play(g, moves[rng_next(&rng) % (uint64_t)n], NULL))
+            break;
+    }
+    if (aw_game_status(g) != AW_ONGOING) {
+        /* An opening that ends the game: try the next seed's. */
+        aw_game_reset(g, NULL);
+    }
+    const int from_ply = aw_game_ply(g);
+    for (int s = 0; s < 2; s++)
+        aw_engine_clear(eng[s]);
+    int local_scores[MAX_GAME_PLIES + 64];
+    while (aw_game_status(g) == AW_ONGOING && aw_game_ply(g) < MAX_GAME_PLIES) {
+        if (atomic_load(&interrupted)) {
+            aw_game_free(g);
+            return -1;
+        }
+        const int side = aw_game_position(g)->side;
+        const int who = side == a_side ? 0 : 1;
+        aw_move mv;
+        int score = 0;
+        if (m->p[who].exe) {
+            mv = external_move(m, m->p[who].exe, g);
+        } else {
+            aw_search_result res;
+            aw_engine_set_game(eng[who], g, NULL);
+            if (aw_search_run(eng[who], &m->limits, NULL, NULL, &res, NULL)) {
+                aw_game_free(g);
+                return -1;
+            }
+            mv = res.best;
+            if (res.info.lines) {
+                const aw_score *sc = &res.info.line[0].score;
+                score = sc->kind == AW_SCORE_SEEDS ? sc->value : sc->kind == AW_SCORE_DRAW ? 0
+                        : sc->margin > 0 ? 10000 + sc->margin : -10000 + sc->margin;
+            }
+        }
+        local_scores[aw_game_ply(g)] = score;
+        aw_error err;
+        if (mv == AW_MOVE_NONE || aw_game_play(g, mv, &err)) {
+            /* A player without a legal answer loses the game. */
+            int result = who == 0 ? 0 : 2;
+            aw_game_free(g);
+            fprintf(stderr, "awale selfplay: game %d: player %c gave no legal move\n", k + 1,
+                    'A' + who);
+            return result;
+        }
+    }
+    int sc[2];
+    aw_game_scores(g, sc);
+    if (aw_game_status(g) == AW_ONGOING) {
+        /* Too long: each takes his own row. */
+        const aw_position *p = aw_game_position(g);
+        sc[0] += aw_position_row(p, AW_SOUTH);
+        sc[1] += aw_position_row(p, AW_NORTH);
+    }
+    record_game(m, g, from_ply, local_scores, sc);
+    aw_game_free(g);
+    const int a = sc[a_side], b = sc[!a_side];
+    return a > b ? 2 : a == b ? 1 : 0;
+}
+
+static void *worker_main(void *arg)
+{
+    match *m = arg;
+    aw_engine *eng[2] = {NULL, NULL};
+    aw_error err;
+    for (int s = 0; s < 2; s++) {
+        eng[s] = aw_engine_new(&err);
+        if (!eng[s] || apply_options(eng[s], m->p[s].options, &err)) {
+            fprintf(stderr, "awale selfplay: player %c: %s\n", 'A' + s, err.msg);
+            atomic_store(&interrupted, true);
+            goto out;
+        }
+    }
+    for (;;) {
+        pthread_mutex_lock(&m->lock);
+        int k = m->next_game < m->games ? m->next_game++ : -1;
+        pthread_mutex_unlock(&m->lock);
+        if (k < 0 || atomic_load(&interrupted))
+            break;
+        int r = play_game(m, eng, k);
+        if (r < 0)
+            break;
+        pthread_mutex_lock(&m->lock);
+        m->done++;
+        if (r == 2)
+            m->wins++;
+        else if (r == 1)
+            m->draws++;
+        else
+            m->losses++;
+        const bool tty = isatty(2);
+        if (!m->quiet && (tty || m->done % (m->games / 10 > 0 ? m->games / 10 : 1) == 0)) {
+            fprintf(stderr, "%sgames %d/%d  A: +%d =%d -%d%s", tty ? "\r" : "", m->done,
+                    m->games, m->wins, m->draws, m->losses, tty ? "" : "\n");
+            fflush(stderr);
+        }
+        pthread_mutex_unlock(&m->lock);
+    }
+out:
+    for (int s = 0; s < 2; s++)
+        aw_engine_free(eng[s]);
+    return NULL;
+}
+
+/* Elo of a score fraction. */
+static double elo_of(double s)
+{
+    if (s <= 0)
+        return -1000;
+    if (s >= 1)
+        return 1000;
+    return -400.0 * log10(1.0 / s - 1.0);
+}
+
+int cmd_selfplay(int argc, char **argv)
+{
+    const char *cmd = "selfplay";
+    cli_rules cr = {0};
+    static match m;
+    memset(&m, 0, sizeof m);
+    long long games = 100, depth = 0, movetime = 0, nodes = 0, opening = 6, seed = 1,
+              concurrency = 1;
+    const char *record = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        int rc = cli_rules_option(cmd, &cr, argc, argv, &i, true);
+        if (rc < 0)
+            return EXIT_USAGE;
+        if (rc > 0)
+            continue;
+        if ((rc = cli_option(cmd, argc, argv, &i, "--games", &v)) != 0) {
+            if (rc < 0 || cli_number(cmd, "--games", v, 1, 10000000, &games))
+                return EXIT_USAGE;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--depth", &v)) != 0) {
+            if (rc < 0 || cli_number(cmd, "--depth", v, 1, AW_SEARCH_MAX_DEPTH, &depth))
+                return EXIT_USAGE;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--movetime", &v)) != 0) {
+            if (rc < 0 || cli_number(cmd, "--movetime", v, 1, 3600000, &movetime))
+                return EXIT_USAGE;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--nodes", &v)) != 0) {
+            if (rc < 0 || cli_number(cmd, "--nodes", v, 1, 1000000000000LL, &nodes))
+                return EXIT_USAGE;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--openings", &v)) != 0) {
+            if (rc < 0 || cli_number(cmd, "--openings", v, 0, 40, &opening))
+                return EXIT_USAGE;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--seed", &v)) != 0) {
+            if (rc < 0 || cli_number(cmd, "--seed", v, 0, 1LL << 40, &seed))
+                return EXIT_USAGE;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--concurrency", &v)) != 0) {
+            if (rc < 0 || cli_number(cmd, "--concurrency", v, 1, 64, &concurrency))
+                return EXIT_USAGE;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--a", &v)) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            snprintf(m.p[0].options, sizeof m.p[0].options, "%s", v);
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--b", &v)) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            snprintf(m.p[1].options, sizeof m.p[1].options, "%s", v);
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--a-exe", &v)) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            m.p[0].exe = v;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--b-exe", &v)) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            m.p[1].exe = v;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--record", &v)) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            record = v;
+        } else if (cli_flag(argv, i, "--quiet")) {
+            m.quiet = true;
+        } else {
+            cli_error(cmd, "unexpected argument '%s' (see 'awale selfplay --help')", argv[i]);
+            return EXIT_USAGE;
+        }
+    }
+    if (!depth && !movetime && !nodes)
+        movetime = 100;
+    for (int s = 0; s < 2; s++)
+        if (m.p[s].exe && access(m.p[s].exe, X_OK) != 0) {
+            cli_error(cmd, "--%c-exe %s: not an executable program", 'a' + s, m.p[s].exe);
+            return EXIT_USAGE;
+        }
+    if (cli_rules_build(cmd, &cr, &m.rules, &m.start))
+        return EXIT_INPUT;
+    /* Check the engine options before the first game. */
+    for (int s = 0; s < 2; s++) {
+        aw_error err;
+        aw_engine *e = aw_engine_new(&err);
+        if (!e || apply_options(e, m.p[s].options, &err)) {
+            cli_error(cmd, "--%c: %s", 'a' + s, err.msg);
+            aw_engine_free(e);
+            return EXIT_USAGE;
+        }
+        aw_engine_free(e);
+    }
+    if (record) {
+        m.record = fopen(record, "a");
+        if (!m.record) {
+            cli_error(cmd, "cannot open %s: %s", record, strerror(errno));
+            return EXIT_INPUT;
+        }
+    }
+    m.games = (int)games;
+    m.opening_plies = (int)opening;
+    m.seed = (uint64_t)seed;
+    m.concurrency = (int)concurrency;
+    m.limits.depth = (int)depth;
+    m.limits.movetime_ms = movetime;
+    m.limits.nodes = (uint64_t)nodes;
+    pthread_mutex_init(&m.lock, NULL);
+    atomic_store(&interrupted, false);
+    void (*old)(int) = signal(SIGINT, on_interrupt);
+    pthread_t threads[64];
+    int started = 0;
+    for (int t = 0; t < m.concurrency; t++)
+        if (pthread_create(&threads[t], NULL, worker_main, &m) == 0)
+            started++;
+    for (int t = 0; t < started; t++)
+        pthread_join(threads[t], NULL);
+    signal(SIGINT, old);
+    if (!m.quiet && isatty(2))
+        fputc('\n', stderr);
+    if (m.record)
+        fclose(m.record);
+    pthread_mutex_destroy(&m.lock);
+
+    const int n = m.wins + m.draws + m.losses;
+    printf("A: %s%s\nB: %s%s\n", m.p[0].exe ? m.p[0].exe : "engine ",
+           m.p[0].exe ? "" : (m.p[0].options[0] ? m.p[0].options : "(defaults)"),
+           m.p[1].exe ? m.p[1].exe : "engine ",
+           m.p[1].exe ? "" : (m.p[1].options[0] ? m.p[1].options : "(defaults)"));
+    printf("games %d: A wins %d, draws %d, A losses %d\n", n, m.wins, m.draws, m.losses);
+    if (n > 0) {
+        double s = (m.wins + 0.5 * m.draws) / n;
+        double var = (m.wins * (1 - s) * (1 - s) + m.draws * (0.5 - s) * (0.5 - s) +
+                      m.losses * s * s) / n;
+        double se = sqrt(var / n);
+        double lo = elo_of(s - 1.96 * se), hi = elo_of(s + 1.96 * se);
+        printf("score %.1f%%, Elo difference A-B %+.0f (95%%: %+.0f .. %+.0f, +-%.0f)\n", 100 * s,
+               elo_of(s), lo, hi, (hi - lo) / 2);
+    }
+    if (atomic_load(&interrupted))
+        printf("interrupted after %d games\n", n);
+    return EXIT_OK;
+}
