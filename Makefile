@@ -55,7 +55,7 @@ AWALE    := $(BUILD)/awale
 TESTS    := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_REPLAY := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz-replay/%)
 
-.PHONY: all play test check deps bench fuzz install uninstall clean
+.PHONY: all play test check deps bench tune strength fuzz install uninstall clean
 .DEFAULT_GOAL := all
 
 all: $(AWALE)
@@ -109,6 +109,19 @@ test: deps
 
 bench: $(AWALE)
 	./$(AWALE) bench perft --rules abapa --depth 12
+
+# The engine: tuning the evaluation from self-play, and measuring strength
+# (docs/engine.md). Long runs; both stop cleanly on Ctrl-C.
+tune: $(AWALE) $(BUILD)/tune
+	scripts/tune.sh $(AWALE) $(BUILD)/tune
+
+strength: $(AWALE)
+	scripts/strength.sh $(AWALE)
+
+$(BUILD)/tune: tools/tune.c $(LIBAWALE)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tools/tune.c $(LIBAWALE) $(LIBS)
 
 # libFuzzer: make fuzz FUZZ_SECONDS=60
 FUZZ_SECONDS ?= 30
