@@ -79,6 +79,16 @@ int cmd_analyze(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
 int cmd_tables(int argc, char **argv);
 int cmd_tables_bench(int argc, char **argv); /* awale bench tables */
+
+/* The endgame tables for a front end (cmd_tables.c): `option` is the
+ * --tables value (NULL: the default directory; "none": no tables). Builds
+ * the small set (12 seeds) on first use, with a note on stderr. NULL when
+ * there are none (a message on stderr when a file is damaged). */
+aw_tables *cli_tables_open(const char *cmd, const char *option, const aw_rules *rules);
+
+/* "South wins by 3 with perfect play" (or "a draw with perfect play") when
+ * the tables cover *pos; false when they do not. */
+bool cli_tables_verdict(const aw_tables *tables, const aw_position *pos, char *buf, size_t size);
 int cmd_match(int argc, char **argv);
 int cmd_uci(int argc, char **argv);
 

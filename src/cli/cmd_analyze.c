@@ -71,7 +71,7 @@ int cmd_analyze(int argc, char **argv)
     const char *cmd = "analyze";
     cli_rules cr = {0};
     long long depth = 0, movetime = 0, nodes = 0, multipv = 1, threads = 1, hash = 64;
-    const char *eval = NULL;
+    const char *eval = NULL, *tables_opt = NULL;
     const char *moves_text[512];
     int nmoves = 0;
     for (int i = 1; i < argc; i++) {
@@ -99,6 +99,10 @@ int cmd_analyze(int argc, char **argv)
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--hash", &v)) != 0) {
             if (rc < 0 || cli_number(cmd, "--hash", v, 1, 65536, &hash))
                 return EXIT_USAGE;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--tables", &v)) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            tables_opt = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--eval", &v)) != 0) {
             if (rc < 0)
                 return EXIT_USAGE;
@@ -155,6 +159,7 @@ int cmd_analyze(int argc, char **argv)
         }
     }
     char num[32];
+    aw_tables *tables = NULL;
     if (status == EXIT_OK) {
         snprintf(num, sizeof num, "%lld", hash);
         if (aw_engine_set_option(engine, "Hash", num, &err)) {
@@ -165,6 +170,8 @@ int cmd_analyze(int argc, char **argv)
         aw_engine_set_option(engine, "Threads", num, NULL);
         if (eval)
             aw_engine_set_option(engine, "Eval", eval, NULL);
+        if ((tables = cli_tables_open(cmd, tables_opt, &rules)))
+            aw_engine_set_probe(engine, aw_tables_probe_hook, tables, aw_tables_seeds(tables));
     }
     if (status == EXIT_OK) {
         aw_status st = aw_game_status(game);
@@ -193,12 +200,15 @@ int cmd_analyze(int argc, char **argv)
                 cli_error(cmd, "%s", err.msg);
                 status = EXIT_INPUT;
             } else {
-                char m[AW_MOVE_MAX];
+                char m[AW_MOVE_MAX], verdict[128];
+                if (cli_tables_verdict(tables, aw_game_position(game), verdict, sizeof verdict))
+                    printf("tables: %s\n", verdict);
                 printf("bestmove %s\n", aw_move_format(&rules, res.best, m));
             }
         }
     }
     aw_engine_free(engine);
+    aw_tables_close(tables);
     aw_game_free(game);
     return status;
 }

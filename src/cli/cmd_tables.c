@@ -471,3 +471,51 @@ int cmd_tables(int argc, char **argv)
     cli_error("tables", "unknown action '%s' (known: build, probe, info, bench)", argv[1]);
     return EXIT_USAGE;
 }
+
+/* ------------------------------------------------- tables for the front ends */
+
+aw_tables *cli_tables_open(const char *cmd, const char *option, const aw_rules *rules)
+{
+    if (option && strcmp(option, "none") == 0)
+        return NULL;
+    if (aw_tables_supported(rules, NULL))
+        return NULL; /* the relay game has none */
+    char buf[4096];
+    const char *dir = option;
+    if (!dir && !(dir = aw_tables_default_dir(buf, sizeof buf)))
+        return NULL;
+    aw_error err;
+    aw_tables *t = aw_tables_open(dir, rules, DEFAULT_SEEDS, NULL);
+    if (!t || aw_tables_seeds(t) < DEFAULT_SEEDS) {
+        aw_tables_close(t);
+        fprintf(stderr, "building the %s endgame tables up to %d seeds in %s for perfect endgames "
+                        "(first use, a few seconds)...\n",
+                rules->name, DEFAULT_SEEDS, dir);
+        if (!(t = aw_tables_open_or_build(dir, rules, DEFAULT_SEEDS, &err))) {
+            cli_error(cmd, "endgame tables not used: %s", err.msg);
+            return NULL;
+        }
+    }
+    /* Every layer there is, beyond the small set. */
+    aw_tables *all = aw_tables_open(dir, rules, 0, &err);
+    if (!all) {
+        cli_error(cmd, "endgame tables beyond %d seeds not used: %s", aw_tables_seeds(t), err.msg);
+        return t;
+    }
+    aw_tables_close(t);
+    return all;
+}
+
+bool cli_tables_verdict(const aw_tables *t, const aw_position *pos, char *buf, size_t size)
+{
+    int value;
+    if (!t || !aw_tables_probe(t, pos, &value))
+        return false;
+    const int me = pos->side, margin = pos->score[me] - pos->score[!me] + value;
+    if (margin == 0)
+        snprintf(buf, size, "a draw with perfect play");
+    else
+        snprintf(buf, size, "%s wins by %d with perfect play", side_name(margin > 0 ? me : !me),
+                 margin > 0 ? margin : -margin);
+    return true;
+}

@@ -73,7 +73,7 @@ static const command commands[] = {
      cmd_analyze,
      "usage: awale analyze [--rules R] [--rule K=V]... [--position POS] [MOVE...]\n"
      "                     [--depth D] [--movetime MS] [--nodes N] [--multipv N]\n"
-     "                     [--threads T] [--hash MB]\n"
+     "                     [--threads T] [--hash MB] [--tables DIR]\n"
      "\n"
      "Searches the position reached after the moves (the game's history counts for\n"
      "repetition) and prints one line per completed depth:\n"
@@ -91,6 +91,11 @@ static const command commands[] = {
      "  --threads T      search threads (default 1)\n"
      "  --hash MB        transposition table size (default 64)\n"
      "  --eval E         tuned (default) or material (score difference only)\n"
+     "  --tables DIR     endgame tables directory, or 'none' (default\n"
+     "                   $XDG_DATA_HOME/awale/tables; the first use builds 12 seeds).\n"
+     "                   Inside the tables the engine plays perfectly, and a line\n"
+     "                   'tables: South wins by 3 with perfect play' comes before\n"
+     "                   the best move\n"
      "\n"
      "example: awale analyze --depth 16 C f\n"},
     {"selfplay", "engine settings play each other: wins, draws, losses and Elo", cmd_selfplay,
