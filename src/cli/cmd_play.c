@@ -8,6 +8,7 @@
  */
 #include "cli.h"
 #include "opponent.h"
+#include "textfile.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -118,6 +119,8 @@ static void show_help(const session *s)
            "  board      draw the board again\n"
            "  rules      describe the rules in play\n"
            "  agree      end the game by agreement (when the rules allow it)\n"
+           "  save FILE  save the game as a game record (docs/records.md)\n"
+           "  load FILE  continue the first game of a record file\n"
            "  help       this list\n"
            "  quit       leave\n",
            s->rules.family == AW_FAMILY_RELAY ? "C+ / C-" : "C      ");
@@ -272,6 +275,75 @@ static void play_line(session *s, const char *line)
     }
 }
 
+/* `save FILE`: the game as a record, written atomically. */
+static void save_game(session *s, const char *path)
+{
+    aw_record *rec = aw_record_new(&s->rules, &s->start);
+    aw_error err;
+    char msg[512], date[16];
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    strftime(date, sizeof date, "%Y.%m.%d", &tm);
+    char *text = NULL;
+    if (rec && aw_record_set_game(rec, s->game, &err) == 0) {
+        aw_record_set_tag(rec, "Event", "awale play", NULL);
+        aw_record_set_tag(rec, "Date", date, NULL);
+        aw_record_set_tag(rec, "South", s->computer[AW_SOUTH] ? "awale" : "player", NULL);
+        aw_record_set_tag(rec, "North", s->computer[AW_NORTH] ? "awale" : "player", NULL);
+        text = aw_record_format(rec);
+    }
+    if (!text)
+        printf("Cannot save: out of memory.\n");
+    else if (textfile_write(path, text, msg, sizeof msg))
+        printf("Cannot save: %s.\n", msg);
+    else
+        printf("Saved the game (%d moves) to %s.\n", aw_game_ply(s->game), path);
+    free(text);
+    aw_record_free(rec);
+}
+
+/* `load FILE`: continue the first game of a record file, with its rules. */
+static void load_game(session *s, const char *path)
+{
+    char msg[512];
+    char *text = textfile_read(path, (size_t)16 << 20, msg, sizeof msg);
+    if (!text) {
+        printf("Cannot load: %s.\n", msg);
+        return;
+    }
+    const char *p = text;
+    aw_error err;
+    aw_record *rec = aw_record_read(&p, NULL, &err);
+    free(text);
+    if (!rec) {
+        printf("Cannot load %s: %s.\n", path, err.msg[0] ? err.msg : "no game record in it");
+        return;
+    }
+    const aw_game *g = aw_record_game_const(rec);
+    aw_game *copy = aw_game_new(aw_game_rules(g), aw_game_start(g));
+    for (int i = 0; copy && i < aw_game_ply(g); i++)
+        aw_game_play(copy, aw_game_move(g, i), NULL);
+    if (copy && aw_game_status(g) == AW_END_AGREEMENT)
+        aw_game_agree(copy, NULL);
+    if (!copy) {
+        printf("Cannot load: out of memory.\n");
+        aw_record_free(rec);
+        return;
+    }
+    aw_game_free(s->game);
+    s->game = copy;
+    s->rules = *aw_game_rules(g);
+    s->start = *aw_game_start(g);
+    s->over_announced = false;
+    printf("Loaded %s: %d moves, %s rules.\n", path, aw_game_ply(copy), s->rules.name);
+    aw_record_free(rec);
+    draw_board(s);
+    if (!check_over(s))
+        computer_moves(s);
+    check_over(s);
+}
+
 static void hint(session *s)
 {
     if (aw_game_status(s->game) != AW_ONGOING) {
@@ -410,6 +482,12 @@ int cmd_play(int argc, char **argv)
             if (!check_over(&s))
                 computer_moves(&s);
             check_over(&s);
+        } else if (strcmp(line, "save") == 0 || strcmp(line, "load") == 0) {
+            printf("Type '%s FILE'.\n", line);
+        } else if (strncmp(line, "save ", 5) == 0) {
+            save_game(&s, line + 5 + strspn(line + 5, " \t"));
+        } else if (strncmp(line, "load ", 5) == 0) {
+            load_game(&s, line + 5 + strspn(line + 5, " \t"));
         } else if (strcmp(line, "agree") == 0) {
             aw_error err;
             if (aw_game_agree(s.game, &err))
