@@ -6,6 +6,8 @@ FAILS=0
 CHECKS=0
 TMP=${TMPDIR:-/tmp}/awale-cli.$$
 mkdir -p "$TMP"
+# Endgame tables built on first use go here, not into the real home.
+export XDG_DATA_HOME="$TMP/xdg"
 trap 'rm -rf "$TMP"' EXIT
 
 fail() {

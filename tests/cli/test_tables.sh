@@ -102,13 +102,23 @@ run tables probe --dir "$TD" 0-0-0-0-0-1-1-0-0-0-0-0-23-23-S
 expect_status 0
 
 # First use: the small set is built in the default directory.
-export XDG_DATA_HOME="$TMP/xdg"
+saved_xdg=${XDG_DATA_HOME-}
+export XDG_DATA_HOME="$TMP/xdg-first"
 run tables probe 0-0-0-0-0-1-1-0-0-0-0-0-23-23-S
-unset XDG_DATA_HOME
+export XDG_DATA_HOME="$saved_xdg"
 expect_status 0
 expect_err_has "first use"
 expect_out_has "value -2"
-[ -f "$TMP/xdg/awale/tables/abapa/layer-12.awt" ] || fail "first use did not build 12 seeds"
+[ -f "$TMP/xdg-first/awale/tables/abapa/layer-12.awt" ] || fail "first use did not build 12 seeds"
+
+# analyze plays perfectly inside the tables and says so.
+run analyze --tables "$TD" --depth 4 --position 0-0-0-0-1-2-1-1-0-0-0-3-20-20-S
+expect_status 0
+expect_out_has "tables: South wins by 8 with perfect play"
+expect_out_has "bestmove F"
+run analyze --tables none --depth 4 --position 0-0-0-0-1-2-1-1-0-0-0-3-20-20-S
+expect_status 0
+grep -q "tables:" "$TMP/out" && fail "--tables none still used the tables"
 
 # Ctrl-C stops a build cleanly; the same command resumes it.
 "$AWALE" tables build --seeds 16 --dir "$TD/int" >"$TMP/out" 2>"$TMP/err" &
