@@ -1,0 +1,124 @@
+# test_record.sh - game records on the command line: `awale replay --record`
+# checks records and prints their positions; `play` saves and loads them.
+
+cat >"$TMP/game.txt" <<'EOF'
+[Event "Test"]
+[South "Ama"]
+[North "Kofi"]
+[Rules "abapa"]
+
+{opening} 1. C f 2. F b {quiet} *
+EOF
+
+# The positions are those of the same moves replayed directly.
+run replay C f F b
+cp "$TMP/out" "$TMP/direct"
+run replay --record "$TMP/game.txt"
+expect_status 0
+CHECKS=$((CHECKS + 1))
+cmp -s "$TMP/out" "$TMP/direct" || fail "replay --record differs from replay C f F b: $(diff "$TMP/direct" "$TMP/out")"
+
+# Several records: a 'game N' line before each; a custom start (FEN, North
+# first); a finished game; an unfinished game with a result (a forfeit).
+cat >"$TMP/games.txt" <<'EOF'
+[Round "1"]
+1. C f *
+
+[Round "2"]
+[FEN "4-4-4-4-4-4-4-4-4-4-4-4-0-0-N"]
+1... a 2. C *
+
+[Round "3"]
+[FEN "3-0-0-1-0-0-0-0-0-0-0-0-20-24-S"]
+1/2-1/2
+
+[Round "4"]
+[Result "0-1"]
+[Termination "time forfeit"]
+1. C 0-1
+EOF
+run replay --record "$TMP/games.txt"
+expect_status 0
+expect_stdout "game 1
+4-4-0-5-5-5-5-4-4-4-4-4-0-0-N-1
+5-5-1-6-5-5-5-4-4-4-4-0-0-0-S-2
+ongoing
+
+game 2
+4-4-4-4-4-4-0-5-5-5-5-4-0-0-S-1
+4-4-0-5-5-5-1-5-5-5-5-4-0-0-N-2
+ongoing
+
+game 3
+over 24-24 cannot-feed
+
+game 4
+4-4-0-5-5-5-5-4-4-4-4-4-0-0-N-1
+result 0-1 time forfeit"
+
+# Standard input.
+run_input "$(cat "$TMP/game.txt")" replay --record -
+expect_status 0
+expect_out_has "6-5-1-6-5-0-6-0-6-6-6-1-0-0-S-4"
+
+# Bad records: file, line and reason; status 1.
+printf '[Event "x"]\n\n1. C f\n2. F F *\n' >"$TMP/bad.txt"
+run replay --record "$TMP/bad.txt"
+expect_status 1
+expect_err_has "bad.txt: line 4: 2... F cannot be played"
+printf '[Event "x"]\n[Rule "target=99"]\n' >"$TMP/bad.txt"
+run replay --record "$TMP/bad.txt"
+expect_status 1
+expect_err_has "bad.txt: line 2: tag Rule:"
+printf '\n\n' >"$TMP/empty.txt"
+run replay --record "$TMP/empty.txt"
+expect_status 1
+expect_err_has "no game record"
+run replay --record "$TMP/none.txt"
+expect_status 1
+expect_err_has "cannot open"
+printf '1. C\000 f\n' >"$TMP/nul.txt"
+run replay --record "$TMP/nul.txt"
+expect_status 1
+expect_err_has "NUL byte"
+run replay --record "$TMP/game.txt" C
+expect_status 2
+expect_err_has "--record takes the rules"
+run replay --record
+expect_status 2
+expect_err_has "needs a value"
+
+# play: save, then load in another session (with other rules at first),
+# and the game goes on from there.
+run_input "C
+f
+save $TMP/saved.txt
+quit
+" play
+expect_status 0
+expect_out_has "Saved the game (2 moves) to $TMP/saved.txt."
+CHECKS=$((CHECKS + 1))
+grep -q '^1\. C f \*$' "$TMP/saved.txt" || fail "saved record: $(cat "$TMP/saved.txt")"
+run replay --record "$TMP/saved.txt"
+expect_status 0
+run_input "load $TMP/saved.txt
+F
+save $TMP/saved2.txt
+load $TMP/missing.txt
+load $TMP/bad.txt
+save /nonexistent/dir/game.txt
+save
+quit
+" play --rules relay
+expect_status 0
+expect_out_has "Loaded $TMP/saved.txt: 2 moves, abapa rules."
+expect_out_has "South plays F."
+expect_out_has "Cannot load: cannot open"
+expect_out_has "Cannot load $TMP/bad.txt: line 2: tag Rule:"
+expect_out_has "Cannot save: cannot create a temporary file"
+expect_out_has "Type 'save FILE'."
+CHECKS=$((CHECKS + 1))
+grep -q '^1\. C f 2\. F \*$' "$TMP/saved2.txt" || fail "saved record after load: $(cat "$TMP/saved2.txt")"
+# no temporary file is left behind
+CHECKS=$((CHECKS + 1))
+[ -z "$(ls "$TMP" | grep '\.tmp\.')" ] || fail "temporary files left: $(ls "$TMP" | grep '\.tmp\.')"
