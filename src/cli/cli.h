@@ -87,8 +87,9 @@ int cmd_tables_bench(int argc, char **argv); /* awale bench tables */
 aw_tables *cli_tables_open(const char *cmd, const char *option, const aw_rules *rules);
 
 /* "South wins by 3 with perfect play" (or "a draw with perfect play") when
- * the tables cover *pos; false when they do not. */
-bool cli_tables_verdict(const aw_tables *tables, const aw_position *pos, char *buf, size_t size);
+ * the tables (of these rules) cover *pos; false when they do not. */
+bool cli_tables_verdict(const aw_tables *tables, const aw_rules *rules, const aw_position *pos,
+                        char *buf, size_t size);
 int cmd_match(int argc, char **argv);
 int cmd_uci(int argc, char **argv);
 

@@ -201,7 +201,7 @@ int cmd_analyze(int argc, char **argv)
                 status = EXIT_INPUT;
             } else {
                 char m[AW_MOVE_MAX], verdict[128];
-                if (cli_tables_verdict(tables, aw_game_position(game), verdict, sizeof verdict))
+                if (cli_tables_verdict(tables, &rules, aw_game_position(game), verdict, sizeof verdict))
                     printf("tables: %s\n", verdict);
                 printf("bestmove %s\n", aw_move_format(&rules, res.best, m));
             }

@@ -21,6 +21,7 @@ typedef struct session {
     aw_game *game;
     bool computer[2]; /* which sides the computer plays */
     opponent_t *opp;  /* the engine: computer moves and hints */
+    aw_tables *tables; /* endgame tables (NULL: none) */
     bool over_announced;
 } session;
 
@@ -355,6 +356,9 @@ static void hint(session *s)
     char text[AW_MOVE_MAX];
     if (m != AW_MOVE_NONE)
         printf("Hint: %s (%s).\n", aw_move_format(&s->rules, m, text), why);
+    char verdict[128];
+    if (cli_tables_verdict(s->tables, &s->rules, aw_game_position(s->game), verdict, sizeof verdict))
+        printf("Endgame tables: %s.\n", verdict);
 }
 
 static int parse_side(const char *cmd, const char *opt, const char *v, int *side)
@@ -378,6 +382,7 @@ int cmd_play(int argc, char **argv)
     int side = AW_SOUTH, first = AW_SOUTH;
     bool first_given = false;
     long long level = 10, movetime = 1000;
+    const char *tables_opt = NULL;
     for (int i = 1; i < argc; i++) {
         const char *v;
         int rc = cli_rules_option(cmd, &cr, argc, argv, &i, true);
@@ -402,6 +407,10 @@ int cmd_play(int argc, char **argv)
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--movetime", &v)) != 0) {
             if (rc < 0 || cli_number(cmd, "--movetime", v, 10, 3600000, &movetime))
                 return EXIT_USAGE;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--tables", &v)) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            tables_opt = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--first", &v)) != 0) {
             if (rc < 0 || parse_side(cmd, "--first", v, &first))
                 return EXIT_USAGE;
@@ -430,6 +439,8 @@ int cmd_play(int argc, char **argv)
         opponent_free(s.opp);
         return EXIT_INPUT;
     }
+    s.tables = cli_tables_open(cmd, tables_opt, &s.rules);
+    opponent_set_tables(s.opp, s.tables);
 
     printf("awale %s - type 'help' for the commands.\n", AW_VERSION);
     if (s.computer[0] || s.computer[1])
@@ -499,5 +510,6 @@ int cmd_play(int argc, char **argv)
     }
     aw_game_free(s.game);
     opponent_free(s.opp);
+    aw_tables_close(s.tables);
     return EXIT_OK;
 }

@@ -506,10 +506,11 @@ aw_tables *cli_tables_open(const char *cmd, const char *option, const aw_rules *
     return all;
 }
 
-bool cli_tables_verdict(const aw_tables *t, const aw_position *pos, char *buf, size_t size)
+bool cli_tables_verdict(const aw_tables *t, const aw_rules *rules, const aw_position *pos,
+                        char *buf, size_t size)
 {
     int value;
-    if (!t || !aw_tables_probe(t, pos, &value))
+    if (!t || !aw_tables_probe_hook((void *)t, rules, pos, &value))
         return false;
     const int me = pos->side, margin = pos->score[me] - pos->score[!me] + value;
     if (margin == 0)

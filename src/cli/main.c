@@ -30,6 +30,10 @@ static const command commands[] = {
      "  --level N        the computer's strength, 1 (a child's first game) to 10\n"
      "                   (full strength, the default)\n"
      "  --movetime MS    the computer's time per move and for hints (default 1000)\n"
+     "  --tables DIR     endgame tables directory, or 'none' (default\n"
+     "                   $XDG_DATA_HOME/awale/tables; the first use builds 12 seeds):\n"
+     "                   the computer at level 10 and the hints play perfectly\n"
+     "                   inside them, and a hint says who wins with perfect play\n"
      "\n"
      "example: awale play --opponent computer --side N\n"},
     {"replay", "play moves and print the position after each", cmd_replay,

@@ -13,6 +13,7 @@
 struct opponent {
     aw_engine *player, *adviser;
     int movetime_ms;
+    int level;
 };
 
 opponent_t *opponent_new(int level, int movetime_ms, uint64_t seed)
@@ -33,7 +34,16 @@ opponent_t *opponent_new(int level, int movetime_ms, uint64_t seed)
     aw_engine_set_option(o->player, "Seed", num, NULL);
     aw_engine_clear(o->player);
     o->movetime_ms = movetime_ms;
+    o->level = level;
     return o;
+}
+
+void opponent_set_tables(opponent_t *o, const aw_tables *t)
+{
+    aw_probe_fn probe = t ? aw_tables_probe_hook : NULL;
+    if (o->level >= 10)
+        aw_engine_set_probe(o->player, probe, (void *)t, aw_tables_seeds(t));
+    aw_engine_set_probe(o->adviser, probe, (void *)t, aw_tables_seeds(t));
 }
 
 void opponent_free(opponent_t *o)

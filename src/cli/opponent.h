@@ -18,6 +18,11 @@ typedef struct opponent opponent_t;
 opponent_t *opponent_new(int level, int movetime_ms, uint64_t seed);
 void opponent_free(opponent_t *o);
 
+/* Endgame tables (NULL: none) for the full-strength player and the hints;
+ * lower levels play without them, as people do. The caller keeps them
+ * open while the opponent lives. */
+void opponent_set_tables(opponent_t *o, const aw_tables *tables);
+
 /* The move the computer plays in the game's current position, or
  * AW_MOVE_NONE when the game is over. */
 aw_move opponent_choose(opponent_t *o, const aw_game *game);
