@@ -192,6 +192,9 @@ struct aw_engine {
     aw_probe_fn probe;
     void *probe_ctx;
     int probe_seeds;
+    aw_tables *tables_open;          /* opened from the Tables option...   */
+    aw_rules tables_rules;           /* ...for these rules                 */
+    bool tables_tried;               /* opened (or failed) for them        */
     atomic_bool stop;
     atomic_bool pondering;
     atomic_bool running;

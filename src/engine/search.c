@@ -155,6 +155,7 @@ void aw_engine_free(aw_engine *e)
         aw_search_stop(e);
         aw_search_wait(e, NULL);
     }
+    aw_tables_close(e->tables_open);
     tt_free(&e->table);
     free(e->workers);
     free(e);
@@ -213,7 +214,15 @@ int aw_engine_set_option(aw_engine *e, const char *name, const char *value, aw_e
     }
     if (strlen(value) >= sizeof e->tables)
         return aw_fail(err, "the Tables path is too long");
+    if (atomic_load(&e->running) || e->joinable)
+        return aw_fail(err, "cannot change Tables during a search");
     strcpy(e->tables, value);
+    /* Opened for the rules of the next position set (sync_tables). */
+    if (e->tables_open && e->probe_ctx == e->tables_open)
+        aw_engine_set_probe(e, NULL, NULL, 0);
+    aw_tables_close(e->tables_open);
+    e->tables_open = NULL;
+    e->tables_tried = false;
     return 0;
 }
 
@@ -264,6 +273,31 @@ static int board_seeds(const aw_position *p)
     return aw_position_row(p, AW_SOUTH) + aw_position_row(p, AW_NORTH);
 }
 
+/* The Tables option: the tables in that directory for the position's
+ * rules, opened once per rule set (a probe set with aw_engine_set_probe
+ * stays when the option is empty). */
+static void sync_tables(engine *e)
+{
+    const aw_rules *a = &e->rules, *b = &e->tables_rules;
+    if (e->tables_tried && a->family == b->family && a->captures == b->captures &&
+        a->grand_slam == b->grand_slam && a->cannot_feed == b->cannot_feed &&
+        a->empty_row == b->empty_row && a->no_capture == b->no_capture &&
+        a->repetition == b->repetition)
+        return;
+    if (e->tables_open && e->probe_ctx == e->tables_open)
+        aw_engine_set_probe(e, NULL, NULL, 0);
+    aw_tables_close(e->tables_open);
+    e->tables_open = NULL;
+    e->tables_tried = e->tables[0] != 0;
+    e->tables_rules = e->rules;
+    if (!e->tables[0] || aw_tables_supported(&e->rules, NULL))
+        return;
+    e->tables_open = aw_tables_open(e->tables, &e->rules, 0, NULL);
+    if (e->tables_open)
+        aw_engine_set_probe(e, aw_tables_probe_hook, e->tables_open,
+                            aw_tables_seeds(e->tables_open));
+}
+
 int aw_engine_set_position(aw_engine *e, const aw_rules *rules, const aw_position *pos,
                            aw_error *err)
 {
@@ -275,6 +309,7 @@ int aw_engine_set_position(aw_engine *e, const aw_rules *rules, const aw_positio
     e->ohist[0] = fb_from_position(pos).pits;
     e->hist_len = 1;
     e->have_position = true;
+    sync_tables(e);
     return 0;
 }
 
