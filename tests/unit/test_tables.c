@@ -532,6 +532,89 @@ static void test_supported(void **state)
     assert_string_equal(name, "custom-cap2.4-slamvoid-feedmover-rowowner-nc0");
 }
 
+
+/* ------------------------------------------------------------ the engine */
+
+/* The engine with the tables, from a position they call won, plays it out
+ * against the engine without them: it never loses, and (the target off, so
+ * every seed is counted) it gets at least the value the tables promised. */
+static aw_move engine_move(aw_engine *e, const aw_game *g, int depth)
+{
+    aw_limits limits = {0};
+    limits.depth = depth;
+    aw_search_result res;
+    assert_int_equal(aw_engine_set_game(e, g, NULL), 0);
+    assert_int_equal(aw_search_run(e, &limits, NULL, NULL, &res, NULL), 0);
+    return res.best;
+}
+
+static void play_out(const char *preset, const char *overrides, int games)
+{
+    const int seeds = t_sanitized() ? 8 : 10;
+    aw_rules r = t_rules(preset, overrides);
+    char *dir = temp_dir();
+    build(dir, &r, seeds, false);
+    aw_tables *t = aw_tables_open(dir, &r, 0, NULL);
+    assert_non_null(t);
+    aw_engine *with = aw_engine_new(NULL), *without = aw_engine_new(NULL);
+    assert_non_null(with);
+    assert_non_null(without);
+    aw_engine_set_option(with, "Hash", "4", NULL);
+    aw_engine_set_option(without, "Hash", "4", NULL);
+    aw_engine_set_probe(with, aw_tables_probe_hook, t, aw_tables_seeds(t));
+    uint64_t seed = 21;
+    int played = 0;
+    while (played < games) {
+        const int n = 4 + 2 * (int)(t_rand(&seed) % (uint64_t)((seeds - 4) / 2 + 1));
+        fb_pits p;
+        tb_unrank(t_rand(&seed) % tb_layer_size(n), n, &p);
+        aw_position pos;
+        memset(&pos, 0, sizeof pos);
+        for (int j = 0; j < 12; j++)
+            pos.pits[j] = p.b[FB_BYTE(j)];
+        pos.score[0] = pos.score[1] = (uint8_t)((48 - n) / 2);
+        pos.side = (uint8_t)(t_rand(&seed) & 1);
+        int value;
+        assert_true(aw_tables_probe(t, &pos, &value));
+        if (value <= 0 || aw_position_status(&r, &pos) != AW_ONGOING)
+            continue;
+        played++;
+        const int hero = pos.side;
+        aw_game *g = aw_game_new(&r, &pos);
+        aw_engine_clear(with);
+        aw_engine_clear(without);
+        for (int ply = 0; aw_game_status(g) == AW_ONGOING && ply < 400; ply++) {
+            const bool mine = aw_game_position(g)->side == hero;
+            aw_move m = engine_move(mine ? with : without, g, mine ? 2 : 6);
+            assert_int_equal(aw_game_play(g, m, NULL), 0);
+        }
+        assert_int_not_equal(aw_game_status(g), AW_ONGOING);
+        int sc[2];
+        aw_game_scores(g, sc);
+        char buf[AW_POSITION_MAX];
+        if (sc[hero] <= sc[!hero])
+            fail_msg("%s: won (value %d) from %s, but the game ended %d-%d", preset, value,
+                     aw_position_format(&pos, buf), sc[0], sc[1]);
+        if (r.target == 0 && sc[hero] - sc[!hero] < value)
+            fail_msg("%s: value %d from %s, but the margin was %d", preset, value,
+                     aw_position_format(&pos, buf), sc[hero] - sc[!hero]);
+        aw_game_free(g);
+    }
+    aw_engine_free(with);
+    aw_engine_free(without);
+    aw_tables_close(t);
+    remove_dir(dir);
+}
+
+static void test_engine_keeps_wins(void **state)
+{
+    (void)state;
+    const int games = t_sanitized() ? 4 : 15;
+    play_out("abapa", NULL, games);
+    play_out("abapa", "target=0", games);
+    play_out("grand-slam", "target=0", games);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -547,6 +630,7 @@ int main(void)
         cmocka_unit_test(test_damaged_files),
         cmocka_unit_test(test_interrupt_and_resume),
         cmocka_unit_test(test_compressed),
+        cmocka_unit_test(test_engine_keeps_wins),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
