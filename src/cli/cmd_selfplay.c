@@ -104,7 +104,7 @@ static aw_move external_move(const match *m, const char *exe, const aw_game *g)
                       (unsigned long long)l->nodes);
     if (l->movetime_ms)
         n += snprintf(cmd + n, sizeof cmd - (size_t)n, " --movetime %lld", (long long)l->movetime_ms);
-    snprintf(cmd + n, sizeof cmd - (size_t)n, " 2>/dev/null");
+    snprintf(cmd + n, sizeof cmd - (size_t)n, " --hash 16 2>/dev/null");
     FILE *f = popen(cmd, "r");
     if (!f)
         return AW_MOVE_NONE;
