@@ -55,7 +55,7 @@ AWALE    := $(BUILD)/awale
 TESTS    := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_REPLAY := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz-replay/%)
 
-.PHONY: all play test check deps bench tune strength fuzz install uninstall clean
+.PHONY: all play test check deps bench bench-tables tune strength fuzz install uninstall clean
 .DEFAULT_GOAL := all
 
 all: $(AWALE)
@@ -109,6 +109,13 @@ test: deps
 
 bench: $(AWALE)
 	./$(AWALE) bench perft --rules abapa --depth 12
+
+# Endgame tables: a build from scratch in a temporary directory, with the
+# figures (positions per second per core, bytes per position, peak memory).
+# TABLES_SEEDS=25 is the 1.85-billion-position run of docs/tables.md.
+TABLES_SEEDS ?= 20
+bench-tables: $(AWALE)
+	./$(AWALE) bench tables --seeds $(TABLES_SEEDS)
 
 # The engine: tuning the evaluation from self-play, and measuring strength
 # (docs/engine.md). Long runs; both stop cleanly on Ctrl-C.
