@@ -538,8 +538,12 @@ static void summary(shared *sh, int status)
     else if (!finite)
         printf("Elo difference: %s (%s every game; no finite estimate)\n",
                elo > 0 ? "+inf" : "-inf", elo > 0 ? "won" : "lost");
-    else if (isinf(margin))
-        printf("Elo difference: %+.1f +/- inf (95%%) (%s vs %s)\n", elo, a, b);
+    else if (isinf(margin)) {
+        double lo, hi;
+        stats_elo_interval(s, &lo, &hi);
+        printf("Elo difference: %+.1f, 95%% interval %+.1f to %+.1f (%s vs %s)\n", elo, lo, hi, a,
+               b); /* an infinite end prints as -inf or +inf */
+    }
     else
         printf("Elo difference: %+.1f +/- %.1f (95%%) (%s vs %s)\n", elo, margin, a, b);
     if (cfg->sprt) {

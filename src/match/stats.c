@@ -35,6 +35,26 @@ static double variance(const match_score *s)
            n;
 }
 
+void stats_elo_interval(const match_score *s, double *lo, double *hi)
+{
+    int n = stats_games(s);
+    double m = stats_score(s);
+    *lo = -INFINITY;
+    *hi = INFINITY;
+    if (!n)
+        return;
+    double se = sqrt(variance(s) / n);
+    double a = m - 1.959964 * se, b = m + 1.959964 * se;
+    if (a > 0 && a < 1)
+        *lo = elo_of(a);
+    else if (a >= 1)
+        *lo = INFINITY;
+    if (b > 0 && b < 1)
+        *hi = elo_of(b);
+    else if (b <= 0)
+        *hi = -INFINITY;
+}
+
 bool stats_elo(const match_score *s, double *elo, double *margin)
 {
     int n = stats_games(s);

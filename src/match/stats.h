@@ -24,6 +24,10 @@ double stats_score(const match_score *s);
  * or 0 and *margin inf. */
 bool stats_elo(const match_score *s, double *elo, double *margin);
 
+/* The ends of that 95% interval in Elo (-inf or +inf when the interval of
+ * the score reaches 0 or 1). */
+void stats_elo_interval(const match_score *s, double *lo, double *hi);
+
 /* SPRT of H0: Elo = elo0 against H1: Elo = elo1 (logistic Elo, the
  * generalised SPRT on the trinomial result): the log-likelihood ratio, and
  * the bounds from the error rates alpha and beta. */

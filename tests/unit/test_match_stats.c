@@ -81,6 +81,18 @@ static void elo_symmetry_and_size(void **state)
     match_score all = {7, 0, 0};
     assert_false(stats_elo(&all, &ea, &ma));
     assert_true(isinf(ea) && ea > 0);
+    /* An interval that reaches a score of 0: its lower end is -inf, its
+     * upper end the curve at the upper score. */
+    match_score low = {0, 2, 10};
+    double lo, hi;
+    assert_true(stats_elo(&low, &ea, &ma));
+    assert_true(isinf(ma));
+    stats_elo_interval(&low, &lo, &hi);
+    assert_true(isinf(lo) && lo < 0);
+    assert_true(hi > ea && !isinf(hi));
+    stats_elo_interval(&a, &lo, &hi);
+    stats_elo(&a, &ea, &ma);
+    assert_true(fabs((hi - lo) / 2 - ma) < 1e-9);
     match_score none = {0, 0, 0};
     assert_false(stats_elo(&none, &ea, &ma));
     assert_true(stats_score(&none) == 0.5);
