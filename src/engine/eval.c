@@ -139,16 +139,33 @@ int eval_oware(const aw_rules *r, const eval_weights *w, const fboard *f)
     const int me = f->side;
     int v = 100 * (f->score[me] - f->score[!me]);
     if (w) {
-        uint16_t idx[EV_MAX_ACTIVE];
-        int16_t cnt[EV_MAX_ACTIVE];
-        int phase;
-        const int n = eval_features(r, f, idx, cnt, &phase);
-        int mg = 0, eg = 0;
-        for (int i = 0; i < n; i++) {
-            mg += cnt[i] * w->mg[idx[i]];
-            eg += cnt[i] * w->eg[idx[i]];
+        /* The same sum as eval_features() gives, without the lists. */
+        const int own = me ? 8 : 0, opp = me ? 0 : 8;
+        const fb_pits *p = &f->pits;
+        int mg = 0, eg = 0, seeds = 0;
+        for (int i = 0; i < 6; i++) {
+            const int c = p->b[own + i], d = p->b[opp + i];
+            seeds += c + d;
+            const int k = EV_PIT + i * EV_BUCKETS + (c < EV_BUCKETS - 1 ? c : EV_BUCKETS - 1);
+            const int l = EV_PIT + (6 + i) * EV_BUCKETS + (d < EV_BUCKETS - 1 ? d : EV_BUCKETS - 1);
+            mg += w->mg[k] + w->mg[l];
+            eg += w->eg[k] + w->eg[l];
         }
-        v += (mg * phase + eg * (AW_SEEDS - phase)) / AW_SEEDS;
+        const unsigned mine = moves_of(p, me);
+        const unsigned theirs = fb_nonempty(p) & (me ? 0x003Fu : 0x3F00u);
+        int k = EV_MOB_OWN + popcount16(mine), l = EV_MOB_OPP + popcount16(theirs);
+        mg += w->mg[k] + w->mg[l];
+        eg += w->eg[k] + w->eg[l];
+        const int attack = best_capture(r, p, me, mine);
+        const int threat = best_capture(r, p, !me, moves_of(p, !me));
+        k = EV_ATTACK + (attack < 12 ? attack : 12);
+        l = EV_THREAT + (threat < 12 ? threat : 12);
+        mg += w->mg[k] + w->mg[l];
+        eg += w->eg[k] + w->eg[l];
+        const int tempo = waiting_moves(p, own) - waiting_moves(p, opp);
+        mg += tempo * w->mg[EV_TEMPO];
+        eg += tempo * w->eg[EV_TEMPO];
+        v += (mg * seeds + eg * (AW_SEEDS - seeds)) / AW_SEEDS;
     }
     if (v > SC_EVAL_MAX - 1)
         v = SC_EVAL_MAX - 1;

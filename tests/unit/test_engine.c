@@ -8,6 +8,8 @@
  */
 #include "support.h"
 
+#include "engine/engine.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -548,6 +550,40 @@ static void test_options(void **state)
     aw_engine_free(e);
 }
 
+/* The evaluation's fast sum equals its feature list weighted (what the
+ * tuner fits), and is odd (estimates never look like an exact draw). */
+static void test_eval_matches_features(void **state)
+{
+    (void)state;
+    uint64_t rng = 17;
+    for (int k = 0; k < 4000; k++) {
+        const aw_rules r = t_rules(presets[k % 4], NULL);
+        aw_position p = random_position(&r, &rng, (int)(t_rand(&rng) % 120));
+        fboard f = fb_from_position(&p);
+        uint16_t idx[EV_MAX_ACTIVE];
+        int16_t cnt[EV_MAX_ACTIVE];
+        int phase;
+        int n = eval_features(&r, &f, idx, cnt, &phase);
+        assert_true(n <= EV_MAX_ACTIVE);
+        int mg = 0, eg = 0;
+        for (int i = 0; i < n; i++) {
+            assert_true(idx[i] < EV_FEATURES);
+            mg += cnt[i] * eval_tuned.mg[idx[i]];
+            eg += cnt[i] * eval_tuned.eg[idx[i]];
+        }
+        int want = 100 * (p.score[p.side] - p.score[!p.side]) +
+                   (mg * phase + eg * (AW_SEEDS - phase)) / AW_SEEDS;
+        if (want > SC_EVAL_MAX - 1)
+            want = SC_EVAL_MAX - 1;
+        if (want < -SC_EVAL_MAX + 1)
+            want = -SC_EVAL_MAX + 1;
+        int got = eval_oware(&r, &eval_tuned, &f);
+        assert_int_equal(got, want | 1);
+        assert_int_equal(aw_engine_evaluate(&r, &p), got);
+        assert_true(got & 1);
+    }
+}
+
 static void test_score_format(void **state)
 {
     (void)state;
@@ -569,6 +605,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_score_format),
+        cmocka_unit_test(test_eval_matches_features),
         cmocka_unit_test(test_options),
         cmocka_unit_test(test_forced_wins),
         cmocka_unit_test(test_exact_endgames),
