@@ -29,10 +29,14 @@ expect_all_gone() {
     done
 }
 
+# Timed checks use wide margins (--margin) so that a loaded machine cannot
+# make awale itself lose on time; the broken engine's hangs cost movetime +
+# margin each.
+
 # Two awale levels: every game reaches a result of the rules, the summary
 # adds up, the records read back with `awale replay --record`.
 run match --engine name=lvl1 option.Level=1 --engine "name=lvl3 cmd='awale uci' option.Level=3" \
-    --games 2 --movetime 20 --records "$TMP/levels.txt"
+    --games 2 --movetime 20 --margin 2000 --records "$TMP/levels.txt"
 expect_status 0
 expect_out_has "game 1/2: lvl1 (South) - lvl3 (North)"
 expect_out_has "game 2/2: lvl3 (South) - lvl1 (North)"
@@ -58,14 +62,14 @@ grep -q '^\[South "lvl3"\]' "$TMP/levels.txt" || fail "records lack the engine n
 rm -f "$TMP/state" "$TMP/state.pids"
 start=$(date +%s)
 run match --engine name=awale option.Level=1 --engine name=broken "cmd=$BROKEN" "arg=$TMP/state" \
-    --games 9 --movetime 50 --margin 100 --records "$TMP/broken.txt"
+    --games 9 --movetime 50 --margin 400 --records "$TMP/broken.txt"
 expect_status 0
 expect_out_has "awale: 9 wins, 0 draws, 0 losses; score 9.0/9 (100.0%)"
 expect_out_has "forfeits of broken: 9 (3 time forfeit, 3 illegal move, 2 crash, 1 engine failure)"
 expect_out_has "forfeits of awale: 0"
 expect_out_has "game 1/9: awale (South) - broken (North) 1-0 crash: North (broken) closed its output"
 expect_out_has "(exited with status 3)"
-expect_out_has "game 2/9: broken (South) - awale (North) 0-1 time forfeit: South (broken) no 'bestmove' within 150 ms"
+expect_out_has "game 2/9: broken (South) - awale (North) 0-1 time forfeit: South (broken) no 'bestmove' within 450 ms"
 expect_out_has "game 3/9: awale (South) - broken (North) 1-0 illegal move: North (broken) answered the illegal move A: A is South's pit"
 expect_out_has "game 4/9: broken (South) - awale (North) 0-1 time forfeit"
 expect_out_has "game 5/9: awale (South) - broken (North) 1-0 illegal move: North (broken) answered 'bestmove xyz!', which is not a move"
@@ -92,7 +96,7 @@ expect_out_has "result 0-1 engine failure"
 # 50 (alpha = beta = 0.05).
 rm -f "$TMP/state" "$TMP/state.pids"
 run match --engine name=awale option.Level=1 --engine name=broken "cmd=$BROKEN" "arg=$TMP/state" \
-    --games 100 --movetime 50 --margin 100 --sprt 0,50
+    --games 100 --movetime 50 --margin 400 --sprt 0,50
 expect_status 0
 expect_out_has "SPRT elo0=0 elo1=50 alpha=0.05 beta=0.05"
 expect_out_has "H1 accepted after 6 games"
@@ -125,7 +129,8 @@ run replay --record "$TMP/open.txt"
 expect_status 0
 
 # A clock with increment.
-run match --engine name=a option.Level=2 --engine name=b option.Level=2 --games 2 --tc 0.4+0.02
+run match --engine name=a option.Level=2 --engine name=b option.Level=2 --games 2 --tc 0.4+0.02 \
+    --margin 2000
 expect_status 0
 expect_out_has "clock 0.4s+0.02s"
 expect_out_has "forfeits of a: 0"
