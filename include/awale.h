@@ -463,6 +463,10 @@ typedef bool (*aw_probe_fn)(void *ctx, const aw_rules *rules, const aw_position 
  *   Seed     spin   0..2^31-1    (default 0)    random choices of levels < 10
  *   Tables   string path         (default "")   endgame tables directory
  *                                               (used by the tables module)
+ *   NullMove, Quiescence  check (default false)  search experiments, kept
+ *                                               for matches (docs/engine.md)
+ *   Eval     string tuned|material              material: score difference
+ *                                               only (a baseline)
  * aw_engine_option_info describes the i-th option for help and protocols. */
 typedef struct aw_engine_option {
     const char *name;

@@ -100,6 +100,8 @@ static const aw_engine_option options[] = {
     {"Seed", "spin", 0, 0, 2147483647, "seed of the random choices of levels below 10"},
     {"Eval", "string", 0, 0, 0, "evaluation: tuned (default) or material (score difference only)"},
     {"Tables", "string", 0, 0, 0, "endgame tables directory"},
+    {"NullMove", "check", 0, 0, 1, "null-move pruning (for experiments; loses strength)"},
+    {"Quiescence", "check", 0, 0, 1, "follow captures at the horizon (for experiments)"},
 };
 #define NOPTIONS ((int)(sizeof options / sizeof options[0]))
 
@@ -129,6 +131,7 @@ aw_engine *aw_engine_new(aw_error *err)
     e->threads = 1;
     e->level = 10;
     e->multipv = 1;
+    e->null_move = false;
     e->weights = &eval_tuned;
     e->rules = aw_rules_default();
     e->root = aw_position_start(AW_SOUTH);
@@ -201,6 +204,21 @@ int aw_engine_set_option(aw_engine *e, const char *name, const char *value, aw_e
         }
         return 0;
     }
+    if (strcmp(o->type, "check") == 0) {
+        bool v;
+        if (strcasecmp(value, "true") == 0 || strcmp(value, "1") == 0)
+            v = true;
+        else if (strcasecmp(value, "false") == 0 || strcmp(value, "0") == 0)
+            v = false;
+        else
+            return aw_fail(err, "bad value '%s' for option %s (expected true or false)", value,
+                           o->name);
+        if (o == &options[7])
+            e->null_move = v;
+        else
+            e->quiescence = v;
+        return 0;
+    }
     if (o == &options[5]) {
         if (strcasecmp(value, "tuned") == 0)
             e->eval_kind = EVAL_TUNED;
@@ -243,6 +261,10 @@ const char *aw_engine_get_option(const aw_engine *e, const char *name, char *buf
         snprintf(buf, size, "%lld", e->seed);
     else if (o == &options[5])
         snprintf(buf, size, "%s", e->eval_kind == EVAL_TUNED ? "tuned" : "material");
+    else if (o == &options[7])
+        snprintf(buf, size, "%s", e->null_move ? "true" : "false");
+    else if (o == &options[8])
+        snprintf(buf, size, "%s", e->quiescence ? "true" : "false");
     else
         snprintf(buf, size, "%s", e->tables);
     return buf;

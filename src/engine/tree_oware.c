@@ -31,6 +31,8 @@ typedef struct ctx {
     bool slam_void;
     int target, no_capture, repetition;
     int root_run; /* capture-free plies up to the root */
+    int null_ply; /* ply of the last null move on the path, or -2 */
+    bool null_move, quiescence;
 } ctx;
 
 static inline uint64_t board_key(const ctx *c, const fboard *f)
@@ -151,6 +153,51 @@ static int probe_tables(const ctx *x, const fboard *f, int ply, int *score)
     return 1;
 }
 
+/* Quiescence: at the horizon, captures are followed (up to `left` more
+ * plies) before the position is judged, the side to move standing pat on
+ * the evaluation. A capture cannot repeat a position, so only the
+ * history-free ends are checked. */
+static int qsearch(ctx *x, const fboard *f, int alpha, int beta, int ply, int left)
+{
+    worker *w = x->w;
+    w->horizon_evals++;
+    const int stand = eval_oware(x->r, x->weights, f);
+    if (stand >= beta || left <= 0 || ply >= MAX_PLY)
+        return stand;
+    if (stand > alpha)
+        alpha = stand;
+    int best = stand;
+    unsigned mask = fb_legal_mask(f);
+    while (mask) {
+        const int from = __builtin_ctz(mask);
+        mask &= mask - 1;
+        fboard c;
+        if (!make_child(x, f, from, &c))
+            continue;
+        if ((++w->nodes & 1023) == 0)
+            search_check(w);
+        if (w->stopped)
+            return 0;
+        if (ply + 1 > w->seldepth)
+            w->seldepth = ply + 1;
+        int v;
+        aw_status st = fb_status(x->r, &c);
+        if (st != AW_ONGOING)
+            v = -sc_end(final_margin(x->r, &c, st), ply + 1);
+        else
+            v = -qsearch(x, &c, -beta, -alpha, ply + 1, left - 1);
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                if (v >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
 static int search(ctx *x, const fboard *f, uint64_t key, int depth, int alpha, int beta, int ply,
                   int run, bool pv_node)
 {
@@ -182,6 +229,8 @@ static int search(ctx *x, const fboard *f, uint64_t key, int depth, int alpha, i
             return v;
     }
     if (depth <= 0) {
+        if (x->quiescence)
+            return qsearch(x, f, alpha, beta, ply, 6);
         w->horizon_evals++;
         return eval_oware(x->r, x->weights, f);
     }
@@ -202,6 +251,30 @@ static int search(ctx *x, const fboard *f, uint64_t key, int depth, int alpha, i
             if (!sc_is_proven(v))
                 w->horizon_evals++;
             return v;
+        }
+    }
+
+    /* Null move: when the side to move is well ahead, let the opponent
+     * move twice at a reduced depth; if that still fails high, so would a
+     * real move. Not right after another null move, not near the end
+     * (few seeds: waiting moves and zugzwang decide there). */
+    if (x->null_move && !pv_node && depth >= 3 && x->null_ply != ply - 1 && beta > -SC_PROVEN &&
+        beta < SC_PROVEN) {
+        int sums[2];
+        fb_row_sums(&f->pits, sums);
+        if (sums[0] + sums[1] >= 16 && sums[f->side] > 0 && sums[!f->side] > 0 &&
+            eval_oware(x->r, x->weights, f) >= beta) {
+            fboard nb = *f;
+            nb.side ^= 1;
+            const int saved = x->null_ply, r = 2 + depth / 6;
+            x->null_ply = ply;
+            int v = -search(x, &nb, board_key(x, &nb), depth - 1 - r, -beta, -beta + 1, ply + 1, 0,
+                            false);
+            x->null_ply = saved;
+            if (w->stopped)
+                return 0;
+            if (v >= beta && v < SC_PROVEN)
+                return v;
         }
     }
 
@@ -327,6 +400,9 @@ static void setup(ctx *x, worker *w)
     x->no_capture = e->rules.no_capture;
     x->repetition = e->rules.repetition;
     x->root_run = e->hist_len - 1;
+    x->null_ply = -2;
+    x->null_move = e->null_move;
+    x->quiescence = e->quiescence;
 }
 
 int oware_root(worker *w, int depth, int alpha, int beta, int first)
