@@ -22,7 +22,9 @@ static const command commands[] = {
      "\n"
      "A game in the terminal, line by line. Type a pit letter to play it (A-F are\n"
      "South's pits, a-f North's), or one of: undo, new, hint, moves, board, rules,\n"
-     "agree, help, quit. Works in pipes and with screen readers.\n"
+     "agree, help, quit. Works in pipes and with screen readers. In the relay game\n"
+     "(--rules relay) a move also names a direction: C+ sows to your right, C- to\n"
+     "your left ('C right' and 'C left' work too).\n"
      "\n" RULE_OPTIONS POSITION_OPTION
      "  --opponent O     human (two people at one keyboard, the default) or computer\n"
      "  --side S|N       your side when playing the computer (default S)\n"
