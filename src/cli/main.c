@@ -58,13 +58,12 @@ static const command commands[] = {
      "example: awale replay C f F b\n"
      "         awale replay --record games.txt\n"},
     {"perft", "count legal move sequences (move generator test and speed)", cmd_perft,
-     "usage: awale perft [--rules R] [--rule K=V]... [--position POS] [--hash MB] DEPTH\n"
+     "usage: awale perft [--rules R] [--rule K=V]... [--position POS] DEPTH\n"
      "\n"
      "Prints one line 'd count' for each depth d = 1..DEPTH: the number of legal move\n"
      "sequences of exactly d plies (a finished game has no moves). Time and speed\n"
      "go to stderr.\n"
      "\n" RULE_OPTIONS POSITION_OPTION
-     "  --hash MB        size of the table of subtree counts (default 256; 0 = none)\n"
      "\n"
      "example: awale perft --rules abapa 12\n"},
     {"rules", "list the rule sets and their parameters", cmd_rules,
@@ -136,10 +135,10 @@ static const command commands[] = {
      "same on every run and build: it changes only when the search does) and the\n"
      "nodes per second.\n"
      "\n"
-     "perft: counts move sequences from the start position to depth D (default 12\n"
-     "for Oware), once with the hash table and once without, and prints nodes per\n"
-     "second for each (leaf sequences counted per second, and positions made per\n"
-     "second).\n"
+     "perft: counts move sequences from the start position (or POS) to every depth\n"
+     "up to D (default 12 for Oware, 8 for relay) N times (default 5) on one thread,\n"
+     "and prints the median time and nodes per second: move sequences counted per\n"
+     "second, and positions made per second (the last ply is counted, not played).\n"
      "\n"
      "example: awale bench perft --depth 11\n"},
     {"tables", "endgame tables: build, probe, check and measure perfect play", cmd_tables,
