@@ -177,7 +177,7 @@ struct aw_engine {
     int hash_mb, threads, level, multipv;
     long long seed;
     int eval_kind;
-    bool null_move, quiescence;
+    bool null_move, quiescence, reductions;
     char tables[256];
     uint64_t rng;
     /* The position. */

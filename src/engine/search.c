@@ -102,6 +102,7 @@ static const aw_engine_option options[] = {
     {"Tables", "string", 0, 0, 0, "endgame tables directory"},
     {"NullMove", "check", 0, 0, 1, "null-move pruning (for experiments; loses strength)"},
     {"Quiescence", "check", 0, 0, 1, "follow captures at the horizon (for experiments)"},
+    {"Reductions", "check", 1, 0, 1, "late-move reductions (for experiments)"},
 };
 #define NOPTIONS ((int)(sizeof options / sizeof options[0]))
 
@@ -132,6 +133,7 @@ aw_engine *aw_engine_new(aw_error *err)
     e->level = 10;
     e->multipv = 1;
     e->null_move = false;
+    e->reductions = true;
     e->weights = &eval_tuned;
     e->rules = aw_rules_default();
     e->root = aw_position_start(AW_SOUTH);
@@ -215,8 +217,10 @@ int aw_engine_set_option(aw_engine *e, const char *name, const char *value, aw_e
                            o->name);
         if (o == &options[7])
             e->null_move = v;
-        else
+        else if (o == &options[8])
             e->quiescence = v;
+        else
+            e->reductions = v;
         return 0;
     }
     if (o == &options[5]) {
@@ -265,6 +269,8 @@ const char *aw_engine_get_option(const aw_engine *e, const char *name, char *buf
         snprintf(buf, size, "%s", e->null_move ? "true" : "false");
     else if (o == &options[8])
         snprintf(buf, size, "%s", e->quiescence ? "true" : "false");
+    else if (o == &options[9])
+        snprintf(buf, size, "%s", e->reductions ? "true" : "false");
     else
         snprintf(buf, size, "%s", e->tables);
     return buf;

@@ -32,7 +32,7 @@ typedef struct ctx {
     int target, no_capture, repetition;
     int root_run; /* capture-free plies up to the root */
     int null_ply; /* ply of the last null move on the path, or -2 */
-    bool null_move, quiescence;
+    bool null_move, quiescence, reductions;
 } ctx;
 
 static inline uint64_t board_key(const ctx *c, const fboard *f)
@@ -346,7 +346,7 @@ static int search(ctx *x, const fboard *f, uint64_t key, int depth, int alpha, i
             v = -search(x, c, key_of[i], depth - 1, -beta, -alpha, ply + 1, crun, pv_node);
         } else {
             int r = 0;
-            if (depth >= 3 && i >= 2 && !taken_of[i] && order[i] < (1 << 22))
+            if (x->reductions && depth >= 3 && i >= 2 && !taken_of[i] && order[i] < (1 << 22))
                 r = 1 + (depth >= 6 && i >= 3);
             v = -search(x, c, key_of[i], depth - 1 - r, -alpha - 1, -alpha, ply + 1, crun, false);
             if (v > alpha && r)
@@ -403,6 +403,7 @@ static void setup(ctx *x, worker *w)
     x->null_ply = -2;
     x->null_move = e->null_move;
     x->quiescence = e->quiescence;
+    x->reductions = e->reductions;
 }
 
 int oware_root(worker *w, int depth, int alpha, int beta, int first)

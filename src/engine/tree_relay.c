@@ -169,7 +169,7 @@ static int search(ctx *x, const aw_position *p, int depth, int alpha, int beta, 
             v = -search(x, c, depth - 1, -beta, -alpha, ply + 1, crun, pv_node);
         } else {
             int r = 0;
-            if (depth >= 3 && i >= 3 && !taken_of[i] && order[i] < (1 << 22))
+            if (x->e->reductions && depth >= 3 && i >= 3 && !taken_of[i] && order[i] < (1 << 22))
                 r = 1;
             v = -search(x, c, depth - 1 - r, -alpha - 1, -alpha, ply + 1, crun, false);
             if (v > alpha && r)

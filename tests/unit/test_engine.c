@@ -162,12 +162,18 @@ static aw_search_result search_depth(aw_engine *e, const aw_rules *r, const aw_p
 
 /* ------------------------------------------------------------- tests */
 
+/* A full-width search (Reductions=false) finds a forced win at exactly the
+ * depth where it first exists and never before; the default engine, which
+ * searches late moves a ply shallower first, finds it a little later at
+ * worst. Either way the move played keeps the win. */
 static void test_forced_wins(void **state)
 {
     (void)state;
-    aw_engine *e = new_engine("4");
+    aw_engine *full = new_engine("4"), *e = new_engine("4");
+    aw_error err;
+    assert_int_equal(aw_engine_set_option(full, "Reductions", "false", &err), 0);
     uint64_t rng = 11;
-    int found = 0, tried = 0;
+    int found = 0, tried = 0, late = 0;
     const int want = t_sanitized() ? 25 : 80;
     while (found < want && tried < 20000) {
         tried++;
@@ -186,25 +192,47 @@ static void test_forced_wins(void **state)
         found++;
         char text[AW_POSITION_MAX];
         aw_position_format(&p, text);
-        aw_search_result res = search_depth(e, &r, &p, d);
+        aw_search_result res = search_depth(full, &r, &p, d);
         const aw_search_line *l = &res.info.line[0];
         if (l->score.kind != AW_SCORE_WIN || l->score.plies > d)
-            fail_msg("%s %s: a win in %d plies, engine at depth %d says kind %d in %d", r.name,
+            fail_msg("%s %s: a win in %d plies, full-width depth %d says kind %d in %d", r.name,
                      text, d, d, (int)l->score.kind, l->score.plies);
-        /* The move is one that keeps the forced win. */
         aw_position c = p;
         assert_true(aw_is_legal(&r, &p, res.best));
         aw_play(&r, &c, res.best);
-        if (forced(&r, &c, d - 1) != -1)
+        if (forced(&r, &c, l->score.plies - 1) != -1)
             fail_msg("%s %s: engine's move does not keep the win", r.name, text);
         if (d > 1) {
+            res = search_depth(full, &r, &p, d - 1);
+            if (res.info.line[0].score.kind == AW_SCORE_WIN)
+                fail_msg("%s %s: a win claimed at depth %d, shortest is %d", r.name, text, d - 1,
+                         d);
             res = search_depth(e, &r, &p, d - 1);
             if (res.info.line[0].score.kind == AW_SCORE_WIN)
                 fail_msg("%s %s: a win claimed at depth %d, shortest is %d", r.name, text, d - 1,
                          d);
         }
+        /* The default engine. */
+        int depth = d;
+        for (; depth <= d + 8; depth++) {
+            res = search_depth(e, &r, &p, depth);
+            if (res.info.line[0].score.kind == AW_SCORE_WIN)
+                break;
+        }
+        if (depth > d + 8)
+            fail_msg("%s %s: a win in %d plies not found by depth %d", r.name, text, d, d + 8);
+        late += depth > d;
+        c = p;
+        aw_play(&r, &c, res.best);
+        if (res.info.line[0].score.plies <= d + 2 &&
+            forced(&r, &c, res.info.line[0].score.plies - 1) != -1)
+            fail_msg("%s %s: engine's move does not keep the win", r.name, text);
     }
     assert_true(found >= want);
+    print_message("forced wins: %d positions, %d found later than their depth by the default "
+                  "search\n",
+                  found, late);
+    aw_engine_free(full);
     aw_engine_free(e);
 }
 
