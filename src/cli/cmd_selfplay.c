@@ -259,10 +259,10 @@ out:
 /* Elo of a score fraction. */
 static double elo_of(double s)
 {
-    if (s <= 0)
-        return -1000;
-    if (s >= 1)
-        return 1000;
+    if (s <= 0.01)
+        return -800;
+    if (s >= 0.99)
+        return 800;
     return -400.0 * log10(1.0 / s - 1.0);
 }
 
@@ -393,8 +393,13 @@ int cmd_selfplay(int argc, char **argv)
                       m.losses * s * s) / n;
         double se = sqrt(var / n);
         double lo = elo_of(s - 1.96 * se), hi = elo_of(s + 1.96 * se);
-        printf("score %.1f%%, Elo difference A-B %+.0f (95%%: %+.0f .. %+.0f, +-%.0f)\n", 100 * s,
-               elo_of(s), lo, hi, (hi - lo) / 2);
+        if (m.wins + m.draws == 0 || m.losses + m.draws == 0)
+            printf("score %.1f%%, Elo difference A-B %s (every game %s: no margin can be "
+                   "given)\n",
+                   100 * s, s > 0.5 ? "above +800" : "below -800", s > 0.5 ? "won" : "lost");
+        else
+            printf("score %.1f%%, Elo difference A-B %+.0f (95%%: %+.0f .. %+.0f, +-%.0f)\n",
+                   100 * s, elo_of(s), lo, hi, (hi - lo) / 2);
     }
     if (atomic_load(&interrupted))
         printf("interrupted after %d games\n", n);

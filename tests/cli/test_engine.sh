@@ -115,3 +115,25 @@ expect_err_has "--level"
 run play --movetime 0
 expect_status 2
 expect_err_has "--movetime"
+
+# selfplay: a tiny match, and bad arguments
+run selfplay --games 2 --depth 2 --b Eval=material --quiet
+expect_status 0
+expect_out_has "games 2: A wins"
+expect_out_has "Elo difference"
+run selfplay --games 2 --depth 2 --a Level=1 --b Level=3,Seed=4 --quiet --record "$TMP/rec"
+expect_status 0
+CHECKS=$((CHECKS + 1))
+[ -s "$TMP/rec" ] || fail "selfplay --record wrote nothing"
+run selfplay --games 0
+expect_status 2
+expect_err_has "--games"
+run selfplay --a Bogus=1
+expect_status 2
+expect_err_has "Bogus"
+run selfplay --b Threads
+expect_status 2
+expect_err_has "not Name=value"
+run selfplay --a-exe /nonexistent/awale
+expect_status 2
+expect_err_has "not an executable"
