@@ -227,7 +227,7 @@ int main(int argc, char **argv)
         }
 
     signal(SIGINT, on_interrupt);
-    const double rate = 0.5, b1 = 0.9, b2 = 0.999, l2 = 1e-7;
+    const double rate = 1.0, b1 = 0.9, b2 = 0.999, l2 = 1e-9;
     double e = total_error(d, n, w, k, false), best_v = total_error(d, n, w, k, true);
     double *best_w = malloc(nw * sizeof *best_w);
     if (!best_w)
@@ -255,7 +255,7 @@ int main(int argc, char **argv)
             m1[i] = b1 * m1[i] + (1 - b1) * gi;
             m2[i] = b2 * m2[i] + (1 - b2) * gi * gi;
             double mh = m1[i] / (1 - pow(b1, ep)), vh = m2[i] / (1 - pow(b2, ep));
-            w[i] -= rate * mh / (sqrt(vh) + 1e-12);
+            w[i] -= rate / (1.0 + ep / 50.0) * mh / (sqrt(vh) + 1e-12);
         }
         if (ep % 10 == 0 || ep == epochs) {
             e = total_error(d, n, w, k, false);

@@ -28,6 +28,7 @@
 typedef struct player {
     char options[512]; /* "Name=value,Name=value" */
     const char *exe;   /* another awale program, asked through 'analyze' */
+    const char *args;  /* more arguments for its 'analyze' (e.g. --tables none) */
 } player;
 
 typedef struct match {
@@ -80,14 +81,14 @@ static int apply_options(aw_engine *e, const char *opts, aw_error *err)
 }
 
 /* The move of an external awale program: 'EXE analyze' on the game. */
-static aw_move external_move(const match *m, const char *exe, const aw_game *g)
+static aw_move external_move(const match *m, const player *pl, const aw_game *g)
 {
     char cmd[8192], buf[256];
     char start[AW_POSITION_MAX], diff[512];
     aw_position_format(aw_game_start(g), start);
     aw_rules_diff(&m->rules, diff, sizeof diff);
-    int n = snprintf(cmd, sizeof cmd, "'%s' analyze --rules %s --position %s", exe, m->rules.name,
-                     start);
+    int n = snprintf(cmd, sizeof cmd, "'%s' analyze %s --rules %s --position %s", pl->exe,
+                     pl->args ? pl->args : "", m->rules.name, start);
     char *save = NULL;
     for (char *tok = strtok_r(diff, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
         n += snprintf(cmd + n, sizeof cmd - (size_t)n, " --rule %s", tok);
@@ -172,7 +173,7 @@ static int play_game(match *m, aw_engine *eng[2], int k)
         aw_move mv;
         int score = 0;
         if (m->p[who].exe) {
-            mv = external_move(m, m->p[who].exe, g);
+            mv = external_move(m, &m->p[who], g);
         } else {
             aw_search_result res;
             aw_engine_set_game(eng[who], g, NULL);
@@ -319,6 +320,14 @@ int cmd_selfplay(int argc, char **argv)
             if (rc < 0)
                 return EXIT_USAGE;
             m.p[1].exe = v;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--a-args", &v)) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            m.p[0].args = v;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--b-args", &v)) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            m.p[1].args = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--record", &v)) != 0) {
             if (rc < 0)
                 return EXIT_USAGE;
