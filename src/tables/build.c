@@ -54,6 +54,8 @@
 
 #define CHUNK 65536
 #define STACK_ENTRIES (1u << 21)
+#define UNMOVE_BATCH 8
+#define PRED_MAX (UNMOVE_BATCH * 6 * AW_SEEDS)
 #define ST_COUNT 0x0Fu
 #define ST_RESOLVED 0x10u
 #define ST_PENDING 0x20u
@@ -70,6 +72,11 @@ typedef struct worker {
     uint32_t depth;
     uint32_t cap; /* entries used this layer: small layers use few, so that
                      the overflow path is exercised by the tests too */
+    /* Predecessors of one batch of unmoves: boards, ranks, and the value of
+     * the position they lead to. */
+    fb_pits *pred;
+    uint64_t *rank;
+    int8_t *from;
 } worker;
 
 struct builder {
@@ -195,37 +202,12 @@ static int run_phase(builder *b, phase_fn fn, const char *phase, aw_error *err)
 
 /* ------------------------------------------------------------ initialising */
 
-/* Best exit of p (captures and the end of the game) and its quiet moves. */
-static inline int exits_of(const builder *b, const fb_pits *p, int *quiet)
-{
-    const aw_status s = tb_board_status(p);
-    *quiet = 0;
-    if (s != AW_ONGOING)
-        return tb_terminal_value(&b->key, p, s);
-    unsigned mask = tb_moves(p);
-    int best = TB_NO_EXIT, count = 0, gains[6];
-    const int8_t *where[6];
-    while (mask) {
-        const int from = __builtin_ctz(mask);
-        mask &= mask - 1;
-        fb_pits c;
-        const int taken = tb_play(&b->key, p, from, &c);
-        if (!taken) {
-            (*quiet)++;
-            continue;
-        }
-        tb_turn(&c);
-        where[count] = b->lower[b->n - taken] + tb_rank(&c);
-        prefetch(where[count]);
-        gains[count++] = taken;
-    }
-    for (int i = 0; i < count; i++) {
-        const int v = gains[i] - *where[i];
-        if (v > best)
-            best = v;
-    }
-    return best;
-}
+/* Positions are handled in groups of GROUP: first every move of the group
+ * is played and the places its children's values will be read from are
+ * prefetched, then the values are read. The reads are random over big
+ * arrays; issuing them together lets the memory system serve them at once
+ * instead of one cache miss after another. */
+#define GROUP 16
 
 static void phase_init(builder *b, int tid)
 {
@@ -235,16 +217,49 @@ static void phase_init(builder *b, int tid)
     while (take_chunk(b, &lo, &hi)) {
         fb_pits p;
         tb_unrank(lo, b->n, &p);
-        for (uint64_t r = lo; r < hi; r++) {
-            int quiet;
-            const int e = exits_of(b, &p, &quiet);
-            if (limit) {
-                b->exits[r] = (int8_t)e;
-            } else {
-                b->val[r] = (int8_t)e;
-                b->st[r] = (uint8_t)quiet;
+        for (uint64_t r0 = lo; r0 < hi; r0 += GROUP) {
+            const int m = hi - r0 < GROUP ? (int)(hi - r0) : GROUP;
+            int best[GROUP], quiet[GROUP], gain[GROUP * 6], owner[GROUP * 6], count = 0;
+            const int8_t *where[GROUP * 6];
+            for (int i = 0; i < m; i++) {
+                const aw_status s = tb_board_status(&p);
+                quiet[i] = 0;
+                best[i] = TB_NO_EXIT;
+                if (s != AW_ONGOING) {
+                    best[i] = tb_terminal_value(&b->key, &p, s);
+                } else {
+                    unsigned mask = tb_moves(&p);
+                    while (mask) {
+                        const int from = __builtin_ctz(mask);
+                        mask &= mask - 1;
+                        fb_pits c;
+                        const int taken = tb_play(&b->key, &p, from, &c);
+                        if (!taken) {
+                            quiet[i]++;
+                            continue;
+                        }
+                        tb_turn(&c);
+                        where[count] = b->lower[b->n - taken] + tb_rank(&c);
+                        prefetch(where[count]);
+                        gain[count] = taken;
+                        owner[count++] = i;
+                    }
+                }
+                tb_next(&p);
             }
-            tb_next(&p);
+            for (int k = 0; k < count; k++) {
+                const int v = gain[k] - *where[k];
+                if (v > best[owner[k]])
+                    best[owner[k]] = v;
+            }
+            for (int i = 0; i < m; i++) {
+                if (limit) {
+                    b->exits[r0 + (uint64_t)i] = (int8_t)best[i];
+                } else {
+                    b->val[r0 + (uint64_t)i] = (int8_t)best[i];
+                    b->st[r0 + (uint64_t)i] = (uint8_t)quiet[i];
+                }
+            }
         }
         __atomic_fetch_add(&b->done, hi - lo, __ATOMIC_RELAXED);
     }
@@ -273,43 +288,55 @@ static inline void place(builder *b, worker *w, uint64_t r, int v, const fb_pits
     }
 }
 
-/* Unmove a placed position (board q, value v): update its quiet
- * predecessors. */
-static void unmove(builder *b, worker *w, const fb_pits *q, int v)
+/* Unmove placed positions (boards q[], values v[]): update their quiet
+ * predecessors. All the predecessors of the batch are ranked and
+ * prefetched before the first is updated (see GROUP). */
+static void unmove(builder *b, worker *w, const fb_pits *q, const int8_t *v, int count)
 {
     const int t = b->t;
-    fb_pits pred[6 * AW_SEEDS];
-    uint64_t rank[6 * AW_SEEDS];
-    const int n = tb_unmoves(&b->key, q, pred);
-    for (int i = 0; i < n; i++) {
-        rank[i] = tb_rank(&pred[i]);
-        prefetch(&b->st[rank[i]]);
+    int n = 0;
+    for (int j = 0; j < count; j++) {
+        const int got = tb_unmoves(&b->key, &q[j], w->pred + n);
+        for (int i = n; i < n + got; i++) {
+            w->rank[i] = tb_rank(&w->pred[i]);
+            w->from[i] = v[j];
+            prefetch(&b->st[w->rank[i]]);
+            if (v[j] > 0)
+                prefetch(&b->val[w->rank[i]]);
+        }
+        n += got;
     }
     for (int i = 0; i < n; i++) {
-        const uint64_t r = rank[i];
-        if (v < 0) {
+        const uint64_t r = w->rank[i];
+        if (w->from[i] < 0) {
             if (!(ld8(&b->st[r]) & ST_RESOLVED))
-                place(b, w, r, t, &pred[i]); /* a move into L_t: worth t */
+                place(b, w, r, t, &w->pred[i]); /* a move into L_t: worth t */
         } else {
             const uint8_t old = __atomic_fetch_sub(&b->st[r], 1, __ATOMIC_RELAXED);
             if ((old & (ST_COUNT | ST_RESOLVED)) == 1 && ldv(&b->val[r]) <= -t)
-                place(b, w, r, -t, &pred[i]); /* every quiet move into W_t, no exit better */
+                place(b, w, r, -t, &w->pred[i]); /* every quiet move into W_t, no exit better */
         }
     }
 }
 
 static void drain(builder *b, worker *w)
 {
-    uint64_t count = 0;
+    uint64_t done = 0;
+    fb_pits q[UNMOVE_BATCH];
+    int8_t v[UNMOVE_BATCH];
     while (w->depth) {
-        fb_pits q = w->stack[--w->depth];
-        const int v = (int8_t)q.b[6];
-        q.b[6] = 0;
-        unmove(b, w, &q, v);
-        count++;
+        int count = 0;
+        while (w->depth && count < UNMOVE_BATCH) {
+            q[count] = w->stack[--w->depth];
+            v[count] = (int8_t)q[count].b[6];
+            q[count].b[6] = 0;
+            count++;
+        }
+        unmove(b, w, q, v, count);
+        done += (uint64_t)count;
     }
-    if (count)
-        __atomic_fetch_add(&b->done, count, __ATOMIC_RELAXED);
+    if (done)
+        __atomic_fetch_add(&b->done, done, __ATOMIC_RELAXED);
 }
 
 /* Whether position r enters at threshold t by its exits alone; places it. */
@@ -370,7 +397,8 @@ static void phase_pending(builder *b, int tid)
             __atomic_fetch_and(&b->st[r], (uint8_t)~ST_PENDING, __ATOMIC_RELAXED);
             fb_pits q;
             tb_unrank(r, b->n, &q);
-            unmove(b, w, &q, ldv(&b->val[r]));
+            const int8_t v = ldv(&b->val[r]);
+            unmove(b, w, &q, &v, 1);
             __atomic_fetch_add(&b->done, 1, __ATOMIC_RELAXED);
             drain(b, w);
         }
@@ -421,37 +449,40 @@ static void phase_plane(builder *b, int tid)
     while (take_chunk(b, &lo, &hi)) {
         fb_pits p;
         tb_unrank(lo, b->n, &p);
-        for (uint64_t r = lo; r < hi; r++) {
-            int best = b->exits[r];
-            unsigned mask = tb_board_status(&p) == AW_ONGOING ? tb_moves(&p) : 0;
-            const int8_t *where[6];
-            int count = 0;
-            while (mask) {
-                const int from = __builtin_ctz(mask);
-                mask &= mask - 1;
-                fb_pits ch;
-                if (tb_play(&b->key, &p, from, &ch))
-                    continue;
-                if (!next) {
-                    /* The counter reaches the limit: the child's game is
-                     * over, by its own end or by the limit (worth 0). */
+        for (uint64_t r0 = lo; r0 < hi; r0 += GROUP) {
+            const int m = hi - r0 < GROUP ? (int)(hi - r0) : GROUP;
+            int best[GROUP], owner[GROUP * 6], count = 0;
+            const int8_t *where[GROUP * 6];
+            for (int i = 0; i < m; i++) {
+                best[i] = b->exits[r0 + (uint64_t)i];
+                unsigned mask = tb_board_status(&p) == AW_ONGOING ? tb_moves(&p) : 0;
+                while (mask) {
+                    const int from = __builtin_ctz(mask);
+                    mask &= mask - 1;
+                    fb_pits ch;
+                    if (tb_play(&b->key, &p, from, &ch))
+                        continue;
                     tb_turn(&ch);
-                    const aw_status s = tb_board_status(&ch);
-                    const int v = s == AW_ONGOING ? 0 : -tb_terminal_value(&b->key, &ch, s);
-                    if (v > best)
-                        best = v;
-                    continue;
+                    if (!next) {
+                        /* The counter reaches the limit: the child's game
+                         * is over, by its own end or by the limit (0). */
+                        const aw_status s = tb_board_status(&ch);
+                        const int v = s == AW_ONGOING ? 0 : -tb_terminal_value(&b->key, &ch, s);
+                        if (v > best[i])
+                            best[i] = v;
+                        continue;
+                    }
+                    where[count] = next + tb_rank(&ch);
+                    prefetch(where[count]);
+                    owner[count++] = i;
                 }
-                tb_turn(&ch);
-                where[count] = next + tb_rank(&ch);
-                prefetch(where[count]);
-                count++;
+                tb_next(&p);
             }
-            for (int i = 0; i < count; i++)
-                if (-*where[i] > best)
-                    best = -*where[i];
-            out[r] = (int8_t)best;
-            tb_next(&p);
+            for (int k = 0; k < count; k++)
+                if (-*where[k] > best[owner[k]])
+                    best[owner[k]] = -*where[k];
+            for (int i = 0; i < m; i++)
+                out[r0 + (uint64_t)i] = (int8_t)best[i];
         }
         __atomic_fetch_add(&b->done, hi - lo, __ATOMIC_RELAXED);
     }
@@ -477,7 +508,8 @@ static uint64_t layer_units(const tb_key *k, int n)
 
 static uint64_t stack_bytes(int threads)
 {
-    return (uint64_t)threads * STACK_ENTRIES * sizeof(fb_pits);
+    return (uint64_t)threads *
+           (STACK_ENTRIES * sizeof(fb_pits) + PRED_MAX * (sizeof(fb_pits) + sizeof(uint64_t) + 1));
 }
 
 int aw_tables_threads(void)
@@ -628,7 +660,11 @@ int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_buil
     for (int i = 0; i < b->threads; i++) {
         b->workers[i].b = b;
         b->workers[i].tid = i;
-        if (!b->key.no_capture && !(b->workers[i].stack = malloc(STACK_ENTRIES * sizeof(fb_pits)))) {
+        worker *w = &b->workers[i];
+        if (!b->key.no_capture &&
+            (!(w->stack = malloc(STACK_ENTRIES * sizeof(fb_pits))) ||
+             !(w->pred = malloc(PRED_MAX * sizeof(fb_pits))) ||
+             !(w->rank = malloc(PRED_MAX * sizeof(uint64_t))) || !(w->from = malloc(PRED_MAX)))) {
             aw_fail(err, "out of memory");
             goto done;
         }
@@ -695,8 +731,12 @@ int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_buil
     rc = 0;
 done:
     free_layer(b);
-    for (int i = 0; i < AW_TABLES_MAX_THREADS; i++)
+    for (int i = 0; i < AW_TABLES_MAX_THREADS; i++) {
         free(b->workers[i].stack);
+        free(b->workers[i].pred);
+        free(b->workers[i].rank);
+        free(b->workers[i].from);
+    }
     for (int n = 0; n <= TB_MAX_SEEDS; n++)
         free(owned[n]);
     if (b->opt) {
