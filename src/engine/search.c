@@ -659,6 +659,30 @@ static void run_search(engine *e)
     if (m == 0 && l->only_count)
         m = n; /* none of the searchmoves is legal: search them all */
     n = m;
+    /* Inside the endgame tables: only the moves that keep the tables' value
+     * are searched, so none of it can be given away, and the search (whose
+     * probes answer only after a capture, see tree_oware.c) looks for the
+     * fastest way to cash it in: values alone do not say which of several
+     * equal moves makes progress. */
+    if (e->probe && n > 1 && board_seeds(&e->root) <= e->probe_seeds) {
+        int value[AW_MAX_MOVES], best = -AW_SEEDS - 1;
+        bool known = true;
+        for (int i = 0; i < n && known; i++) {
+            aw_position c = e->root;
+            const int taken = aw_play(&e->rules, &c, moves[i]);
+            int net;
+            known = e->probe(e->probe_ctx, &e->rules, &c, &net);
+            value[i] = taken - net;
+            best = value[i] > best ? value[i] : best;
+        }
+        if (known) {
+            m = 0;
+            for (int i = 0; i < n; i++)
+                if (value[i] == best)
+                    moves[m++] = moves[i];
+            n = m;
+        }
+    }
     int lines = l->multipv > 0 ? l->multipv : e->multipv;
     if (noisy)
         lines = n;

@@ -143,7 +143,12 @@ static int probe_tables(const ctx *x, const fboard *f, int ply, int *score)
     const engine *e = x->e;
     int sums[2];
     fb_row_sums(&f->pits, sums);
-    if (sums[0] + sums[1] > e->probe_seeds)
+    /* Only below the root's seed count: in the root's own layer the values
+     * of the tables cannot tell progress from marking time, so the search
+     * goes on there (the root keeps to the moves the tables approve, see
+     * search.c) and meets the tables after a capture. */
+    const int root_seeds = aw_position_row(&e->root, 0) + aw_position_row(&e->root, 1);
+    if (sums[0] + sums[1] > e->probe_seeds || sums[0] + sums[1] >= root_seeds)
         return 0;
     aw_position p = fb_to_position(f);
     int net;
