@@ -106,7 +106,11 @@ enum {
     EV_ATTACK = EV_MOB_OPP + 7,                /* [13] best capture now     */
     EV_THREAT = EV_ATTACK + 13,                /* [13] opponent's best one  */
     EV_TEMPO = EV_THREAT + 13,                 /* [1] moves left in own row */
-    EV_FEATURES = EV_TEMPO + 1
+    EV_NEED_OWN = EV_TEMPO + 1,                /* [13] seeds still needed to
+                                                  reach the target: 1..12, 0 =
+                                                  13 or more or no target    */
+    EV_NEED_OPP = EV_NEED_OWN + 13,            /* [13] the opponent's       */
+    EV_FEATURES = EV_NEED_OPP + 13
 };
 
 typedef struct eval_weights {

@@ -13,7 +13,9 @@
  *   - the best capture the mover has now, and the best the opponent would
  *     have if it were his turn (pits the opponent can capture);
  *   - tempo: how many of one's pits can still be played without giving
- *     seeds away, minus the opponent's (the endgame race of waiting moves).
+ *     seeds away, minus the opponent's (the endgame race of waiting moves);
+ *   - how many seeds each player still needs to reach the target (1..12):
+ *     near the end a seed is worth more than a seed.
  * Each weight has a full-board value and an empty-board value, blended by
  * the seeds on the board. The evaluation and the tuner use the same feature
  * list (eval_features), so what is tuned is what is played.
@@ -93,6 +95,16 @@ static inline int waiting_moves(const fb_pits *p, int base)
     return n;
 }
 
+/* Seeds a player still needs to reach the target, 1..12; 0 when 13 or
+ * more, or when reaching a score does not end the game. */
+static inline int need_bucket(const aw_rules *r, int score)
+{
+    if (!r->target || r->play_on)
+        return 0;
+    const int need = r->target - score;
+    return need >= 1 && need <= 12 ? need : 0;
+}
+
 int eval_features(const aw_rules *r, const fboard *f, uint16_t idx[EV_MAX_ACTIVE],
                   int16_t cnt[EV_MAX_ACTIVE], int *phase)
 {
@@ -130,6 +142,10 @@ int eval_features(const aw_rules *r, const fboard *f, uint16_t idx[EV_MAX_ACTIVE
         idx[n] = EV_TEMPO;
         cnt[n++] = (int16_t)tempo;
     }
+    idx[n] = (uint16_t)(EV_NEED_OWN + need_bucket(r, f->score[me]));
+    cnt[n++] = 1;
+    idx[n] = (uint16_t)(EV_NEED_OPP + need_bucket(r, f->score[!me]));
+    cnt[n++] = 1;
     *phase = seeds;
     return n;
 }
@@ -165,6 +181,10 @@ int eval_oware(const aw_rules *r, const eval_weights *w, const fboard *f)
         const int tempo = waiting_moves(p, own) - waiting_moves(p, opp);
         mg += tempo * w->mg[EV_TEMPO];
         eg += tempo * w->eg[EV_TEMPO];
+        k = EV_NEED_OWN + need_bucket(r, f->score[me]);
+        l = EV_NEED_OPP + need_bucket(r, f->score[!me]);
+        mg += w->mg[k] + w->mg[l];
+        eg += w->eg[k] + w->eg[l];
         v += (mg * seeds + eg * (AW_SEEDS - seeds)) / AW_SEEDS;
     }
     if (v > SC_EVAL_MAX - 1)
