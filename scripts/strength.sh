@@ -17,7 +17,7 @@ OLD=${STRENGTH_OLD:-7e6d772}
 CONC=${STRENGTH_CONCURRENCY:-1}
 
 echo "== depth and speed in 1 s from the start position, one thread"
-nice "$AWALE" analyze --movetime 1000 | tail -2
+nice "$AWALE" analyze --movetime 1000 --tables none | tail -2
 echo "== bench"
 nice "$AWALE" bench | tail -2
 echo "== full engine (A) against material-only alpha-beta (B), $GAMES games, $MT ms a move"

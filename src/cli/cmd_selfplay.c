@@ -408,7 +408,7 @@ int cmd_selfplay(int argc, char **argv)
                    100 * s, s > 0.5 ? "above +800" : "below -800", s > 0.5 ? "won" : "lost");
         else
             printf("score %.1f%%, Elo difference A-B %+.0f (95%%: %+.0f .. %+.0f, +-%.0f)\n",
-                   100 * s, elo_of(s), lo, hi, (hi - lo) / 2);
+                   100 * s, fabs(elo_of(s)) < 0.5 ? 0.0 : elo_of(s), lo, hi, (hi - lo) / 2);
     }
     if (atomic_load(&interrupted))
         printf("interrupted after %d games\n", n);
