@@ -92,6 +92,25 @@ static inline uint64_t mix64e(uint64_t x)
     return x;
 }
 
+/* Table keys: the pits, the scores (South's is enough: they add up with the
+ * board to 48), the side to move, and the no-capture counter when the rule
+ * set has a limit. */
+static inline uint64_t key_oware(const fboard *f, bool counter)
+{
+    uint64_t extra = (uint64_t)f->score[0] | (uint64_t)f->side << 6;
+    if (counter)
+        extra |= (uint64_t)(f->quiet < 511 ? f->quiet : 511) << 7;
+    return mix64e(f->pits.q[0] ^ mix64e(f->pits.q[1] ^ (extra << 48) ^ UINT64_C(0x9e3779b97f4a7c15)));
+}
+
+static inline uint64_t key_generic(const aw_position *p, bool counter)
+{
+    uint64_t k = aw_position_hash(p);
+    if (counter)
+        k = mix64e(k ^ (uint64_t)(p->quiet < 511 ? p->quiet : 511));
+    return k;
+}
+
 /* ------------------------------------------------------- the evaluation */
 
 /* Feature layout of the Oware evaluation. Every weight comes twice, for a

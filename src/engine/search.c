@@ -454,15 +454,9 @@ static void extend_pv(engine *e, root_move *rm)
         uint64_t key;
         if (e->rules.family == AW_FAMILY_OWARE) {
             fboard f = fb_from_position(&p);
-            uint64_t extra = (uint64_t)f.score[0] | (uint64_t)f.side << 6;
-            if (e->rules.no_capture)
-                extra |= (uint64_t)(f.quiet < 511 ? f.quiet : 511) << 7;
-            key = mix64e(f.pits.q[0] ^
-                         mix64e(f.pits.q[1] ^ (extra << 48) ^ UINT64_C(0x9e3779b97f4a7c15)));
+            key = key_oware(&f, e->rules.no_capture != 0);
         } else {
-            key = aw_position_hash(&p);
-            if (e->rules.no_capture)
-                key = mix64e(key ^ (uint64_t)(p.quiet < 511 ? p.quiet : 511));
+            key = key_generic(&p, e->rules.no_capture != 0);
         }
         tt_data t;
         if (!tt_probe(&e->table, key, &t) || t.move == TT_NO_MOVE)

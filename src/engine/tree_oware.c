@@ -37,10 +37,7 @@ typedef struct ctx {
 
 static inline uint64_t board_key(const ctx *c, const fboard *f)
 {
-    uint64_t extra = (uint64_t)f->score[0] | (uint64_t)f->side << 6;
-    if (c->no_capture)
-        extra |= (uint64_t)(f->quiet < 511 ? f->quiet : 511) << 7;
-    return mix64e(f->pits.q[0] ^ mix64e(f->pits.q[1] ^ (extra << 48) ^ UINT64_C(0x9e3779b97f4a7c15)));
+    return key_oware(f, c->no_capture != 0);
 }
 
 /* Play byte `from` of *f into *c; returns the seeds taken. */

@@ -22,10 +22,7 @@ typedef struct ctx {
 
 static inline uint64_t pos_key(const ctx *x, const aw_position *p)
 {
-    uint64_t k = aw_position_hash(p);
-    if (x->r->no_capture)
-        k = mix64e(k ^ (uint64_t)(p->quiet < 511 ? p->quiet : 511));
-    return k;
+    return key_generic(p, x->r->no_capture != 0);
 }
 
 static int final_margin(const aw_rules *r, const aw_position *p, aw_status st)
