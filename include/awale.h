@@ -473,7 +473,7 @@ typedef struct aw_engine_option {
     const char *type; /* "spin", "check" or "string"                       */
     long long def, min, max;
     const char *help;
-    const char *def_string; /* default of a "string" option ("" for none)  */
+    const char *def_string; /* default of a "string" option; NULL for others */
 } aw_engine_option;
 
 int aw_engine_option_count(void);

@@ -93,17 +93,17 @@ char *aw_score_format(const aw_score *s, char *buf, size_t size)
 /* ------------------------------------------------------------- options */
 
 static const aw_engine_option options[] = {
-    {"Hash", "spin", 64, 1, 65536, "transposition table size in MB"},
-    {"Threads", "spin", 1, 1, AW_SEARCH_MAX_THREADS, "search threads"},
-    {"Level", "spin", 10, 1, 10, "playing strength: 10 full, 1 for a first game"},
-    {"MultiPV", "spin", 1, 1, AW_MAX_MOVES, "lines to report"},
-    {"Seed", "spin", 0, 0, 2147483647, "seed of the random choices of levels below 10"},
+    {"Hash", "spin", 64, 1, 65536, "transposition table size in MB", NULL},
+    {"Threads", "spin", 1, 1, AW_SEARCH_MAX_THREADS, "search threads", NULL},
+    {"Level", "spin", 10, 1, 10, "playing strength: 10 full, 1 for a first game", NULL},
+    {"MultiPV", "spin", 1, 1, AW_MAX_MOVES, "lines to report", NULL},
+    {"Seed", "spin", 0, 0, 2147483647, "seed of the random choices of levels below 10", NULL},
     {"Eval", "string", 0, 0, 0, "evaluation: tuned (default) or material (score difference only)",
      "tuned"},
     {"Tables", "string", 0, 0, 0, "endgame tables directory", ""},
-    {"NullMove", "check", 0, 0, 1, "null-move pruning (for experiments; loses strength)"},
-    {"Quiescence", "check", 0, 0, 1, "follow captures at the horizon (for experiments)"},
-    {"Reductions", "check", 1, 0, 1, "late-move reductions (for experiments)"},
+    {"NullMove", "check", 0, 0, 1, "null-move pruning (for experiments; loses strength)", NULL},
+    {"Quiescence", "check", 0, 0, 1, "follow captures at the horizon (for experiments)", NULL},
+    {"Reductions", "check", 1, 0, 1, "late-move reductions (for experiments)", NULL},
 };
 #define NOPTIONS ((int)(sizeof options / sizeof options[0]))
 
