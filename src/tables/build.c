@@ -39,6 +39,12 @@
  * are marked pending in their state byte and a later sweep picks them up,
  * so memory stays bounded whatever the layer. The caller's thread runs the
  * progress callback (and so sees Ctrl-C) while the workers run.
+ *
+ * Speed: nearly all the time is random reads and updates over big arrays
+ * (the smaller layers for captures, the layer's states for unmoves).
+ * Positions are handled 16 at a time and unmoves 8 at a time, every address
+ * prefetched before the first is used, so that the cache misses overlap:
+ * this halved the time per position.
  */
 #include "tables_internal.h"
 
