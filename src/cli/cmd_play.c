@@ -64,9 +64,9 @@ static void draw_board(const session *s)
     printf("   South %s %2d%s\n", store, p->score[0], s->computer[0] ? " (computer)" : "");
     printf("%s\n", line);
     draw_letters(south);
-    if (p->quiet && (s->rules.no_capture || s->rules.family == AW_FAMILY_OWARE))
-        printf("    %u plies without capture%s\n", (unsigned)p->quiet,
-               s->rules.no_capture ? "" : "");
+    /* The counter matters only where a limit ends the game. */
+    if (p->quiet && s->rules.no_capture)
+        printf("    %u of %d plies without capture\n", (unsigned)p->quiet, s->rules.no_capture);
     printf("\n");
 }
 
