@@ -250,7 +250,8 @@ static void cmd_uci(session *s)
             fprintf(o, "option name %s type check default %s\n", opt->name,
                     opt->def ? "true" : "false");
         else
-            fprintf(o, "option name %s type string default <empty>\n", opt->name);
+            fprintf(o, "option name %s type string default %s\n", opt->name,
+                    opt->def_string && *opt->def_string ? opt->def_string : "<empty>");
     }
     fprintf(o, "option name Ponder type check default false\n");
     fprintf(o, "option name Rules type combo default %s", aw_rules_preset_name(0));

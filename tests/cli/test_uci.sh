@@ -278,3 +278,9 @@ expect_err_has "nope"
 run uci extra
 expect_status 2
 expect_err_has "unexpected argument 'extra'"
+
+# string options announce their real default
+run_input "uci
+quit
+" uci
+expect_out_has "option name Eval type string default tuned"
