@@ -12,6 +12,7 @@
  * progress and prints the result so far.
  */
 #include "cli.h"
+#include "match/proc.h"
 
 #include <errno.h>
 #include <math.h>
@@ -80,44 +81,72 @@ static int apply_options(aw_engine *e, const char *opts, aw_error *err)
     return 0;
 }
 
-/* The move of an external awale program: 'EXE analyze' on the game. */
+/* The move of an external awale program: 'EXE analyze' on the game, run
+ * without a shell (its arguments are words of an argv, whatever they
+ * contain) and given a deadline: a program that hangs loses its move. */
 static aw_move external_move(const match *m, const player *pl, const aw_game *g)
 {
-    char cmd[8192], buf[256];
-    char start[AW_POSITION_MAX], diff[512];
-    aw_position_format(aw_game_start(g), start);
-    aw_rules_diff(&m->rules, diff, sizeof diff);
-    int n = snprintf(cmd, sizeof cmd, "'%s' analyze %s --rules %s --position %s", pl->exe,
-                     pl->args ? pl->args : "", m->rules.name, start);
+    enum { MAX_ARGS = 40 + 2 * 16 + MAX_GAME_PLIES };
+    char *argv[MAX_ARGS];
+    int argc = 0;
+    char start[AW_POSITION_MAX], diff[512], extra[512];
+    char depth[24], nodes[24], movetime[24];
+    char moves[MAX_GAME_PLIES][AW_MOVE_MAX];
+    argv[argc++] = (char *)pl->exe;
+    argv[argc++] = "analyze";
+    snprintf(extra, sizeof extra, "%s", pl->args ? pl->args : "");
     char *save = NULL;
-    for (char *tok = strtok_r(diff, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
-        n += snprintf(cmd + n, sizeof cmd - (size_t)n, " --rule %s", tok);
-    for (int i = 0; i < aw_game_ply(g) && n < (int)sizeof cmd - 16; i++) {
-        char mv[AW_MOVE_MAX];
-        n += snprintf(cmd + n, sizeof cmd - (size_t)n, " %s",
-                      aw_move_format(&m->rules, aw_game_move(g, i), mv));
+    for (char *tok = strtok_r(extra, " ", &save); tok && argc < 40; tok = strtok_r(NULL, " ", &save))
+        argv[argc++] = tok;
+    argv[argc++] = "--rules";
+    argv[argc++] = (char *)m->rules.name;
+    argv[argc++] = "--position";
+    argv[argc++] = aw_position_format(aw_game_start(g), start);
+    aw_rules_diff(&m->rules, diff, sizeof diff);
+    save = NULL;
+    for (char *tok = strtok_r(diff, " ", &save); tok && argc < 40 + 2 * 16;
+         tok = strtok_r(NULL, " ", &save)) {
+        argv[argc++] = "--rule";
+        argv[argc++] = tok;
     }
     const aw_limits *l = &m->limits;
-    if (l->depth)
-        n += snprintf(cmd + n, sizeof cmd - (size_t)n, " --depth %d", l->depth);
-    if (l->nodes)
-        n += snprintf(cmd + n, sizeof cmd - (size_t)n, " --nodes %llu",
-                      (unsigned long long)l->nodes);
-    if (l->movetime_ms)
-        n += snprintf(cmd + n, sizeof cmd - (size_t)n, " --movetime %lld", (long long)l->movetime_ms);
-    snprintf(cmd + n, sizeof cmd - (size_t)n, " --hash 16 2>/dev/null");
-    FILE *f = popen(cmd, "r");
-    if (!f)
+    if (l->depth) {
+        snprintf(depth, sizeof depth, "%d", l->depth);
+        argv[argc++] = "--depth";
+        argv[argc++] = depth;
+    }
+    if (l->nodes) {
+        snprintf(nodes, sizeof nodes, "%llu", (unsigned long long)l->nodes);
+        argv[argc++] = "--nodes";
+        argv[argc++] = nodes;
+    }
+    if (l->movetime_ms) {
+        snprintf(movetime, sizeof movetime, "%lld", (long long)l->movetime_ms);
+        argv[argc++] = "--movetime";
+        argv[argc++] = movetime;
+    }
+    argv[argc++] = "--hash";
+    argv[argc++] = "16";
+    for (int i = 0; i < aw_game_ply(g) && i < MAX_GAME_PLIES && argc < MAX_ARGS - 1; i++)
+        argv[argc++] = aw_move_format(&m->rules, aw_game_move(g, i), moves[i]);
+    argv[argc] = NULL;
+
+    proc child;
+    char err[256], line[256];
+    if (proc_spawn(&child, argv, NULL, false, err, sizeof err))
         return AW_MOVE_NONE;
+    /* A generous deadline: ten times the move time, at least a minute. */
+    const int64_t allowed = l->movetime_ms ? 10 * (int64_t)l->movetime_ms + 60000 : 600000;
+    const int64_t deadline = proc_now_ms() + allowed;
     aw_move best = AW_MOVE_NONE;
-    while (fgets(buf, sizeof buf, f))
-        if (strncmp(buf, "bestmove ", 9) == 0) {
-            const char *t = buf + 9;
+    while (proc_read_line(&child, line, sizeof line, deadline, -1) == PROC_OK)
+        if (strncmp(line, "bestmove ", 9) == 0) {
+            const char *t = line + 9;
             aw_move mv;
             if (aw_move_parse_next(&m->rules, &t, &mv, NULL) == 1)
                 best = mv;
         }
-    pclose(f);
+    proc_stop(&child, 100);
     return best;
 }
 
