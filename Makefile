@@ -107,8 +107,13 @@ test: deps
 	$(MAKE) MODE=release check
 	$(MAKE) MODE=asan check
 
+# Speed figures: the search signature (node count and nodes per second),
+# the move generator (perft), the relay generator, and a small table build.
 bench: $(AWALE)
+	./$(AWALE) bench
 	./$(AWALE) bench perft --rules abapa --depth 12
+	./$(AWALE) bench perft --rules relay
+	./$(AWALE) bench tables --seeds 16
 
 # Endgame tables: a build from scratch in a temporary directory, with the
 # figures (positions per second per core, bytes per position, peak memory).
