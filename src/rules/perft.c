@@ -44,6 +44,11 @@ typedef struct walk {
     int capture_values;      /* the counts a capture takes, listed */
     uint8_t capture_value[AW_SEEDS];
     bool capture_range;      /* the counts are consecutive */
+#if defined(__SSE2__)
+    /* The same as vectors: up to four counts (0xFF never matches), and for
+     * consecutive counts lo..hi the test c - lo <= hi - lo, unsigned. */
+    __m128i cap_value[4], cap_lo, cap_span;
+#endif
     uint64_t *counts;
     uint64_t made;
     fb_pits path[AW_PERFT_MAX_DEPTH + 1];      /* Oware: boards along the path */
@@ -201,14 +206,7 @@ static inline uint64_t leaf_sum_fast(walk *w, const fboard *f, unsigned mask, co
     const int shift = mover ? 0 : 8;
     const bool quiet_ends = h->no_capture && f->quiet + 1 >= h->no_capture;
     const int room = h->target ? h->target - f->score[mover] : 1 << 20; /* captures below this are safe */
-    /* Up to four capture counts, compared at once; 0xFF never matches. */
-    __m128i value[4];
-    for (int i = 0; i < 4; i++)
-        value[i] = _mm_set1_epi8((char)(i < w->capture_values ? w->capture_value[i] : 0xFF));
-    /* A set of consecutive counts lo..hi: c - lo <= hi - lo, unsigned. */
-    const __m128i lo = _mm_set1_epi8((char)w->capture_value[0]);
-    const __m128i span = _mm_set1_epi8((char)(w->capture_value[w->capture_values - 1] -
-                                               w->capture_value[0]));
+    const __m128i *value = w->cap_value, lo = w->cap_lo, span = w->cap_span;
     uint64_t sum = 0;
     while (mask) {
         const int from = __builtin_ctz(mask);
@@ -372,6 +370,16 @@ uint64_t aw_perft(const aw_rules *rules, const aw_position *pos, int depth, uint
     w->capture_range = w->capture_values > 0 &&
                        w->capture_value[w->capture_values - 1] - w->capture_value[0] + 1 ==
                            w->capture_values;
+#if defined(__SSE2__)
+    for (int i = 0; i < 4; i++)
+        w->cap_value[i] =
+            _mm_set1_epi8((char)(i < w->capture_values ? w->capture_value[i] : 0xFF));
+    if (w->capture_values) {
+        w->cap_lo = _mm_set1_epi8((char)w->capture_value[0]);
+        w->cap_span = _mm_set1_epi8(
+            (char)(w->capture_value[w->capture_values - 1] - w->capture_value[0]));
+    }
+#endif
     if (rules->family == AW_FAMILY_OWARE) {
         fboard f = fb_from_position(pos);
         oware_walk(w, &f, 0, 0);
