@@ -345,6 +345,14 @@ aw_record *aw_record_read(const char **text, int *line, aw_error *err);
  * AW_PERFT_MAX_DEPTH. */
 uint64_t aw_perft(const aw_rules *rules, const aw_position *pos, int depth, uint64_t counts[]);
 
+/* The same, walking the root moves one at a time: after each root move's
+ * subtree, `each` (when not NULL) gets the move, its index among the `total`
+ * root moves, and the number of sequences of `depth` plies that start with
+ * it ("divide"; also a progress report for long counts). */
+typedef void (*aw_perft_move_fn)(void *ctx, aw_move move, int index, int total, uint64_t count);
+uint64_t aw_perft_divide(const aw_rules *rules, const aw_position *pos, int depth,
+                         uint64_t counts[], aw_perft_move_fn each, void *ctx);
+
 /* ------------------------------------------------------------------- search */
 
 /* The engine: iterative-deepening principal-variation alpha-beta with a

@@ -58,12 +58,14 @@ static const command commands[] = {
      "example: awale replay C f F b\n"
      "         awale replay --record games.txt\n"},
     {"perft", "count legal move sequences (move generator test and speed)", cmd_perft,
-     "usage: awale perft [--rules R] [--rule K=V]... [--position POS] DEPTH\n"
+     "usage: awale perft [--rules R] [--rule K=V]... [--position POS] [--divide] DEPTH\n"
      "\n"
      "Prints one line 'd count' for each depth d = 1..DEPTH: the number of legal move\n"
      "sequences of exactly d plies (a finished game has no moves). Time and speed\n"
      "go to stderr.\n"
      "\n" RULE_OPTIONS POSITION_OPTION
+     "  --divide         first print each root move with the number of sequences of\n"
+     "                   DEPTH plies that start with it\n"
      "\n"
      "example: awale perft --rules abapa 12\n"},
     {"rules", "list the rule sets and their parameters", cmd_rules,

@@ -341,22 +341,10 @@ static void generic_walk(walk *w, int ply, int run)
     }
 }
 
-uint64_t aw_perft(const aw_rules *rules, const aw_position *pos, int depth, uint64_t counts[])
+static void walk_init(walk *w, const aw_rules *rules, int depth)
 {
-    if (depth < 0)
-        depth = 0;
-    if (depth > AW_PERFT_MAX_DEPTH)
-        depth = AW_PERFT_MAX_DEPTH;
-    memset(counts, 0, sizeof *counts * (size_t)(depth + 1));
-    counts[0] = 1;
-    if (depth == 0)
-        return 0;
-    walk *w = malloc(sizeof *w);
-    if (!w)
-        return 0;
     w->rules = rules;
     w->depth = depth;
-    w->counts = counts;
     w->made = 0;
     w->hot = (hot_rules){.captures = rules->captures,
                          .slam_void = rules->grand_slam == AW_SLAM_VOID,
@@ -380,14 +368,68 @@ uint64_t aw_perft(const aw_rules *rules, const aw_position *pos, int depth, uint
             (char)(w->capture_value[w->capture_values - 1] - w->capture_value[0]));
     }
 #endif
-    if (rules->family == AW_FAMILY_OWARE) {
-        fboard f = fb_from_position(pos);
-        oware_walk(w, &f, 0, 0);
+}
+
+/* The root is walked here, one move at a time, so that each move's count
+ * can be reported; below it the walks above take over. */
+uint64_t aw_perft_divide(const aw_rules *rules, const aw_position *pos, int depth,
+                         uint64_t counts[], aw_perft_move_fn each, void *ctx)
+{
+    if (depth < 0)
+        depth = 0;
+    if (depth > AW_PERFT_MAX_DEPTH)
+        depth = AW_PERFT_MAX_DEPTH;
+    memset(counts, 0, sizeof *counts * (size_t)(depth + 1));
+    counts[0] = 1;
+    if (depth == 0)
+        return 0;
+    walk *w = malloc(sizeof *w);
+    if (!w)
+        return 0;
+    walk_init(w, rules, depth);
+    uint64_t sub[AW_PERFT_MAX_DEPTH + 1];
+    aw_move moves[AW_MAX_MOVES];
+    int n;
+    const bool oware = rules->family == AW_FAMILY_OWARE;
+    fboard root = fb_from_position(pos);
+    w->gpath[0] = *pos;
+    if (oware) {
+        unsigned mask = node_check(w, &root, 0, 0);
+        n = 0;
+        while (mask) {
+            moves[n++] = (aw_move)FB_PIT(__builtin_ctz(mask));
+            mask &= mask - 1;
+        }
     } else {
-        w->gpath[0] = *pos;
-        generic_walk(w, 0, 0);
+        n = generic_over(w, 0, 0) ? 0 : aw_generate(rules, pos, moves);
     }
-    uint64_t made = w->made;
+    counts[1] = (uint64_t)n;
+    for (int i = 0; i < n; i++) {
+        memset(sub, 0, sizeof sub[0] * (size_t)(depth + 1));
+        w->counts = sub;
+        w->made++;
+        if (oware) {
+            fboard c;
+            const int taken = make_child(&w->hot, &root, FB_BYTE(moves[i]), &c);
+            if (depth > 1)
+                oware_walk(w, &c, 1, taken ? 0 : 1);
+        } else {
+            w->gpath[1] = *pos;
+            const int taken = aw_play(rules, &w->gpath[1], moves[i]);
+            if (depth > 1)
+                generic_walk(w, 1, taken ? 0 : 1);
+        }
+        for (int d = 2; d <= depth; d++)
+            counts[d] += sub[d];
+        if (each)
+            each(ctx, moves[i], i, n, depth == 1 ? 1 : sub[depth]);
+    }
+    uint64_t made = w->made - (depth == 1 ? (uint64_t)n : 0);
     free(w);
     return made;
+}
+
+uint64_t aw_perft(const aw_rules *rules, const aw_position *pos, int depth, uint64_t counts[])
+{
+    return aw_perft_divide(rules, pos, depth, counts, NULL, NULL);
 }

@@ -162,3 +162,22 @@ expect_status 2
 expect_err_has "--opponent"
 run play --side X
 expect_status 2
+
+# perft --divide: each root move's count, then the usual lines; they add up
+run perft --divide 4
+expect_status 0
+expect_stdout "A 184
+B 179
+C 172
+D 165
+E 158
+F 156
+1 6
+2 36
+3 190
+4 1014"
+run perft --rules relay --divide 3
+expect_status 0
+total=$(awk 'NF == 2 && $1 !~ /^[0-9]+$/ { s += $2 } END { print s }' "$TMP/out")
+CHECKS=$((CHECKS + 1))
+grep -qx "3 $total" "$TMP/out" || fail "relay divide sums to $total: $(cat "$TMP/out")"

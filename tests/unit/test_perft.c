@@ -160,6 +160,49 @@ static void random_positions(void **state)
     }
 }
 
+typedef struct divided {
+    uint64_t sum;
+    int calls, total;
+} divided;
+
+static void add_move(void *ctx, aw_move move, int index, int total, uint64_t count)
+{
+    divided *d = ctx;
+    (void)move;
+    assert_int_equal(index, d->calls);
+    d->calls++;
+    d->total = total;
+    d->sum += count;
+}
+
+/* Divide: the root moves' counts add up to the total, for every family. */
+static void divide(void **state)
+{
+    (void)state;
+    static const char *const sets[] = {"abapa", "grand-slam", "two-seeds", "relay"};
+    uint64_t rng = 7;
+    for (int i = 0; i < 40; i++) {
+        aw_rules r = t_rules(sets[i % 4], NULL);
+        aw_game *g = aw_game_new(&r, NULL);
+        int plies = (int)(t_rand(&rng) % 30);
+        for (int k = 0; k < plies && aw_game_status(g) == AW_ONGOING; k++) {
+            aw_move m[AW_MAX_MOVES];
+            int n = aw_generate(&r, aw_game_position(g), m);
+            aw_game_play(g, m[t_rand(&rng) % (unsigned)n], NULL);
+        }
+        const int depth = 1 + i % 5;
+        uint64_t whole[8], parts[8];
+        divided d = {0, 0, 0};
+        aw_perft(&r, aw_game_position(g), depth, whole);
+        aw_perft_divide(&r, aw_game_position(g), depth, parts, add_move, &d);
+        for (int k = 0; k <= depth; k++)
+            assert_int_equal(parts[k], whole[k]);
+        assert_int_equal(d.sum, whole[depth]);
+        assert_int_equal((uint64_t)d.calls, whole[1]);
+        aw_game_free(g);
+    }
+}
+
 /* Depth 0 counts the empty sequence; a finished game has no moves. */
 static void edges(void **state)
 {
@@ -183,6 +226,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(golden_file),
         cmocka_unit_test(random_positions),
         cmocka_unit_test(edges),
+        cmocka_unit_test(divide),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
