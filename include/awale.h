@@ -2,15 +2,16 @@
  * awale.h - the one public header of the awale library.
  *
  * The library plays and analyses Awale (Oware) and its relatives. It has no
- * global mutable state and no I/O except the endgame table files: positions,
- * games and searches are values the caller owns. Errors are reported as a
- * non-zero return code plus a message in an aw_error the caller passes in
- * (it may be NULL when the caller does not want the text).
+ * global mutable state and no I/O except the endgame table and opening
+ * book files: positions, games, searches and books are values the caller
+ * owns. Errors are reported as a non-zero return code plus a message in an
+ * aw_error the caller passes in (it may be NULL when the caller does not
+ * want the text).
  *
  * Sections: basics, rule sets, positions and moves, playing, games with
- * history, game records, perft, search, endgame tables. Names follow
- * module_verb: aw_rules_*, aw_position_*, aw_move_*, aw_game_*, aw_record_*,
- * aw_perft_*, aw_engine_*, aw_search_*, aw_tables_*.
+ * history, game records, perft, search, opening books, endgame tables.
+ * Names follow module_verb: aw_rules_*, aw_position_*, aw_move_*, aw_game_*,
+ * aw_record_*, aw_perft_*, aw_engine_*, aw_search_*, aw_book_*, aw_tables_*.
  */
 #ifndef AWALE_H
 #define AWALE_H
@@ -364,6 +365,7 @@ uint64_t aw_perft_divide(const aw_rules *rules, const aw_position *pos, int dept
  * and aw_search_ponderhit may also be called from any other thread (or a
  * signal handler) at any moment. See docs/engine.md. */
 typedef struct aw_engine aw_engine;
+typedef struct aw_book aw_book; /* an opening book (below) */
 
 #define AW_SEARCH_MAX_DEPTH 100 /* iterations; proven lines may be longer */
 #define AW_SEARCH_MAX_PV 64     /* moves kept of a principal variation      */
@@ -427,6 +429,10 @@ typedef struct aw_search_result {
     aw_search_info info; /* the last completed depth (depth 0 when stopped
                             before the first one completed: best is then
                             still a legal move)                             */
+    bool book;           /* the move came from the opening book (OwnBook):
+                            info.depth is 0 and info.line[] holds the book's
+                            moves, best first, with their book values and
+                            the book's line after each                      */
 } aw_search_result;
 
 /* Limits of one search; zero means "no limit" for each field. With none
@@ -475,6 +481,11 @@ typedef bool (*aw_probe_fn)(void *ctx, const aw_rules *rules, const aw_position 
  *                                               for matches (docs/engine.md)
  *   Eval     string tuned|material              material: score difference
  *                                               only (a baseline)
+ *   OwnBook  check               (default false) play from the book given
+ *                                               by aw_engine_set_book
+ *   BookVariety spin 0..1000     (default 0)    random choice among book
+ *                                               moves this many hundredths
+ *                                               of a seed below the best
  * aw_engine_option_info describes the i-th option for help and protocols. */
 typedef struct aw_engine_option {
     const char *name;
@@ -512,6 +523,15 @@ int aw_engine_set_position(aw_engine *engine, const aw_rules *rules, const aw_po
 /* Install an endgame-table probe (NULL to remove). */
 void aw_engine_set_probe(aw_engine *engine, aw_probe_fn probe, void *ctx, int max_seeds);
 
+/* Give the engine an opening book (NULL to remove; see the opening books
+ * section). The caller keeps the book alive while the engine uses it; one
+ * book may serve many engines at once. With the option OwnBook true and
+ * Level 10, a search (not an infinite one) whose position is an inner
+ * position of the book for the engine's rules answers at once with a book
+ * move: the best one, or with BookVariety V a random one among those at
+ * most V hundredths of a seed below it. */
+void aw_engine_set_book(aw_engine *engine, const aw_book *book);
+
 /* Search the position set last, blocking until a limit is reached or the
  * search is stopped. info may be NULL. Returns 0, or -1 with a message. */
 int aw_search_run(aw_engine *engine, const aw_limits *limits, aw_info_fn info, void *user,
@@ -538,6 +558,104 @@ int aw_search_wait(aw_engine *engine, aw_search_result *result);
 /* The static evaluation of a position, hundredths of a seed from the
  * mover's view (for tests and explanations). */
 int aw_engine_evaluate(const aw_rules *rules, const aw_position *pos);
+
+/* ------------------------------------------------------------ opening books */
+
+/* An opening book (docs/book.md): a tree (a graph: transpositions merge) of
+ * positions grown from a root by drop-out expansion. Every position of the
+ * book is a leaf, scored by an engine search, or an inner position, all of
+ * whose moves lead into the book (or end the game) and whose value is the
+ * negamax of its children's values. Positions are keyed by a hash of the
+ * pits, scores and side to move (and the no-capture counter in rule sets
+ * with a limit) with a second hash to verify it. A book is a value the
+ * caller owns, read-only once made: it may be shared by threads.
+ *
+ * A book file is checked completely before it is used: header, checksums,
+ * sorted keys, value ranges, and the tree itself (every inner position's
+ * children are there, its value is the negamax of theirs, every position
+ * is reached from the root). Anything wrong is an error that says what,
+ * never a move. */
+
+typedef struct aw_book_info {
+    aw_rules rules;      /* the rule set the book was built for              */
+    aw_position root;    /* where it starts                                  */
+    int positions;       /* positions (leaves and inner ones)                */
+    int inner;           /* inner (expanded) positions                       */
+    int depth;           /* leaf searches: this depth (0: by nodes)          */
+    uint64_t nodes;      /* leaf searches: about this many nodes (0: depth)  */
+    int hash_mb;         /* leaf searches: transposition table size          */
+    double alpha;        /* drop-out expansion's alpha (per seed)            */
+    int max_plies;       /* the longest line of inner positions from the root */
+    aw_score value;      /* the root's value                                 */
+} aw_book_info;
+
+/* Read a book file, or a book from bytes in memory. NULL with a message
+ * (naming the file and what is wrong) for a missing, truncated, damaged or
+ * inconsistent book. */
+aw_book *aw_book_load(const char *path, aw_error *err);
+aw_book *aw_book_read(const void *data, size_t size, aw_error *err);
+void aw_book_free(aw_book *book);
+
+/* The book in the file format (malloc'ed; *size set), or NULL when out of
+ * memory; and written to a file atomically (a temporary name in the same
+ * directory, then renamed). Returns 0 or -1 with a message. */
+void *aw_book_encode(const aw_book *book, size_t *size);
+int aw_book_save(const aw_book *book, const char *path, aw_error *err);
+
+void aw_book_get_info(const aw_book *book, aw_book_info *info);
+
+/* Whether the book was built for these rules (the parameters that change
+ * the game; the name and the sowing direction's display aside). */
+bool aw_book_matches(const aw_book *book, const aw_rules *rules);
+
+/* The book moves of *pos: when it is an inner position of the book (for
+ * these rules), every legal move with its value for the side to move, best
+ * first (ties in move order). Returns the number of moves, 0 when the
+ * position is not an inner position of the book. */
+int aw_book_probe(const aw_book *book, const aw_rules *rules, const aw_position *pos,
+                  aw_move moves[AW_MAX_MOVES], aw_score scores[AW_MAX_MOVES]);
+
+/* Building (drop-out expansion, Lincke 2000; docs/book.md). Every position
+ * keeps its negamax value and an expansion priority: a leaf 0, an inner
+ * position 1 + the least, over its moves, of the child's priority + alpha x
+ * (the best move's value - this move's value, in seeds). Each step follows
+ * the least-priority moves from the root to a leaf, scores the leaf's new
+ * children with engine searches (one thread each, a fresh table, the same
+ * limits: the result does not depend on the threads), and backs values and
+ * priorities up. A proven leaf (a search that saw the end of every line)
+ * is never expanded; neither is a leaf whose expansion would close a
+ * cycle. */
+typedef struct aw_book_progress {
+    int positions;        /* in the book now                                */
+    int inner;
+    int target;           /* the positions asked for                        */
+    uint64_t searches;    /* leaf searches in this run                      */
+    aw_score root;        /* the root's value                               */
+    int line_length;      /* the book's main line from the root             */
+    aw_move line[16];
+    bool complete;        /* nothing left to expand                         */
+} aw_book_progress;
+
+typedef struct aw_book_build_options {
+    int depth;            /* leaf searches to this depth...                 */
+    uint64_t nodes;       /* ...or of about this many nodes (one of the two) */
+    int positions;        /* stop when the book holds this many positions   */
+    double alpha;         /* 0..1000: small grows broad, large grows deep   */
+    int threads;          /* leaf searches at once (default 1)              */
+    int hash_mb;          /* each search's table (default 16)               */
+    /* Called after every expansion and about 10 times a second while the
+     * searches run, on the calling thread; non-zero stops the build (the
+     * expansion under way is dropped): the book so far is returned. */
+    int (*progress)(void *ctx, const aw_book_progress *progress);
+    void *ctx;
+} aw_book_build_options;
+
+/* Build a book for `rules` from `root`, or grow `from` (NULL: start anew;
+ * it must have the same rules, root and leaf searches). Returns the new
+ * book (the caller frees it; `from` is left as it was) and sets *stopped
+ * when the progress callback stopped it; NULL with a message on error. */
+aw_book *aw_book_build(const aw_book *from, const aw_rules *rules, const aw_position *root,
+                       const aw_book_build_options *opt, bool *stopped, aw_error *err);
 
 /* ------------------------------------------------------------ endgame tables */
 

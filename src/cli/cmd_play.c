@@ -22,6 +22,7 @@ typedef struct session {
     bool computer[2]; /* which sides the computer plays */
     opponent_t *opp;  /* the engine: computer moves and hints */
     aw_tables *tables; /* endgame tables (NULL: none) */
+    aw_book *book;     /* opening book (NULL: none) */
     bool over_announced;
 } session;
 
@@ -186,13 +187,14 @@ static void computer_moves(session *s)
         const aw_position *p = aw_game_position(s->game);
         if (!s->computer[p->side])
             return;
-        aw_move m = opponent_choose(s->opp, s->game);
+        bool book;
+        aw_move m = opponent_choose(s->opp, s->game, &book);
         char text[AW_MOVE_MAX];
         aw_error err;
         if (m == AW_MOVE_NONE || aw_game_play(s->game, m, &err))
             return;
-        printf("%s (computer) plays %s.\n", side_name(!aw_game_position(s->game)->side),
-               aw_move_format(&s->rules, m, text));
+        printf("%s (computer) plays %s%s.\n", side_name(!aw_game_position(s->game)->side),
+               aw_move_format(&s->rules, m, text), book ? " (from its opening book)" : "");
         draw_board(s);
     }
 }
@@ -382,7 +384,7 @@ int cmd_play(int argc, char **argv)
     int side = AW_SOUTH, first = AW_SOUTH;
     bool first_given = false;
     long long level = 10, movetime = 1000;
-    const char *tables_opt = NULL;
+    const char *tables_opt = NULL, *book_opt = NULL;
     for (int i = 1; i < argc; i++) {
         const char *v;
         int rc = cli_rules_option(cmd, &cr, argc, argv, &i, true);
@@ -411,6 +413,10 @@ int cmd_play(int argc, char **argv)
             if (rc < 0)
                 return EXIT_USAGE;
             tables_opt = v;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--book", &v)) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            book_opt = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--first", &v)) != 0) {
             if (rc < 0 || parse_side(cmd, "--first", v, &first))
                 return EXIT_USAGE;
@@ -432,15 +438,19 @@ int cmd_play(int argc, char **argv)
     }
     if (strcmp(opponent, "computer") == 0)
         s.computer[!side] = true;
+    if (cli_book_open(cmd, book_opt, &s.rules, &s.book))
+        return EXIT_INPUT;
     s.game = aw_game_new(&s.rules, &s.start);
     s.opp = opponent_new((int)level, (int)movetime, (uint64_t)time(NULL));
     if (!s.game || !s.opp) {
+        aw_book_free(s.book);
         aw_game_free(s.game);
         opponent_free(s.opp);
         return EXIT_INPUT;
     }
     s.tables = cli_tables_open(cmd, tables_opt, &s.rules);
     opponent_set_tables(s.opp, s.tables);
+    opponent_set_book(s.opp, s.book);
 
     printf("awale %s - type 'help' for the commands.\n", AW_VERSION);
     if (s.computer[0] || s.computer[1])
@@ -511,5 +521,6 @@ int cmd_play(int argc, char **argv)
     aw_game_free(s.game);
     opponent_free(s.opp);
     aw_tables_close(s.tables);
+    aw_book_free(s.book);
     return EXIT_OK;
 }

@@ -41,6 +41,7 @@ typedef struct match {
     uint64_t seed;
     FILE *record;
     bool quiet;
+    const aw_book *book; /* given to every engine; used with OwnBook=true */
     /* Shared progress. */
     pthread_mutex_t lock;
     int next_game, done;
@@ -254,6 +255,7 @@ static void *worker_main(void *arg)
             atomic_store(&interrupted, true);
             goto out;
         }
+        aw_engine_set_book(eng[s], m->book);
     }
     for (;;) {
         pthread_mutex_lock(&m->lock);
@@ -304,7 +306,7 @@ int cmd_selfplay(int argc, char **argv)
     memset(&m, 0, sizeof m);
     long long games = 100, depth = 0, movetime = 0, nodes = 0, opening = 6, seed = 1,
               concurrency = 1;
-    const char *record = NULL;
+    const char *record = NULL, *book_opt = NULL;
     for (int i = 1; i < argc; i++) {
         const char *v;
         int rc = cli_rules_option(cmd, &cr, argc, argv, &i, true);
@@ -361,6 +363,10 @@ int cmd_selfplay(int argc, char **argv)
             if (rc < 0)
                 return EXIT_USAGE;
             record = v;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--book", &v)) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            book_opt = v;
         } else if (cli_flag(argv, i, "--quiet")) {
             m.quiet = true;
         } else {
@@ -388,10 +394,15 @@ int cmd_selfplay(int argc, char **argv)
         }
         aw_engine_free(e);
     }
+    aw_book *book = NULL;
+    if (cli_book_open(cmd, book_opt, &m.rules, &book))
+        return EXIT_INPUT;
+    m.book = book;
     if (record) {
         m.record = fopen(record, "a");
         if (!m.record) {
             cli_error(cmd, "cannot open %s: %s", record, strerror(errno));
+            aw_book_free(book);
             return EXIT_INPUT;
         }
     }
@@ -417,6 +428,7 @@ int cmd_selfplay(int argc, char **argv)
         fputc('\n', stderr);
     if (m.record)
         fclose(m.record);
+    aw_book_free(book);
     pthread_mutex_destroy(&m.lock);
 
     const int n = m.wins + m.draws + m.losses;

@@ -22,5 +22,10 @@ int cmd_uci(int argc, char **argv)
     aw_rules rules;
     if (cli_rules_build(cmd, &cr, &rules, NULL))
         return EXIT_INPUT;
-    return uci_main(stdin, stdout, &rules) ? EXIT_INPUT : EXIT_OK;
+    /* The built-in book (none when the program was built without one). */
+    aw_error err;
+    aw_book *book = cli_book_builtin(&err);
+    const int rc = uci_main(stdin, stdout, &rules, book) ? EXIT_INPUT : EXIT_OK;
+    aw_book_free(book);
+    return rc;
 }

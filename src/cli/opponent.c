@@ -46,6 +46,15 @@ void opponent_set_tables(opponent_t *o, const aw_tables *t)
     aw_engine_set_probe(o->adviser, probe, (void *)t, aw_tables_seeds(t));
 }
 
+void opponent_set_book(opponent_t *o, const aw_book *book)
+{
+    aw_engine_set_book(o->player, book);
+    aw_engine_set_book(o->adviser, book);
+    const char *on = book ? "true" : "false";
+    aw_engine_set_option(o->player, "OwnBook", on, NULL);
+    aw_engine_set_option(o->adviser, "OwnBook", on, NULL);
+}
+
 void opponent_free(opponent_t *o)
 {
     if (!o)
@@ -68,10 +77,14 @@ static aw_move think(aw_engine *e, int movetime_ms, const aw_game *game, aw_sear
     return res->best;
 }
 
-aw_move opponent_choose(opponent_t *o, const aw_game *game)
+aw_move opponent_choose(opponent_t *o, const aw_game *game, bool *from_book)
 {
     aw_search_result res;
-    return think(o->player, o->movetime_ms, game, &res);
+    res.book = false;
+    const aw_move m = think(o->player, o->movetime_ms, game, &res);
+    if (from_book)
+        *from_book = m != AW_MOVE_NONE && res.book;
+    return m;
 }
 
 aw_move opponent_hint(opponent_t *o, const aw_game *game, char *why, size_t size)
@@ -117,6 +130,7 @@ aw_move opponent_hint(opponent_t *o, const aw_game *game, char *why, size_t size
                  abs(s->value) % 100, s->value >= 0 ? "ahead" : "behind");
         break;
     }
-    snprintf(why, size, "%s; expected line (captures in brackets, + yours): %s", score, line);
+    snprintf(why, size, "%s%s; expected line (captures in brackets, + yours): %s",
+             res.book ? "opening book: " : "", score, line);
     return best;
 }

@@ -23,9 +23,15 @@ void opponent_free(opponent_t *o);
  * open while the opponent lives. */
 void opponent_set_tables(opponent_t *o, const aw_tables *tables);
 
+/* An opening book (NULL: none) for the full-strength player and the
+ * hints (OwnBook); lower levels play without it. The caller keeps it while
+ * the opponent lives. */
+void opponent_set_book(opponent_t *o, const aw_book *book);
+
 /* The move the computer plays in the game's current position, or
- * AW_MOVE_NONE when the game is over. */
-aw_move opponent_choose(opponent_t *o, const aw_game *game);
+ * AW_MOVE_NONE when the game is over. *from_book (may be NULL) tells
+ * whether it came from the opening book. */
+aw_move opponent_choose(opponent_t *o, const aw_game *game, bool *from_book);
 
 /* The engine's suggestion at full strength, and why in words: its score
  * for the side to move and the line it expects, captures marked

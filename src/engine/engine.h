@@ -51,6 +51,8 @@ static inline int sc_from_tt(int v, int ply)
 
 /* Public form of an internal score (plies: from the root). */
 aw_score sc_public(int v, int pv_plies);
+/* ...and back: the internal score of a public one. */
+int sc_internal(const aw_score *s);
 
 /* ------------------------------------------------------------- the table */
 
@@ -203,6 +205,11 @@ struct aw_engine {
     bool null_move, quiescence, reductions;
     char tables[256];
     uint64_t rng;
+    bool own_book;
+    int book_variety;                /* hundredths of a seed               */
+    uint64_t book_rng;               /* BookVariety's choices (not reset by
+                                        aw_engine_clear: games differ)     */
+    const aw_book *book;             /* the caller's (aw_engine_set_book)  */
     /* The position. */
     aw_rules rules;
     aw_position root;

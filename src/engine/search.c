@@ -20,6 +20,8 @@
  */
 #include "engine.h"
 
+#include "book_internal.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -60,7 +62,7 @@ aw_score sc_public(int v, int pv_plies)
     return s;
 }
 
-static int internal_of(const aw_score *s)
+int sc_internal(const aw_score *s)
 {
     switch (s->kind) {
     case AW_SCORE_WIN: return sc_end(s->margin > 0 ? s->margin : 1, s->plies);
@@ -72,7 +74,7 @@ static int internal_of(const aw_score *s)
 
 int aw_score_compare(const aw_score *a, const aw_score *b)
 {
-    int x = internal_of(a), y = internal_of(b);
+    int x = sc_internal(a), y = sc_internal(b);
     return (x > y) - (x < y);
 }
 
@@ -104,6 +106,9 @@ static const aw_engine_option options[] = {
     {"NullMove", "check", 0, 0, 1, "null-move pruning (for experiments; loses strength)", NULL},
     {"Quiescence", "check", 0, 0, 1, "follow captures at the horizon (for experiments)", NULL},
     {"Reductions", "check", 1, 0, 1, "late-move reductions (for experiments)", NULL},
+    {"OwnBook", "check", 0, 0, 1, "play from the opening book at level 10", NULL},
+    {"BookVariety", "spin", 0, 0, 1000,
+     "random choice among book moves this many hundredths of a seed below the best", NULL},
 };
 #define NOPTIONS ((int)(sizeof options / sizeof options[0]))
 
@@ -135,6 +140,7 @@ aw_engine *aw_engine_new(aw_error *err)
     e->multipv = 1;
     e->null_move = false;
     e->reductions = true;
+    e->book_rng = UINT64_C(0xb00cb00cb00cb00c);
     e->weights = &eval_tuned;
     e->rules = aw_rules_default();
     e->root = aw_position_start(AW_SOUTH);
@@ -204,6 +210,9 @@ int aw_engine_set_option(aw_engine *e, const char *name, const char *value, aw_e
         } else if (o == &options[4]) {
             e->seed = v;
             e->rng = (uint64_t)v;
+            e->book_rng = (uint64_t)v ^ UINT64_C(0xb00cb00cb00cb00c);
+        } else if (o == &options[11]) {
+            e->book_variety = (int)v;
         }
         return 0;
     }
@@ -220,6 +229,8 @@ int aw_engine_set_option(aw_engine *e, const char *name, const char *value, aw_e
             e->null_move = v;
         else if (o == &options[8])
             e->quiescence = v;
+        else if (o == &options[10])
+            e->own_book = v;
         else
             e->reductions = v;
         return 0;
@@ -272,6 +283,10 @@ const char *aw_engine_get_option(const aw_engine *e, const char *name, char *buf
         snprintf(buf, size, "%s", e->quiescence ? "true" : "false");
     else if (o == &options[9])
         snprintf(buf, size, "%s", e->reductions ? "true" : "false");
+    else if (o == &options[10])
+        snprintf(buf, size, "%s", e->own_book ? "true" : "false");
+    else if (o == &options[11])
+        snprintf(buf, size, "%d", e->book_variety);
     else
         snprintf(buf, size, "%s", e->tables);
     return buf;
@@ -289,6 +304,8 @@ void aw_engine_clear(aw_engine *e)
         }
     e->rng = (uint64_t)e->seed;
 }
+
+void aw_engine_set_book(aw_engine *e, const aw_book *book) { e->book = book; }
 
 void aw_engine_set_probe(aw_engine *e, aw_probe_fn probe, void *ctx, int max_seeds)
 {
@@ -689,6 +706,19 @@ static void run_search(engine *e)
     e->result.best = n ? moves[0] : AW_MOVE_NONE;
     e->result.ponder = AW_MOVE_NONE;
     e->result.info.lines = lines;
+
+    /* The opening book: at full strength, not for analysis (infinite). A
+     * ponder search holds its book move until ponderhit or stop. */
+    if (n > 0 && e->book && e->own_book && !noisy && !l->infinite &&
+        book_choose(e->book, &e->rules, &e->root, moves, n, e->book_variety, &e->book_rng, lines,
+                    &e->result)) {
+        while (!atomic_load(&e->stop) && atomic_load(&e->pondering)) {
+            struct timespec pause = {0, 2000000};
+            nanosleep(&pause, NULL);
+        }
+        e->result.info.time_ms = (int64_t)((search_now() - e->start) * 1000);
+        return;
+    }
 
     for (int t = 0; t < e->nworkers; t++) {
         worker *w = &e->workers[t];

@@ -42,6 +42,10 @@ typedef struct session {
     aw_search_result held;
     aw_rules search_rules; /* the rules of the running search (for moves) */
     int multipv;        /* lines to print (the MultiPV option at `go`)    */
+    /* the opening book: the built-in one, or a file (BookFile) */
+    const aw_book *builtin;
+    aw_book *file_book;
+    char book_file[512];
 } session;
 
 static void say_locked(session *s, const char *fmt, va_list ap)
@@ -134,6 +138,19 @@ static void on_info(const aw_search_info *info, void *user)
 static void print_bestmove(session *s, const aw_search_result *r)
 {
     char best[AW_MOVE_MAX], ponder[AW_MOVE_MAX];
+    if (r->book && r->best != AW_MOVE_NONE) {
+        /* "info string book move C (+0.35; book C +0.35 D +0.20 ...)" */
+        char line[512], score[32], m[AW_MOVE_MAX];
+        size_t n = 0;
+        line[0] = 0;
+        for (int i = 0; i < r->info.lines && n + 48 < sizeof line; i++)
+            n += (size_t)snprintf(line + n, sizeof line - n, " %s %s",
+                                  aw_move_format(&s->search_rules, r->info.line[i].pv[0], m),
+                                  aw_score_format(&r->info.line[i].score, score, sizeof score));
+        fprintf(s->out, "info string book move %s (%s; book%s)\n",
+                aw_move_format(&s->search_rules, r->best, best),
+                aw_score_format(&r->info.line[0].score, score, sizeof score), line);
+    }
     if (r->best == AW_MOVE_NONE) {
         fprintf(s->out, "bestmove 0000\n");
     } else if (r->ponder != AW_MOVE_NONE) {
@@ -241,18 +258,23 @@ static void cmd_uci(session *s)
     FILE *o = s->out;
     fprintf(o, "id name awale %s\n", AW_VERSION);
     fprintf(o, "id author the awale developers\n");
+    /* The defaults are the values this session starts with (OwnBook is on
+     * when there is a book). */
     for (int i = 0; i < aw_engine_option_count(); i++) {
         const aw_engine_option *opt = aw_engine_option_info(i);
+        char value[300];
+        if (!aw_engine_get_option(s->engine, opt->name, value, sizeof value))
+            value[0] = 0;
         if (strcmp(opt->type, "spin") == 0)
-            fprintf(o, "option name %s type spin default %lld min %lld max %lld\n", opt->name,
-                    opt->def, opt->min, opt->max);
+            fprintf(o, "option name %s type spin default %s min %lld max %lld\n", opt->name,
+                    value, opt->min, opt->max);
         else if (strcmp(opt->type, "check") == 0)
-            fprintf(o, "option name %s type check default %s\n", opt->name,
-                    opt->def ? "true" : "false");
+            fprintf(o, "option name %s type check default %s\n", opt->name, value);
         else
             fprintf(o, "option name %s type string default %s\n", opt->name,
-                    opt->def_string && *opt->def_string ? opt->def_string : "<empty>");
+                    value[0] ? value : "<empty>");
     }
+    fprintf(o, "option name BookFile type string default <empty>\n");
     fprintf(o, "option name Ponder type check default false\n");
     fprintf(o, "option name Rules type combo default %s", aw_rules_preset_name(0));
     for (int i = 0; i < aw_rules_preset_count(); i++)
@@ -290,6 +312,30 @@ static void cmd_setoption(session *s, const uci_command *c)
     }
     if (wait_finite(s)) {
         info_string(s, "setoption %s ignored: a search is running (send 'stop' first)", c->name);
+        return;
+    }
+    if (strcasecmp(c->name, "BookFile") == 0) {
+        /* Empty (or <empty>): the built-in book; none: no book; else a file,
+         * checked before it replaces the book in use. */
+        aw_book *b = NULL;
+        if (*value && strcmp(value, "<empty>") && strcasecmp(value, "none")) {
+            b = aw_book_load(value, &err);
+            if (!b) {
+                info_string(s, "setoption BookFile ignored: %s", err.msg);
+                return;
+            }
+            if (!aw_book_matches(b, &s->rules)) {
+                aw_book_info info;
+                aw_book_get_info(b, &info);
+                info_string(s, "BookFile: the book is for the %s rules; it is used only in those",
+                            info.rules.name);
+            }
+        }
+        aw_engine_set_book(s->engine, b ? b
+                                        : (strcasecmp(value, "none") == 0 ? NULL : s->builtin));
+        aw_book_free(s->file_book);
+        s->file_book = b;
+        snprintf(s->book_file, sizeof s->book_file, "%.500s", value);
         return;
     }
     if (strcasecmp(c->name, "Rules") == 0) {
@@ -466,7 +512,7 @@ static bool read_line(FILE *in, char *buf, size_t size, bool *cut)
     return ch != EOF || n > 0;
 }
 
-int uci_main(FILE *in, FILE *out, const aw_rules *rules)
+int uci_main(FILE *in, FILE *out, const aw_rules *rules, const aw_book *book)
 {
     session s;
     memset(&s, 0, sizeof s);
@@ -485,6 +531,10 @@ int uci_main(FILE *in, FILE *out, const aw_rules *rules)
         aw_game_free(s.game);
         return 1;
     }
+    s.builtin = book;
+    aw_engine_set_book(s.engine, book);
+    if (book && aw_book_matches(book, rules))
+        aw_engine_set_option(s.engine, "OwnBook", "true", NULL);
     bool cut;
     while (read_line(in, line, UCI_LINE_MAX, &cut)) {
         if (cut) {
@@ -530,6 +580,7 @@ int uci_main(FILE *in, FILE *out, const aw_rules *rules)
     }
     finish_search(&s);
     aw_engine_free(s.engine);
+    aw_book_free(s.file_book);
     aw_game_free(s.game);
     free(line);
     pthread_mutex_destroy(&s.lock);
