@@ -229,6 +229,53 @@ void aw_final_scores(const aw_rules *rules, const aw_position *pos, aw_status st
 const char *aw_explain_illegal(const aw_rules *rules, const aw_position *pos, aw_move move,
                                char *buf, size_t size);
 
+/* What a move did, step by step and in sum, for front ends: the words a
+ * player reads ("South sows 7 from C and captures 5 from b and c"), the
+ * sowing a board animates seed by seed, and what a screen reader says.
+ * Structured data: each front end (and each language) renders it.
+ *
+ * Steps, in order: AW_STEP_TAKE lifts every seed of `pit` (count) into the
+ * hand (the move's pit, and in the relay game the pit of each new lap);
+ * AW_STEP_SOW drops one seed into `pit` (count: the pit's seeds after it);
+ * AW_STEP_CAPTURE takes the `count` seeds of `pit` into the mover's store.
+ * Applying the steps to the position before the move gives the position
+ * after it (scores: the captured seeds; then the side to move changes). */
+typedef enum aw_step_kind { AW_STEP_TAKE = 0, AW_STEP_SOW = 1, AW_STEP_CAPTURE = 2 } aw_step_kind;
+
+typedef struct aw_step {
+    uint8_t kind;  /* aw_step_kind */
+    uint8_t pit;   /* 0..11 */
+    uint8_t count;
+} aw_step;
+
+#define AW_REPORT_MAX_STEPS 1024
+
+typedef struct aw_move_report {
+    aw_move move;
+    int mover;           /* AW_SOUTH or AW_NORTH                           */
+    int seeds;           /* seeds lifted from the pit played               */
+    int sown;            /* seeds dropped, every lap (relay: more)          */
+    int laps;            /* 1 for an Oware move; relay: laps of sowing;
+                            0 for a pass                                    */
+    int last;            /* the pit of the last seed (-1 for a pass)       */
+    int captured;        /* seeds won by the move                          */
+    int npits;           /* pits captured, in capture order:               */
+    uint8_t pits[AW_ROW];        /* which                                   */
+    uint8_t pit_seeds[AW_ROW];   /* and how many seeds each held            */
+    bool grand_slam;     /* the capture would take every seed of the
+                            opponent's row...                               */
+    bool slam_void;      /* ...and the rules make it capture nothing        */
+    int nsteps;          /* steps[0..nsteps)                               */
+    bool truncated;      /* more steps than AW_REPORT_MAX_STEPS: the rest
+                            are left out (sums above are complete)         */
+    aw_step steps[AW_REPORT_MAX_STEPS];
+} aw_move_report;
+
+/* Play `move` on *pos, as aw_play does, and describe it in *report (which
+ * may be NULL). Returns the seeds captured, or -1 (nothing played) when
+ * the move is illegal in *pos. Slower than aw_play: for front ends. */
+int aw_play_report(const aw_rules *rules, aw_position *pos, aw_move move, aw_move_report *report);
+
 /* ------------------------------------------------------- games with history */
 
 /* A game: a start position, the moves played, and what follows from them
