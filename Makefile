@@ -43,6 +43,7 @@ ifneq ($(wildcard /usr/include/zstd.h),)
 endif
 
 LIB_SRC  := $(sort $(wildcard src/rules/*.c src/engine/*.c src/tables/*.c))
+FRONT_SRC := $(sort $(wildcard src/front/*.c))
 APP_SRC  := $(sort $(wildcard src/cli/*.c src/protocol/*.c src/match/*.c))
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
 TEST_SUPPORT := $(filter-out $(TEST_SRC),$(wildcard tests/unit/*.c))
@@ -50,7 +51,9 @@ FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 APP_OBJ  := $(APP_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/book_data.o
+FRONT_OBJ := $(FRONT_SRC:%.c=$(BUILD)/obj/%.o)
 LIBAWALE := $(BUILD)/libawale.a
+LIBFRONT := $(BUILD)/libfront.a
 AWALE    := $(BUILD)/awale
 TESTS    := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_REPLAY := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz-replay/%)
@@ -92,17 +95,25 @@ $(BUILD)/obj/gen/book_data.o: $(BUILD)/gen/book_data.c
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CFLAGS) -c $< -o $@
 
-$(AWALE): $(APP_OBJ) $(LIBAWALE)
+# What the front ends share (src/front): a static library of its own, so
+# that the unit tests link it too.
+$(LIBFRONT): $(FRONT_OBJ)
+	@mkdir -p $(dir $@)
+	@rm -f $@
+	@$(if $(Q),echo "  AR      $@")
+	$(Q)ar rcs $@ $^
+
+$(AWALE): $(APP_OBJ) $(LIBFRONT) $(LIBAWALE)
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $(APP_OBJ) $(LIBAWALE) $(LIBS)
+	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $(APP_OBJ) $(LIBFRONT) $(LIBAWALE) $(LIBS)
 
 # Unit tests: one cmocka program per test_*.c; the other files of tests/unit
 # (support, the reference implementations) are linked into each.
-$(BUILD)/tests/%: tests/unit/%.c $(TEST_SUPPORT) $(wildcard tests/unit/*.h) $(LIBAWALE)
+$(BUILD)/tests/%: tests/unit/%.c $(TEST_SUPPORT) $(wildcard tests/unit/*.h) $(LIBFRONT) $(LIBAWALE)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  TEST    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -DAW_TEST_DATA='"tests/data"' $(ALL_LDFLAGS) -o $@ \
-	    $< $(TEST_SUPPORT) $(LIBAWALE) -lcmocka $(LIBS)
+	    $< $(TEST_SUPPORT) $(LIBFRONT) $(LIBAWALE) -lcmocka $(LIBS)
 
 # Fuzz targets built with a replay driver, so the corpus runs in every test.
 $(BUILD)/fuzz-replay/%: tests/fuzz/%.c tests/fuzz/replay.c $(LIBAWALE)

@@ -24,6 +24,9 @@ typedef struct command {
     const char *usage;
 } command;
 
+/* The levels of `awale play`, one line each (cmd_play.c). */
+void cli_play_details(FILE *out);
+
 const command *cli_commands(int *count);
 
 /* Print "awale CMD: message" on stderr. */

@@ -1,144 +1,224 @@
 /*
- * cmd_play.c - `awale play`: a game in the terminal, line by line, between
- * two people or against the computer. It reads commands from stdin and
- * writes plain text, so it works in pipes, in tests and with screen readers.
+ * cmd_play.c - `awale play` in line mode: a game in the terminal, line by
+ * line, against the computer (the default) or between two people. It reads
+ * commands from stdin and writes plain text, so it works in pipes, in tests
+ * and with screen readers: every move is said in words (what it sowed and
+ * captured), every end explained.
  *
- * The board is drawn after every move with pit letters, counts and scores;
- * every end of game is explained in words.
+ * The game itself (players, undo and redo, the computer's moves, hints,
+ * agreement, records) is a session (src/front/session.c), shared with the
+ * other front ends; this file parses commands and prints. The board is
+ * drawn from the seat of the person playing the computer. A game left
+ * unfinished is kept in the state directory and `--resume` continues it.
  */
 #include "cli.h"
-#include "opponent.h"
-#include "textfile.h"
+#include "front/engine_setup.h"
+#include "front/i18n.h"
+#include "front/paths.h"
+#include "front/session.h"
+#include "front/textfile.h"
+#include "front/words.h"
 
 #include <ctype.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include <unistd.h>
 
-typedef struct session {
-    aw_rules rules;
-    aw_position start;
-    aw_game *game;
-    bool computer[2]; /* which sides the computer plays */
-    opponent_t *opp;  /* the engine: computer moves and hints */
-    aw_tables *tables; /* endgame tables (NULL: none) */
-    aw_book *book;     /* opening book (NULL: none) */
+#define UNFINISHED "unfinished-game.txt"
+
+typedef struct play {
+    session *s;
+    aw_tables *tables;      /* for the session's rules (NULL: none) */
+    aw_book *book;
+    const char *tables_opt, *book_opt;
+    bool tty;               /* a person at a terminal: ask before quitting */
+    bool resumed;           /* the game came from the unfinished-game file */
     bool over_announced;
-} session;
+} play;
 
-static const char *side_name(int side) { return side == AW_SOUTH ? "South" : "North"; }
+static volatile sig_atomic_t interrupted;
+static session *volatile interrupted_session; /* for the SIGINT handler only */
 
-static void draw_row(const aw_position *p, const int order[6])
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+    if (interrupted_session)
+        session_stop(interrupted_session);
+}
+
+static const aw_rules *rules_of(const play *p) { return session_rules(p->s); }
+
+/* The seat the board is drawn from: the person's side against the
+ * computer, South otherwise. */
+static int seat(const play *p)
+{
+    const session_config *c = session_get_config(p->s);
+    return c->computer[AW_SOUTH] && !c->computer[AW_NORTH] ? AW_NORTH : AW_SOUTH;
+}
+
+static bool against_computer(const play *p)
+{
+    const session_config *c = session_get_config(p->s);
+    return c->computer[0] != c->computer[1];
+}
+
+/* "South", "North (computer)" or "You". */
+static const char *who(const play *p, int side, char *buf, size_t size)
+{
+    const session_config *c = session_get_config(p->s);
+    if (c->computer[side])
+        snprintf(buf, size, _("%s (computer)"), words_side(side));
+    else
+        snprintf(buf, size, "%s", words_side(side));
+    return buf;
+}
+
+static void draw_row(const aw_position *pos, const int order[6])
 {
     printf("    |");
     for (int i = 0; i < 6; i++)
-        printf(" %2d |", p->pits[order[i]]);
+        printf(" %2d |", pos->pits[order[i]]);
 }
 
 static void draw_letters(const int order[6])
 {
+    char pit[4];
     printf("    ");
     for (int i = 0; i < 6; i++)
-        printf("   %c ", order[i] < 6 ? 'A' + order[i] : 'a' + order[i] - 6);
+        printf("   %s ", words_pit(order[i], pit));
     printf("\n");
 }
 
-static void draw_board(const session *s)
+static void draw_side(const play *p, const aw_position *pos, int side)
 {
-    const aw_position *p = aw_game_position(s->game);
-    /* Counterclockwise play: South's row A..F left to right, North's row
-     * above it from f to a, so each pit faces its opposite. Clockwise play
-     * is the mirror image. */
-    static const int north_ccw[6] = {11, 10, 9, 8, 7, 6}, south_ccw[6] = {0, 1, 2, 3, 4, 5};
-    static const int north_cw[6] = {6, 7, 8, 9, 10, 11}, south_cw[6] = {5, 4, 3, 2, 1, 0};
-    const int *north = s->rules.clockwise ? north_cw : north_ccw;
-    const int *south = s->rules.clockwise ? south_cw : south_ccw;
-    const char *line = "    +----+----+----+----+----+----+";
-    const char *store = s->rules.family == AW_FAMILY_RELAY ? "store" : "score";
-    printf("\n");
-    draw_letters(north);
-    printf("%s\n", line);
-    draw_row(p, north);
-    printf("   North %s %2d%s\n", store, p->score[1], s->computer[1] ? " (computer)" : "");
-    printf("%s\n", line);
-    draw_row(p, south);
-    printf("   South %s %2d%s\n", store, p->score[0], s->computer[0] ? " (computer)" : "");
-    printf("%s\n", line);
-    draw_letters(south);
-    /* The counter matters only where a limit ends the game. */
-    if (p->quiet && s->rules.no_capture)
-        printf("    %u of %d plies without capture\n", (unsigned)p->quiet, s->rules.no_capture);
+    const session_config *c = session_get_config(p->s);
+    const bool relay = rules_of(p)->family == AW_FAMILY_RELAY;
+    printf("   %s %s %2d", words_side(side), relay ? _("store") : _("score"), pos->score[side]);
+    if (c->computer[side])
+        printf(_(" (computer, level %d)"), c->level);
+    else if (against_computer(p))
+        printf(_(" (you)"));
     printf("\n");
 }
 
-static void list_moves(const session *s, char *out, size_t size)
+static void draw_board(const play *p)
+{
+    const aw_position *pos = session_position(p->s);
+    /* Seen from South's seat with counterclockwise sowing: North's row on
+     * top from f to a, South's below from A to F, each pit facing its
+     * opposite. North's seat turns the board round; clockwise sowing is the
+     * mirror image of either. */
+    static const int order[2][2][2][6] = {
+        /* seat South: {top, bottom} for ccw, then cw */
+        {{{11, 10, 9, 8, 7, 6}, {0, 1, 2, 3, 4, 5}}, {{6, 7, 8, 9, 10, 11}, {5, 4, 3, 2, 1, 0}}},
+        /* seat North */
+        {{{5, 4, 3, 2, 1, 0}, {6, 7, 8, 9, 10, 11}}, {{0, 1, 2, 3, 4, 5}, {11, 10, 9, 8, 7, 6}}},
+    };
+    const int me = seat(p), cw = rules_of(p)->clockwise ? 1 : 0;
+    const int *top = order[me][cw][0], *bottom = order[me][cw][1];
+    const char *line = "    +----+----+----+----+----+----+";
+    printf("\n");
+    draw_letters(top);
+    printf("%s\n", line);
+    draw_row(pos, top);
+    draw_side(p, pos, !me);
+    printf("%s\n", line);
+    draw_row(pos, bottom);
+    draw_side(p, pos, me);
+    printf("%s\n", line);
+    draw_letters(bottom);
+    /* The counter matters only where a limit ends the game. */
+    if (pos->quiet && rules_of(p)->no_capture)
+        printf(_("    %u of %d plies without capture\n"), (unsigned)pos->quiet,
+               rules_of(p)->no_capture);
+    printf("\n");
+}
+
+static void list_moves(const play *p, char *out, size_t size)
 {
     aw_move moves[AW_MAX_MOVES];
-    int n = aw_generate(&s->rules, aw_game_position(s->game), moves);
+    const int n = aw_generate(rules_of(p), session_position(p->s), moves);
     out[0] = 0;
     for (int i = 0; i < n; i++) {
         char m[AW_MOVE_MAX];
         if (strlen(out) + 6 < size) {
             strcat(out, i ? " " : "");
-            strcat(out, aw_move_format(&s->rules, moves[i], m));
+            strcat(out, aw_move_format(rules_of(p), moves[i], m));
         }
     }
 }
 
-/* Announce the end once; returns true when the game is over. */
-static bool check_over(session *s)
+/* The file that keeps an unfinished game; NULL when there is no home. */
+static const char *unfinished_path(bool create, char *buf, size_t size)
 {
-    aw_status st = aw_game_status(s->game);
-    if (st == AW_ONGOING) {
-        s->over_announced = false;
+    char err[256];
+    return paths_state(UNFINISHED, create, buf, size, err, sizeof err);
+}
+
+/* Announce the end once; returns true when the game is over. */
+static bool check_over(play *p)
+{
+    const aw_game *g = session_game(p->s);
+    if (aw_game_status(g) == AW_ONGOING) {
+        p->over_announced = false;
         return false;
     }
-    if (!s->over_announced) {
-        char why[256];
-        int sc[2];
-        aw_game_scores(s->game, sc);
-        printf("Game over: %s.\n",
-               aw_status_explain(st, &s->rules, aw_game_position(s->game), why, sizeof why));
-        if (sc[0] == sc[1])
-            printf("Final score: South %d - North %d. A draw.\n", sc[0], sc[1]);
-        else
-            printf("Final score: South %d - North %d. %s wins.\n", sc[0], sc[1],
-                   sc[0] > sc[1] ? "South" : "North");
-        printf("Type 'new' for another game, 'undo' to take back, or 'quit'.\n");
-        s->over_announced = true;
+    if (!p->over_announced) {
+        char text[512];
+        printf("%s\n", words_game_over(g, text, sizeof text));
+        if (against_computer(p)) {
+            int sc[2];
+            aw_game_scores(g, sc);
+            const int me = seat(p);
+            printf("%s\n", sc[me] > sc[!me]   ? _("You win. Well played!")
+                           : sc[me] < sc[!me] ? _("The computer wins.")
+                                              : _("A draw."));
+        }
+        printf(_("Type 'new' for another game, 'undo' to take back, or 'quit'.\n"));
+        p->over_announced = true;
+        if (p->resumed) { /* the kept game is finished: forget it */
+            char path[4096];
+            if (unfinished_path(false, path, sizeof path))
+                unlink(path);
+            p->resumed = false;
+        }
     }
     return true;
 }
 
-static void show_help(const session *s)
+static void show_help(const play *p)
 {
-    printf("Commands:\n"
-           "  %s    play the pit with that letter (South plays A-F, North a-f)\n"
-           "  undo       take back the last move (against the computer: your last move)\n"
-           "  new        start a new game\n"
-           "  hint       suggest a move\n"
-           "  moves      list the legal moves\n"
-           "  board      draw the board again\n"
-           "  rules      describe the rules in play\n"
-           "  agree      end the game by agreement (when the rules allow it)\n"
-           "  save FILE  save the game as a game record (docs/records.md)\n"
-           "  load FILE  continue the first game of a record file\n"
-           "  help       this list\n"
-           "  quit       leave\n",
-           s->rules.family == AW_FAMILY_RELAY ? "C+ / C-" : "C      ");
-    if (s->rules.family == AW_FAMILY_RELAY)
-        printf("In the relay game a move names one of your pits (2 seeds or more) and a\n"
-               "direction, seen from your own seat:\n"
-               "  C+   (or 'C right') sows to your right, counterclockwise: South towards F,\n"
-               "       North towards f, then on into the other row\n"
-               "  C-   (or 'C left') sows to your left, clockwise: South towards A, North\n"
-               "       towards a\n"
-               "When the last seed falls into a pit that already held seeds, that pit's seeds\n"
-               "are taken up and sown back the other way; the move ends when a last seed falls\n"
-               "into an empty pit. In one of your own pits it captures the pit facing it.\n"
-               "%s",
-               s->rules.no_move_pass ? "A player with no pit of 2 seeds or more types 'pass'.\n"
-                                     : "");
+    const bool relay = rules_of(p)->family == AW_FAMILY_RELAY;
+    printf(_("Commands:\n"
+             "  %s    play the pit with that letter (South plays A-F, North a-f)\n"
+             "  undo       take back your last move (and the computer's reply)\n"
+             "  redo       play again what undo took back\n"
+             "  hint       the computer's advice: a move, the score and the line it expects\n"
+             "  moves      the legal moves\n"
+             "  history    the moves played so far\n"
+             "  board      draw the board again\n"
+             "  rules      how to play, and the rules in play\n"
+             "  agree      propose to end the game here (where the rules allow it)\n"
+             "  save FILE  save the game as a game record\n"
+             "  load FILE  continue the first game of a record file\n"
+             "  new        start a new game\n"
+             "  help       this list\n"
+             "  quit       leave (an unfinished game is kept: 'awale play --resume')\n"),
+           relay ? "C+ / C-" : "C      ");
+    if (relay)
+        printf(_("In the relay game a move names one of your pits (2 seeds or more) and a\n"
+                 "direction, seen from your own seat:\n"
+                 "  C+   (or 'C right') sows to your right, counterclockwise: South towards F,\n"
+                 "       North towards f, then on into the other row\n"
+                 "  C-   (or 'C left') sows to your left, clockwise: South towards A, North\n"
+                 "       towards a\n"
+                 "When the last seed falls into a pit that already held seeds, that pit's seeds\n"
+                 "are taken up and sown back the other way; the move ends when a last seed falls\n"
+                 "into an empty pit. In one of your own pits it captures the pit facing it.\n"));
+    if (relay && rules_of(p)->no_move_pass)
+        printf(_("A player with no pit of 2 seeds or more types 'pass'.\n"));
 }
 
 /* Relay moves in words: "C right" is C+, "C left" is C- (right and left as
@@ -146,79 +226,125 @@ static void show_help(const session *s)
 static const char *relay_words(const char *line, char *out, size_t size)
 {
     size_t o = 0;
-    for (const char *p = line; *p && o + 2 < size;) {
-        const bool letter = ((*p >= 'A' && *p <= 'F') || (*p >= 'a' && *p <= 'f')) &&
-                            (p == line || isspace((unsigned char)p[-1]));
-        const char *q = p + 1;
+    for (const char *s = line; *s && o + 2 < size;) {
+        const bool letter = ((*s >= 'A' && *s <= 'F') || (*s >= 'a' && *s <= 'f')) &&
+                            (s == line || isspace((unsigned char)s[-1]));
+        const char *q = s + 1;
         while (letter && *q == ' ')
             q++;
-        if (letter && q > p + 1 && strncmp(q, "right", 5) == 0 &&
+        if (letter && q > s + 1 && strncmp(q, "right", 5) == 0 &&
             (!q[5] || isspace((unsigned char)q[5]))) {
-            out[o++] = *p;
+            out[o++] = *s;
             out[o++] = '+';
-            p = q + 5;
-        } else if (letter && q > p + 1 && strncmp(q, "left", 4) == 0 &&
+            s = q + 5;
+        } else if (letter && q > s + 1 && strncmp(q, "left", 4) == 0 &&
                    (!q[4] || isspace((unsigned char)q[4]))) {
-            out[o++] = *p;
+            out[o++] = *s;
             out[o++] = '-';
-            p = q + 4;
+            s = q + 4;
         } else {
-            out[o++] = *p++;
+            out[o++] = *s++;
         }
     }
     out[o] = 0;
     return out;
 }
 
-static void show_rules(const session *s)
+static void show_rules(const play *p)
 {
+    const aw_rules *r = rules_of(p);
     char words[256];
-    printf("Rule set %s:\n", s->rules.name);
+    printf(_("Rule set %s:\n"), r->name);
     for (int i = 0; i < aw_rules_param_count(); i++) {
         const char *name = aw_rules_param_name(i);
-        if (aw_rules_param_applies(&s->rules, name))
-            printf("  - %s\n", aw_rules_describe(&s->rules, name, words, sizeof words));
+        if (aw_rules_param_applies(r, name))
+            printf("  - %s\n", aw_rules_describe(r, name, words, sizeof words));
     }
 }
 
-static void computer_moves(session *s)
+static void show_history(const play *p)
 {
-    while (aw_game_status(s->game) == AW_ONGOING) {
-        const aw_position *p = aw_game_position(s->game);
-        if (!s->computer[p->side])
-            return;
-        bool book;
-        aw_move m = opponent_choose(s->opp, s->game, &book);
-        char text[AW_MOVE_MAX];
+    const aw_game *g = session_game(p->s);
+    const int n = aw_game_ply(g);
+    if (n == 0) {
+        printf(_("No move yet.\n"));
+        return;
+    }
+    const bool north_first = aw_game_start(g)->side == AW_NORTH;
+    char line[128] = "";
+    printf(_("Moves so far:\n"));
+    for (int i = 0; i < n; i++) {
+        char m[AW_MOVE_MAX], item[32];
+        const int k = i + north_first; /* South's moves are even */
+        aw_move_format(rules_of(p), aw_game_move(g, i), m);
+        if (k % 2 == 0)
+            snprintf(item, sizeof item, "%d. %s", k / 2 + 1, m);
+        else if (i == 0)
+            snprintf(item, sizeof item, "%d... %s", k / 2 + 1, m);
+        else
+            snprintf(item, sizeof item, " %s", m);
+        if (k % 2 == 0 && strlen(line) + strlen(item) + 2 > 72) {
+            printf("  %s\n", line);
+            line[0] = 0;
+        }
+        if (k % 2 == 0 && line[0])
+            strcat(line, "  ");
+        strcat(line, item);
+    }
+    printf("  %s\n", line);
+}
+
+/* Play the computer's moves while it is its turn. */
+static void computer_moves(play *p)
+{
+    while (session_computer_to_move(p->s) && !interrupted) {
+        aw_move_report report;
+        session_thought thought;
         aw_error err;
-        if (m == AW_MOVE_NONE || aw_game_play(s->game, m, &err))
+        char text[512], name[64];
+        const int side = session_position(p->s)->side;
+        if (session_computer_play(p->s, NULL, NULL, &report, &thought, &err)) {
+            printf(_("The computer cannot move: %s.\n"), err.msg);
             return;
-        printf("%s (computer) plays %s%s.\n", side_name(!aw_game_position(s->game)->side),
-               aw_move_format(&s->rules, m, text), book ? " (from its opening book)" : "");
-        draw_board(s);
+        }
+        printf("%s%s\n", words_move(rules_of(p), &report, who(p, side, name, sizeof name), text, sizeof text),
+               thought.book ? _(" (from its opening book)") : "");
+        draw_board(p);
     }
 }
 
-static void prompt(const session *s)
+/* After a move or a change: the end, or the computer's reply. */
+static void after_change(play *p)
 {
-    const aw_position *p = aw_game_position(s->game);
+    if (!check_over(p)) {
+        computer_moves(p);
+        check_over(p);
+    }
+}
+
+static void prompt(const play *p)
+{
+    const aw_position *pos = session_position(p->s);
     aw_move only[AW_MAX_MOVES];
-    if (aw_game_status(s->game) != AW_ONGOING)
+    const bool mine = against_computer(p);
+    if (aw_game_status(session_game(p->s)) != AW_ONGOING)
         printf("> ");
-    else if (s->rules.family != AW_FAMILY_RELAY)
-        printf("%s to move (%s)> ", side_name(p->side), p->side ? "a-f" : "A-F");
-    else if (aw_generate(&s->rules, p, only) == 1 && only[0] == AW_MOVE_PASS)
-        printf("%s to move (no pit with 2 seeds or more: type pass)> ", side_name(p->side));
+    else if (rules_of(p)->family != AW_FAMILY_RELAY)
+        printf(mine ? _("Your move (%s)> ") : _("%s to move (%s)> "),
+               mine ? (pos->side ? "a-f" : "A-F") : words_side(pos->side), pos->side ? "a-f" : "A-F");
+    else if (aw_generate(rules_of(p), pos, only) == 1 && only[0] == AW_MOVE_PASS)
+        printf(_("%s to move (no pit with 2 seeds or more: type pass)> "), words_side(pos->side));
     else
-        printf("%s to move (pit and direction: %s+ sows to your right, %s- to your left)> ",
-               side_name(p->side), p->side ? "c" : "C", p->side ? "c" : "C");
+        printf(_("%s to move (pit and direction: %s+ sows to your right, %s- to your left)> "),
+               words_side(pos->side), pos->side ? "c" : "C", pos->side ? "c" : "C");
     fflush(stdout);
 }
 
-/* Read one line; long lines are consumed whole. Returns false at EOF. */
+/* Read one line; long lines are consumed whole. Returns false at the end of
+ * the input or on Ctrl-C. */
 static bool read_line(char *buf, size_t size)
 {
-    if (!fgets(buf, (int)size, stdin))
+    if (interrupted || !fgets(buf, (int)size, stdin))
         return false;
     size_t n = strlen(buf);
     if (n && buf[n - 1] != '\n' && !feof(stdin)) {
@@ -231,136 +357,314 @@ static bool read_line(char *buf, size_t size)
     return true;
 }
 
-static void new_game(session *s)
+/* A yes/no question; false at the end of the input. */
+static bool ask_yes(const char *question)
 {
-    aw_game_reset(s->game, &s->start);
-    s->over_announced = false;
-    printf("New game, %s rules. %s moves first.\n", s->rules.name,
-           side_name(aw_game_position(s->game)->side));
-    draw_board(s);
-    if (!check_over(s))
-        computer_moves(s);
-    check_over(s);
+    char line[64];
+    for (;;) {
+        printf("%s [y/n] ", question);
+        fflush(stdout);
+        if (!read_line(line, sizeof line)) {
+            printf("\n");
+            return false;
+        }
+        if (strcmp(line, "y") == 0 || strcmp(line, "yes") == 0 || strcmp(line, "Y") == 0)
+            return true;
+        if (strcmp(line, "n") == 0 || strcmp(line, "no") == 0 || strcmp(line, "N") == 0)
+            return false;
+        printf(_("Please answer y (yes) or n (no).\n"));
+    }
 }
 
-static void play_line(session *s, const char *line)
+static void introduce(const play *p)
+{
+    const session_config *c = session_get_config(p->s);
+    const aw_position *pos = session_position(p->s);
+    if (against_computer(p)) {
+        const int me = seat(p);
+        printf(_("You play %s (the bottom row, %s) against the computer at level %d: it %s.\n"),
+               words_side(me), me ? "a-f" : "A-F", c->level, engine_level_description(c->level));
+    } else if (c->computer[0]) {
+        printf(_("The computer plays both sides.\n"));
+    } else {
+        printf(_("Two players at one keyboard: South plays A-F, North a-f.\n"));
+    }
+    if (aw_game_ply(session_game(p->s)) == 0)
+        printf(_("%s rules. %s moves first.\n"), c->rules.name, words_side(pos->side));
+}
+
+static void new_game(play *p)
+{
+    session_restart(p->s, NULL);
+    p->over_announced = false;
+    printf(_("New game.\n"));
+    introduce(p);
+    draw_board(p);
+    after_change(p);
+}
+
+static void play_line(play *p, const char *line)
 {
     aw_move moves[64];
     aw_error err;
     char words[1024];
-    if (s->rules.family == AW_FAMILY_RELAY)
-        line = relay_words(line, words, sizeof words);
-    int n = aw_moves_parse(&s->rules, line, moves, 64, &err);
+    const char *text = line;
+    if (rules_of(p)->family == AW_FAMILY_RELAY)
+        text = relay_words(line, words, sizeof words);
+    const int n = aw_moves_parse(rules_of(p), text, moves, 64, &err);
     if (n < 0) {
-        printf("Not understood: %s. Type 'help' for the commands.\n", err.msg);
+        /* Pit letters that do not make moves: say what is wrong with them
+         * ("move 3: ..." only when there are several); any other word is
+         * not understood as a whole. */
+        const bool relay = rules_of(p)->family == AW_FAMILY_RELAY;
+        const char *msg = err.msg;
+        if (strspn(line, "ABCDEFabcdef+-, ") == strlen(line)) {
+            if (strncmp(msg, "move 1: ", 8) == 0 && strlen(text) <= (relay ? 2 : 1))
+                msg += 8;
+            printf(_("Not understood: %s. Type 'help' for the commands.\n"), msg);
+        } else {
+            printf(_("Not understood: '%s'. Type a pit letter%s to play it, or 'help' for the "
+                     "commands.\n"),
+                   line, relay ? _(" and a direction (C+ or C-)") : "");
+        }
         return;
     }
     for (int i = 0; i < n; i++) {
-        if (check_over(s))
+        if (check_over(p))
             return;
-        const aw_position *p = aw_game_position(s->game);
-        if (s->computer[p->side]) {
-            printf("It is the computer's turn.\n");
+        if (session_computer_to_move(p->s)) {
+            printf(_("It is the computer's turn.\n"));
             return;
         }
-        char text[AW_MOVE_MAX];
-        if (aw_game_play(s->game, moves[i], &err)) {
-            printf("%s cannot be played: %s.\n", aw_move_format(&s->rules, moves[i], text),
+        aw_move_report report;
+        char m[AW_MOVE_MAX], said[512], name[64];
+        const int side = session_position(p->s)->side;
+        if (session_play(p->s, moves[i], &report, &err)) {
+            printf(_("%s cannot be played: %s.\n"), aw_move_format(rules_of(p), moves[i], m),
                    err.msg);
             return;
         }
-        printf("%s plays %s.\n", side_name(!aw_game_position(s->game)->side),
-               aw_move_format(&s->rules, moves[i], text));
-        draw_board(s);
-        if (!check_over(s))
-            computer_moves(s);
-        check_over(s);
+        printf("%s\n", words_move(rules_of(p), &report, who(p, side, name, sizeof name), said, sizeof said));
+        draw_board(p);
+        after_change(p);
     }
 }
 
-/* `save FILE`: the game as a record, written atomically. */
-static void save_game(session *s, const char *path)
+/* The tables and book of the session's rules (after a load that changed
+ * them). Quietly none when they cannot be opened. */
+static void open_resources(play *p, const aw_rules *rules)
 {
-    aw_record *rec = aw_record_new(&s->rules, &s->start);
-    aw_error err;
-    char msg[512], date[16];
-    time_t now = time(NULL);
-    struct tm tm;
-    localtime_r(&now, &tm);
-    strftime(date, sizeof date, "%Y.%m.%d", &tm);
-    char *text = NULL;
-    if (rec && aw_record_set_game(rec, s->game, &err) == 0) {
-        aw_record_set_tag(rec, "Event", "awale play", NULL);
-        aw_record_set_tag(rec, "Date", date, NULL);
-        aw_record_set_tag(rec, "South", s->computer[AW_SOUTH] ? "awale" : "player", NULL);
-        aw_record_set_tag(rec, "North", s->computer[AW_NORTH] ? "awale" : "player", NULL);
-        text = aw_record_format(rec);
-    }
-    if (!text)
-        printf("Cannot save: out of memory.\n");
-    else if (textfile_write(path, text, msg, sizeof msg))
-        printf("Cannot save: %s.\n", msg);
-    else
-        printf("Saved the game (%d moves) to %s.\n", aw_game_ply(s->game), path);
-    free(text);
-    aw_record_free(rec);
+    aw_tables_close(p->tables);
+    aw_book_free(p->book);
+    p->book = NULL;
+    p->tables = cli_tables_open("play", p->tables_opt, rules);
+    if (cli_book_open("play", p->book_opt, rules, &p->book))
+        p->book = NULL;
 }
 
-/* `load FILE`: continue the first game of a record file, with its rules. */
-static void load_game(session *s, const char *path)
+/* The game as a record text; NULL when out of memory. */
+static char *record_text(const play *p)
+{
+    aw_record *rec = session_record(p->s);
+    char *text = rec ? aw_record_format(rec) : NULL;
+    aw_record_free(rec);
+    return text;
+}
+
+static void save_game(play *p, const char *path)
+{
+    char msg[512];
+    char *text = record_text(p);
+    if (!text)
+        printf(_("Cannot save: out of memory.\n"));
+    else if (textfile_write(path, text, msg, sizeof msg))
+        printf(_("Cannot save: %s.\n"), msg);
+    else
+        printf(_("Saved the game (%d moves) to %s.\n"), aw_game_ply(session_game(p->s)), path);
+    free(text);
+}
+
+/* Keep an unfinished game for --resume; says so. */
+static void keep_unfinished(play *p)
+{
+    const aw_game *g = session_game(p->s);
+    if (aw_game_status(g) != AW_ONGOING || aw_game_ply(g) == 0)
+        return;
+    char path[4096], msg[512];
+    char *text = record_text(p);
+    if (!text || !unfinished_path(true, path, sizeof path) ||
+        textfile_write(path, text, msg, sizeof msg))
+        printf(_("The unfinished game could not be kept.\n"));
+    else
+        printf(_("The game is kept: 'awale play --resume' continues it.\n"));
+    free(text);
+}
+
+/* A session from the first record of `text`, with `base` for what the
+ * record does not say and `level`/`movetime` (when not NULL) in place of
+ * the record's; NULL with a message. */
+static session *session_of_text(play *p, const session_config *base, const char *text,
+                                const char *name, const char *level, const char *movetime,
+                                char *msg, size_t size)
+{
+    const char *t = text;
+    aw_error err;
+    aw_record *rec = aw_record_read(&t, NULL, &err);
+    if (!rec) {
+        snprintf(msg, size, "%s: %s", name, err.msg[0] ? err.msg : _("no game record in it"));
+        return NULL;
+    }
+    if (level)
+        aw_record_set_tag(rec, "Level", level, NULL);
+    if (movetime)
+        aw_record_set_tag(rec, "MoveTime", movetime, NULL);
+    const aw_rules *rules = aw_game_rules(aw_record_game_const(rec));
+    open_resources(p, rules);
+    session_config cfg = *base;
+    cfg.tables = p->tables;
+    cfg.book = p->book;
+    session *s = session_from_record(rec, &cfg, &err);
+    if (!s)
+        snprintf(msg, size, "%s: %s", name, err.msg);
+    aw_record_free(rec);
+    return s;
+}
+
+static void load_game(play *p, const char *path)
 {
     char msg[512];
     char *text = textfile_read(path, (size_t)16 << 20, msg, sizeof msg);
     if (!text) {
-        printf("Cannot load: %s.\n", msg);
+        printf(_("Cannot load: %s.\n"), msg);
         return;
     }
-    const char *p = text;
-    aw_error err;
-    aw_record *rec = aw_record_read(&p, NULL, &err);
+    session *s = session_of_text(p, session_get_config(p->s), text, path, NULL, NULL, msg,
+                                 sizeof msg);
     free(text);
-    if (!rec) {
-        printf("Cannot load %s: %s.\n", path, err.msg[0] ? err.msg : "no game record in it");
+    if (!s) {
+        printf(_("Cannot load %s.\n"), msg);
+        open_resources(p, rules_of(p));
         return;
     }
-    const aw_game *g = aw_record_game_const(rec);
-    aw_game *copy = aw_game_new(aw_game_rules(g), aw_game_start(g));
-    for (int i = 0; copy && i < aw_game_ply(g); i++)
-        aw_game_play(copy, aw_game_move(g, i), NULL);
-    if (copy && aw_game_status(g) == AW_END_AGREEMENT)
-        aw_game_agree(copy, NULL);
-    if (!copy) {
-        printf("Cannot load: out of memory.\n");
-        aw_record_free(rec);
-        return;
-    }
-    aw_game_free(s->game);
-    s->game = copy;
-    s->rules = *aw_game_rules(g);
-    s->start = *aw_game_start(g);
-    s->over_announced = false;
-    printf("Loaded %s: %d moves, %s rules.\n", path, aw_game_ply(copy), s->rules.name);
-    aw_record_free(rec);
-    draw_board(s);
-    if (!check_over(s))
-        computer_moves(s);
-    check_over(s);
+    interrupted_session = NULL;
+    session_free(p->s);
+    p->s = s;
+    interrupted_session = s;
+    p->over_announced = false;
+    p->resumed = false;
+    printf(_("Loaded %s: %d moves, %s rules.\n"), path, aw_game_ply(session_game(s)),
+           rules_of(p)->name);
+    introduce(p);
+    draw_board(p);
+    after_change(p);
 }
 
-static void hint(session *s)
+static void hint(play *p)
 {
-    if (aw_game_status(s->game) != AW_ONGOING) {
-        printf("The game is over.\n");
+    if (aw_game_status(session_game(p->s)) != AW_ONGOING) {
+        printf(_("The game is over.\n"));
         return;
     }
-    char why[600];
-    aw_move m = opponent_hint(s->opp, s->game, why, sizeof why);
-    char text[AW_MOVE_MAX];
-    if (m != AW_MOVE_NONE)
-        printf("Hint: %s (%s).\n", aw_move_format(&s->rules, m, text), why);
-    char verdict[128];
-    if (cli_tables_verdict(s->tables, &s->rules, aw_game_position(s->game), verdict, sizeof verdict))
-        printf("Endgame tables: %s.\n", verdict);
+    session_thought t;
+    aw_error err;
+    if (session_hint(p->s, 0, NULL, NULL, &t, &err) || t.best == AW_MOVE_NONE) {
+        printf(_("No hint: %s.\n"), err.msg);
+        return;
+    }
+    char m[AW_MOVE_MAX], score[96], line[512], verdict[128];
+    aw_move_format(rules_of(p), t.best, m);
+    if (t.info.lines > 0) {
+        const aw_search_line *l = &t.info.line[0];
+        words_line(rules_of(p), session_position(p->s), l->pv, l->length < 8 ? l->length : 8, line,
+                   sizeof line);
+        printf(_("Hint: %s%s. For the player to move: %s; expected line (captures in brackets, + "
+                 "for the player to move): %s.\n"),
+               m, t.book ? _(" (opening book)") : "", words_score_you(&l->score, score, sizeof score),
+               line);
+    } else {
+        printf(_("Hint: %s.\n"), m);
+    }
+    int margin;
+    if (session_tables_margin(p->s, &margin))
+        printf(_("Endgame tables: %s.\n"), words_perfect(margin, verdict, sizeof verdict));
+}
+
+static void agree(play *p)
+{
+    const aw_position *pos = session_position(p->s);
+    const session_config *c = session_get_config(p->s);
+    /* The proposer: the person (against the computer), else the side to move. */
+    const int proposer = against_computer(p) ? seat(p) : pos->side;
+    agreement_answer a;
+    char result[96], question[256];
+    switch (session_agree(p->s, proposer, &a)) {
+    case AGREE_FORBIDDEN:
+    case AGREE_OVER: printf(_("No end by agreement: %s.\n"), a.why.msg); return;
+    case AGREE_ASK: {
+        int sc[2];
+        aw_final_scores(&c->rules, pos, AW_END_AGREEMENT, sc);
+        snprintf(question, sizeof question,
+                 _("%s proposes to end the game here (final score %s). %s, do you agree?"),
+                 words_side(proposer), words_result(sc, result, sizeof result), words_side(!proposer));
+        if (ask_yes(question)) {
+            session_agree_accepted(p->s);
+            check_over(p);
+        } else {
+            printf(_("%s declines: play on.\n"), words_side(!proposer));
+        }
+        return;
+    }
+    case AGREE_ENDED:
+        printf(_("The computer accepts.\n"));
+        check_over(p);
+        return;
+    case AGREE_DECLINED: break;
+    }
+    words_result(a.agreed, result, sizeof result);
+    if (a.agreed_margin < 0)
+        printf(_("The computer declines: ending now it would lose (%s).\n"), result);
+    else if (a.from_tables)
+        printf(_("The computer declines: ending now gives %s, but the endgame tables say it wins "
+                 "by %d with perfect play.\n"),
+               result, a.expected_margin);
+    else if (a.proven)
+        printf(_("The computer declines: ending now gives %s, but it sees a forced win by %d.\n"),
+               result, a.expected_margin);
+    else
+        printf(_("The computer declines: ending now gives %s, but it expects to do better by "
+                 "playing on (about %+d seeds).\n"),
+               result, a.expected_margin);
+}
+
+static void undo(play *p)
+{
+    const int done = session_undo(p->s);
+    if (done == 0) {
+        printf(_("Nothing to undo.\n"));
+        return;
+    }
+    printf(P_("Took back %d move.\n", "Took back %d moves.\n", done), done);
+    p->over_announced = false;
+    draw_board(p);
+    after_change(p);
+}
+
+static void redo(play *p)
+{
+    const int done = session_redo(p->s);
+    if (done == 0) {
+        printf(_("Nothing to redo.\n"));
+        return;
+    }
+    printf(P_("Played %d move again.\n", "Played %d moves again.\n", done), done);
+    draw_board(p);
+    after_change(p);
+}
+
+void cli_play_details(FILE *out)
+{
+    for (int level = 1; level <= 10; level++)
+        fprintf(out, "%7d  %s\n", level, engine_level_description(level));
 }
 
 static int parse_side(const char *cmd, const char *opt, const char *v, int *side)
@@ -376,15 +680,79 @@ static int parse_side(const char *cmd, const char *opt, const char *v, int *side
     return 0;
 }
 
+/* The main loop; returns the exit status. */
+static int run(play *p)
+{
+    char line[1024];
+    for (;;) {
+        prompt(p);
+        if (!read_line(line, sizeof line)) {
+            printf("\n");
+            keep_unfinished(p);
+            return interrupted ? 130 : EXIT_OK;
+        }
+        if (!line[0])
+            continue;
+        if (strcmp(line, "quit") == 0 || strcmp(line, "exit") == 0 || strcmp(line, "q") == 0) {
+            const aw_game *g = session_game(p->s);
+            if (p->tty && aw_game_status(g) == AW_ONGOING && aw_game_ply(g) > 0 &&
+                !ask_yes(_("The game is not over. Quit anyway (it is kept for 'awale play "
+                           "--resume')?")))
+                continue;
+            keep_unfinished(p);
+            return EXIT_OK;
+        }
+        if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0)
+            show_help(p);
+        else if (strcmp(line, "new") == 0)
+            new_game(p);
+        else if (strcmp(line, "board") == 0)
+            draw_board(p);
+        else if (strcmp(line, "rules") == 0)
+            show_rules(p);
+        else if (strcmp(line, "hint") == 0)
+            hint(p);
+        else if (strcmp(line, "history") == 0)
+            show_history(p);
+        else if (strcmp(line, "moves") == 0) {
+            char list[80];
+            if (aw_game_status(session_game(p->s)) != AW_ONGOING)
+                printf(_("The game is over: no moves.\n"));
+            else {
+                list_moves(p, list, sizeof list);
+                printf(_("Legal moves: %s\n"), list);
+            }
+        } else if (strcmp(line, "undo") == 0)
+            undo(p);
+        else if (strcmp(line, "redo") == 0)
+            redo(p);
+        else if (strcmp(line, "save") == 0 || strcmp(line, "load") == 0)
+            printf(_("Type '%s FILE'.\n"), line);
+        else if (strncmp(line, "save ", 5) == 0)
+            save_game(p, line + 5 + strspn(line + 5, " \t"));
+        else if (strncmp(line, "load ", 5) == 0)
+            load_game(p, line + 5 + strspn(line + 5, " \t"));
+        else if (strcmp(line, "agree") == 0)
+            agree(p);
+        else
+            play_line(p, line);
+        if (interrupted) {
+            printf("\n");
+            keep_unfinished(p);
+            return 130;
+        }
+    }
+}
+
 int cmd_play(int argc, char **argv)
 {
     const char *cmd = "play";
     cli_rules cr = {0};
-    const char *opponent = "human";
+    const char *opponent = NULL, *side_opt = NULL, *level_opt = NULL, *movetime_opt = NULL;
     int side = AW_SOUTH, first = AW_SOUTH;
-    bool first_given = false;
-    long long level = 10, movetime = 1000;
-    const char *tables_opt = NULL, *book_opt = NULL;
+    bool first_given = false, resume = false;
+    long long level = 3, movetime = 1000;
+    play p = {0};
     for (int i = 1; i < argc; i++) {
         const char *v;
         int rc = cli_rules_option(cmd, &cr, argc, argv, &i, true);
@@ -396,131 +764,132 @@ int cmd_play(int argc, char **argv)
             if (rc < 0)
                 return EXIT_USAGE;
             if (strcmp(v, "human") && strcmp(v, "computer")) {
-                cli_error(cmd, "bad value '%s' for --opponent (expected human or computer)", v);
+                cli_error(cmd, "bad value '%s' for --opponent (expected computer or human)", v);
                 return EXIT_USAGE;
             }
             opponent = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--side", &v)) != 0) {
             if (rc < 0 || parse_side(cmd, "--side", v, &side))
                 return EXIT_USAGE;
+            side_opt = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--level", &v)) != 0) {
             if (rc < 0 || cli_number(cmd, "--level", v, 1, 10, &level))
                 return EXIT_USAGE;
+            level_opt = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--movetime", &v)) != 0) {
             if (rc < 0 || cli_number(cmd, "--movetime", v, 10, 3600000, &movetime))
                 return EXIT_USAGE;
+            movetime_opt = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--tables", &v)) != 0) {
             if (rc < 0)
                 return EXIT_USAGE;
-            tables_opt = v;
+            p.tables_opt = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--book", &v)) != 0) {
             if (rc < 0)
                 return EXIT_USAGE;
-            book_opt = v;
+            p.book_opt = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--first", &v)) != 0) {
             if (rc < 0 || parse_side(cmd, "--first", v, &first))
                 return EXIT_USAGE;
             first_given = true;
+        } else if (cli_flag(argv, i, "--resume")) {
+            resume = true;
         } else {
             cli_error(cmd, "unexpected argument '%s' (see 'awale play --help')", argv[i]);
             return EXIT_USAGE;
         }
     }
-    session s = {0};
-    if (cli_rules_build(cmd, &cr, &s.rules, &s.start))
+    const bool two_people = opponent && strcmp(opponent, "human") == 0;
+    /* No option is ignored in silence. */
+    if (two_people && (side_opt || level_opt || movetime_opt)) {
+        cli_error(cmd, "%s is for a game against the computer; --opponent human is a game "
+                       "between two people",
+                  side_opt ? "--side" : level_opt ? "--level" : "--movetime");
+        return EXIT_USAGE;
+    }
+    if (resume && (cr.preset || cr.count || cr.position || first_given || opponent || side_opt)) {
+        cli_error(cmd, "--resume continues the kept game with its own rules and players; only "
+                       "--level, --movetime, --tables and --book may go with it");
+        return EXIT_USAGE;
+    }
+    session_config cfg = session_config_default();
+    if (cli_rules_build(cmd, &cr, &cfg.rules, &cfg.start))
         return EXIT_INPUT;
     if (first_given) {
         if (cr.position) {
             cli_error(cmd, "--first cannot be used with --position (the position says who moves)");
             return EXIT_USAGE;
         }
-        s.start.side = (uint8_t)first;
+        cfg.start.side = (uint8_t)first;
     }
-    if (strcmp(opponent, "computer") == 0)
-        s.computer[!side] = true;
-    if (cli_book_open(cmd, book_opt, &s.rules, &s.book))
-        return EXIT_INPUT;
-    s.game = aw_game_new(&s.rules, &s.start);
-    s.opp = opponent_new((int)level, (int)movetime, (uint64_t)time(NULL));
-    if (!s.game || !s.opp) {
-        aw_book_free(s.book);
-        aw_game_free(s.game);
-        opponent_free(s.opp);
-        return EXIT_INPUT;
-    }
-    s.tables = cli_tables_open(cmd, tables_opt, &s.rules);
-    opponent_set_tables(s.opp, s.tables);
-    opponent_set_book(s.opp, s.book);
+    cfg.computer[!side] = !two_people;
+    cfg.level = (int)level;
+    cfg.movetime_ms = movetime;
+    cfg.hint_ms = movetime;
+    p.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 
-    printf("awale %s - type 'help' for the commands.\n", AW_VERSION);
-    if (s.computer[0] || s.computer[1])
-        printf("You play %s; the computer plays %s.\n", side_name(side), side_name(!side));
-    new_game(&s);
-
-    char line[1024];
-    for (;;) {
-        prompt(&s);
-        if (!read_line(line, sizeof line)) {
-            printf("\n");
-            break;
+    aw_error err;
+    char msg[512];
+    if (resume) {
+        char path[4096];
+        char *text = NULL;
+        if (!paths_state(UNFINISHED, false, path, sizeof path, msg, sizeof msg)) {
+            cli_error(cmd, "no unfinished game to resume: %s", msg);
+            return EXIT_INPUT;
         }
-        if (!line[0])
-            continue;
-        if (strcmp(line, "quit") == 0 || strcmp(line, "exit") == 0 || strcmp(line, "q") == 0)
-            break;
-        if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0)
-            show_help(&s);
-        else if (strcmp(line, "new") == 0)
-            new_game(&s);
-        else if (strcmp(line, "board") == 0)
-            draw_board(&s);
-        else if (strcmp(line, "rules") == 0)
-            show_rules(&s);
-        else if (strcmp(line, "hint") == 0)
-            hint(&s);
-        else if (strcmp(line, "moves") == 0) {
-            char list[80];
-            if (aw_game_status(s.game) != AW_ONGOING)
-                printf("The game is over: no moves.\n");
-            else {
-                list_moves(&s, list, sizeof list);
-                printf("Legal moves: %s\n", list);
-            }
-        } else if (strcmp(line, "undo") == 0) {
-            /* Against the computer, go back to the human's turn: take back
-             * the computer's reply too. */
-            const aw_position *p = aw_game_position(s.game);
-            bool vs_computer = s.computer[0] || s.computer[1];
-            int want = vs_computer && !s.computer[p->side] && aw_game_ply(s.game) >= 2 ? 2 : 1;
-            if (aw_game_ply(s.game) == 0 && aw_game_status(s.game) != AW_END_AGREEMENT) {
-                printf("Nothing to undo.\n");
-                continue;
-            }
-            int done = aw_game_undo(s.game, want);
-            printf("Took back %d move%s.\n", done, done == 1 ? "" : "s");
-            s.over_announced = false;
-            draw_board(&s);
-            if (!check_over(&s))
-                computer_moves(&s);
-            check_over(&s);
-        } else if (strcmp(line, "save") == 0 || strcmp(line, "load") == 0) {
-            printf("Type '%s FILE'.\n", line);
-        } else if (strncmp(line, "save ", 5) == 0) {
-            save_game(&s, line + 5 + strspn(line + 5, " \t"));
-        } else if (strncmp(line, "load ", 5) == 0) {
-            load_game(&s, line + 5 + strspn(line + 5, " \t"));
-        } else if (strcmp(line, "agree") == 0) {
-            aw_error err;
-            if (aw_game_agree(s.game, &err))
-                printf("Cannot end by agreement: %s.\n", err.msg);
-            else
-                check_over(&s);
-        } else
-            play_line(&s, line);
+        if (access(path, F_OK) != 0) {
+            cli_error(cmd, "no unfinished game to resume (none is kept in %s)", path);
+            return EXIT_INPUT;
+        }
+        if (!(text = textfile_read(path, (size_t)16 << 20, msg, sizeof msg))) {
+            cli_error(cmd, "cannot resume: %s", msg);
+            return EXIT_INPUT;
+        }
+        p.s = session_of_text(&p, &cfg, text, path, level_opt, movetime_opt, msg, sizeof msg);
+        free(text);
+        if (!p.s) {
+            cli_error(cmd, "cannot resume %s", msg);
+            aw_tables_close(p.tables);
+            aw_book_free(p.book);
+            return EXIT_INPUT;
+        }
+        p.resumed = true;
+    } else {
+        open_resources(&p, &cfg.rules);
+        cfg.tables = p.tables;
+        cfg.book = p.book;
+        if (!(p.s = session_new(&cfg, &err))) {
+            cli_error(cmd, "%s", err.msg);
+            aw_tables_close(p.tables);
+            aw_book_free(p.book);
+            return EXIT_INPUT;
+        }
     }
-    aw_game_free(s.game);
-    opponent_free(s.opp);
-    aw_tables_close(s.tables);
-    aw_book_free(s.book);
-    return EXIT_OK;
+
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt; /* no SA_RESTART: a read is interrupted */
+    sigemptyset(&sa.sa_mask);
+    interrupted_session = p.s;
+    sigaction(SIGINT, &sa, &old);
+
+    printf(_("awale %s - type 'help' for the commands.\n"), AW_VERSION);
+    if (p.resumed) {
+        printf(_("Resuming the unfinished game (%d moves).\n"), aw_game_ply(session_game(p.s)));
+        introduce(&p);
+        draw_board(&p);
+        after_change(&p);
+    } else {
+        introduce(&p);
+        draw_board(&p);
+        after_change(&p);
+    }
+    const int status = run(&p);
+
+    sigaction(SIGINT, &old, NULL);
+    interrupted_session = NULL;
+    session_free(p.s);
+    aw_tables_close(p.tables);
+    aw_book_free(p.book);
+    return status;
 }

@@ -3,7 +3,7 @@
  * print each position reached, then `ongoing` or `over S-N REASON`.
  */
 #include "cli.h"
-#include "textfile.h"
+#include "front/textfile.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -131,6 +131,9 @@ void cli_usage(const char *cmd, FILE *out)
     for (int i = 0; i < n; i++)
         if (strcmp(cmds[i].name, cmd) == 0) {
             fputs(cmds[i].usage, out);
+            /* Help generated from the code, after the usage text. */
+            if (strcmp(cmd, "play") == 0)
+                cli_play_details(out);
             return;
         }
 }

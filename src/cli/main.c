@@ -16,28 +16,47 @@
     "                   e.g. 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\n"
 
 static const command commands[] = {
-    {"play", "play a game in the terminal, against a person or the computer", cmd_play,
-     "usage: awale play [--rules R] [--rule K=V]... [--position POS]\n"
-     "                  [--opponent human|computer] [--side S|N] [--first S|N]\n"
+    {"play", "play a game in the terminal, against the computer or a person", cmd_play,
+     "usage: awale play [--rules R] [--rule K=V]... [--position POS] [--first S|N]\n"
+     "                  [--opponent computer|human] [--side S|N] [--level N]\n"
+     "                  [--movetime MS] [--tables DIR|none] [--book FILE|none]\n"
+     "       awale play --resume [--level N] [--movetime MS]\n"
      "\n"
-     "A game in the terminal, line by line. Type a pit letter to play it (A-F are\n"
-     "South's pits, a-f North's), or one of: undo, new, hint, moves, board, rules,\n"
-     "agree, help, quit. Works in pipes and with screen readers. In the relay game\n"
-     "(--rules relay) a move also names a direction: C+ sows to your right, C- to\n"
-     "your left ('C right' and 'C left' work too).\n"
+     "A game in the terminal, line by line, against the computer (level 3 unless\n"
+     "--level says otherwise) or, with --opponent human, between two people at one\n"
+     "keyboard. Type a pit letter to play it (A-F are South's pits, a-f North's);\n"
+     "each move is said in words (seeds sown, pits captured) and the board drawn\n"
+     "from your seat. In the relay game (--rules relay) a move also names a\n"
+     "direction: C+ sows to your right, C- to your left ('C right' and 'C left'\n"
+     "work too). Works in pipes and with screen readers.\n"
+     "\n"
+     "Commands during the game: undo, redo, hint, moves (the legal ones), history\n"
+     "(the moves played), board, rules, agree (propose to end the game: the\n"
+     "computer accepts only an end it does not lose by), save FILE, load FILE (game\n"
+     "records), new, help, quit. A game left unfinished (quit, end of input,\n"
+     "Ctrl-C) is kept, and 'awale play --resume' continues it; on a terminal,\n"
+     "quit asks first.\n"
      "\n" RULE_OPTIONS POSITION_OPTION
-     "  --opponent O     human (two people at one keyboard, the default) or computer\n"
-     "  --side S|N       your side when playing the computer (default S)\n"
      "  --first S|N      who moves first from the start position (default S)\n"
-     "  --level N        the computer's strength, 1 (a child's first game) to 10\n"
-     "                   (full strength, the default)\n"
+     "  --opponent O     computer (the default) or human (two people, one keyboard)\n"
+     "  --side S|N       your side against the computer (default S; N: the computer\n"
+     "                   moves first and the board is drawn from North's seat)\n"
+     "  --level N        the computer's strength, 1 to 10 (default 3; see below)\n"
      "  --movetime MS    the computer's time per move and for hints (default 1000)\n"
      "  --tables DIR     endgame tables directory, or 'none' (default\n"
      "                   $XDG_DATA_HOME/awale/tables; the first use builds 12 seeds):\n"
-     "                   the computer at level 10 and the hints play perfectly\n"
-     "                   inside them, and a hint says who wins with perfect play\n"
+     "                   level 10 and the hints play perfectly inside them, and a\n"
+     "                   hint says who wins with perfect play\n"
+     "  --book FILE      opening book for level 10 and the hints, or 'none'\n"
+     "                   (default: the built-in book)\n"
+     "  --resume         continue the game kept when the last one was left\n"
+     "                   unfinished ($XDG_STATE_HOME/awale/unfinished-game.txt)\n"
      "\n"
-     "example: awale play --opponent computer --side N\n"},
+     "examples: awale play                      # you play South, the computer North\n"
+     "          awale play --side N --level 6   # the computer moves first\n"
+     "          awale play --opponent human --rules grand-slam\n"
+     "\n"
+     "Levels:\n"},
     {"replay", "play moves and print the position after each", cmd_replay,
      "usage: awale replay [--rules R] [--rule K=V]... [--position POS] MOVE...\n"
      "       awale replay --record FILE\n"
@@ -307,7 +326,7 @@ int main(int argc, char **argv)
         if (argc > 2 && strcmp(name, "help") == 0) {
             for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
                 if (strcmp(commands[i].name, argv[2]) == 0) {
-                    fputs(commands[i].usage, stdout);
+                    cli_usage(commands[i].name, stdout);
                     return EXIT_OK;
                 }
             cli_error(NULL, "no command '%s' (see 'awale help')", argv[2]);
@@ -325,7 +344,7 @@ int main(int argc, char **argv)
             continue;
         for (int a = 2; a < argc; a++)
             if (cli_wants_help(argv[a])) {
-                fputs(commands[i].usage, stdout);
+                cli_usage(commands[i].name, stdout);
                 return EXIT_OK;
             }
         return commands[i].run(argc - 1, argv + 1);

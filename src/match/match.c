@@ -16,7 +16,7 @@
  */
 #include "match/match.h"
 
-#include "cli/textfile.h"
+#include "front/textfile.h"
 #include "match/stats.h"
 
 #include <errno.h>

@@ -7,7 +7,7 @@
  */
 #include "match/match.h"
 
-#include "cli/textfile.h"
+#include "front/textfile.h"
 
 #include <ctype.h>
 #include <stdio.h>

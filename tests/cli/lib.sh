@@ -6,8 +6,11 @@ FAILS=0
 CHECKS=0
 TMP=${TMPDIR:-/tmp}/awale-cli.$$
 mkdir -p "$TMP"
-# Endgame tables built on first use go here, not into the real home.
+# Endgame tables built on first use, kept games and settings go here, not
+# into the real home.
 export XDG_DATA_HOME="$TMP/xdg"
+export XDG_STATE_HOME="$TMP/xdg-state"
+export XDG_CONFIG_HOME="$TMP/xdg-config"
 trap 'rm -rf "$TMP"' EXIT
 
 fail() {

@@ -129,40 +129,6 @@ expect_err_has "unknown command 'frobnicate'"
 run
 expect_status 2
 
-# play: a scripted game between two humans
-run_input "C
-f
-undo
-board
-moves
-x
-D
-quit
-" play
-expect_status 0
-expect_out_has "South plays C."
-expect_out_has "North plays f."
-expect_out_has "Took back 1 move"
-expect_out_has "Legal moves: a b c d e f"
-expect_out_has "Not understood"
-expect_out_has "D is South's pit, and North is to move"
-# a finished game says how and why it ended
-run_input "F
-quit
-" play --rules grand-slam --position 1-0-0-0-0-2-1-1-0-0-0-0-20-23-S
-expect_out_has "Game over"
-expect_out_has "South wins"
-# against the computer; end of input ends the session cleanly
-run_input "C
-" play --opponent computer
-expect_status 0
-expect_out_has "(computer) plays"
-run play --opponent robot
-expect_status 2
-expect_err_has "--opponent"
-run play --side X
-expect_status 2
-
 # perft --divide: each root move's count, then the usual lines; they add up
 run perft --divide 4
 expect_status 0

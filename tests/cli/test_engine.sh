@@ -95,27 +95,6 @@ run bench nonsense
 expect_status 2
 expect_err_has "unknown bench"
 
-# play against every level; a hint explains itself
-for level in 1 5 10; do
-    run_input "C
-quit
-" play --opponent computer --level $level --movetime 50
-    expect_status 0
-    expect_out_has "(computer) plays"
-done
-run_input "hint
-quit
-" play --movetime 50
-expect_status 0
-expect_out_has "Hint: "
-expect_out_has "expected line"
-run play --level 11
-expect_status 2
-expect_err_has "--level"
-run play --movetime 0
-expect_status 2
-expect_err_has "--movetime"
-
 # selfplay: a tiny match, and bad arguments
 run selfplay --games 2 --depth 2 --b Eval=material --quiet
 expect_status 0

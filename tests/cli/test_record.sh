@@ -88,37 +88,6 @@ run replay --record
 expect_status 2
 expect_err_has "needs a value"
 
-# play: save, then load in another session (with other rules at first),
-# and the game goes on from there.
-run_input "C
-f
-save $TMP/saved.txt
-quit
-" play
-expect_status 0
-expect_out_has "Saved the game (2 moves) to $TMP/saved.txt."
-CHECKS=$((CHECKS + 1))
-grep -q '^1\. C f \*$' "$TMP/saved.txt" || fail "saved record: $(cat "$TMP/saved.txt")"
-run replay --record "$TMP/saved.txt"
-expect_status 0
-run_input "load $TMP/saved.txt
-F
-save $TMP/saved2.txt
-load $TMP/missing.txt
-load $TMP/bad.txt
-save /nonexistent/dir/game.txt
-save
-quit
-" play --rules relay
-expect_status 0
-expect_out_has "Loaded $TMP/saved.txt: 2 moves, abapa rules."
-expect_out_has "South plays F."
-expect_out_has "Cannot load: cannot open"
-expect_out_has "Cannot load $TMP/bad.txt: line 2: tag Rule:"
-expect_out_has "Cannot save: cannot create a temporary file"
-expect_out_has "Type 'save FILE'."
-CHECKS=$((CHECKS + 1))
-grep -q '^1\. C f 2\. F \*$' "$TMP/saved2.txt" || fail "saved record after load: $(cat "$TMP/saved2.txt")"
 # no temporary file is left behind
 CHECKS=$((CHECKS + 1))
 [ -z "$(ls "$TMP" | grep '\.tmp\.')" ] || fail "temporary files left: $(ls "$TMP" | grep '\.tmp\.')"

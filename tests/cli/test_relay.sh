@@ -123,37 +123,3 @@ run bench perft --rules relay --depth 4 --runs 1
 expect_status 0
 expect_out_has "rules relay, depths 1..4"
 
-# play: the prompt and help explain the direction; friendly forms
-run_input "help
-C
-C right
-moves
-f left
-quit
-" play --rules relay
-expect_status 0
-expect_out_has "South to move (pit and direction: C+ sows to your right, C- to your left)"
-expect_out_has "C+   (or 'C right') sows to your right, counterclockwise: South towards F"
-expect_out_has "C-   (or 'C left') sows to your left, clockwise: South towards A"
-expect_out_has "Not understood: move 1: 'C' needs a direction"
-expect_out_has "South plays C+."
-expect_out_has "North to move (pit and direction: c+ sows to your right, c- to your left)"
-expect_out_has "Legal moves: b+ b- c+ c- d+ d- e+ e- f+ f-"
-expect_out_has "North plays f-."
-expect_out_has "South store"
-# a player without a move is told to pass, and passes
-run_input "pass
-quit
-" play --rules relay --rule no-move=pass --position 1-0-1-0-1-0-2-2-2-2-2-2-16-17-S
-expect_out_has "South to move (no pit with 2 seeds or more: type pass)"
-expect_out_has "South plays pass."
-# a game over is explained
-run_input "quit
-" play --rules relay --position 1-0-1-0-1-0-2-2-2-2-2-2-16-17-S
-expect_out_has "Game over: South has no pit with 2 seeds or more; the seeds left are not counted."
-expect_out_has "Final score: South 16 - North 17. North wins."
-# against the computer
-run_input "C+
-" play --rules relay --opponent computer
-expect_status 0
-expect_out_has "North (computer) plays"

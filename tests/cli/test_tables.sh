@@ -143,9 +143,3 @@ expect_out_has "positions per second"
 expect_out_has "bytes per position"
 expect_out_has "peak memory"
 
-# play: a hint inside the tables says who wins with perfect play.
-run_input 'hint
-quit
-' play --tables "$TD" --movetime 50 --position 0-0-0-0-1-2-1-1-0-0-0-3-20-20-S
-expect_status 0
-expect_out_has "Endgame tables: South wins by 8 with perfect play."

@@ -3,7 +3,7 @@
  * go to a temporary file next to the target, flushed to disk, then renamed
  * over it: readers see the old file or the new one, never a mix.
  */
-#include "textfile.h"
+#include "front/textfile.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,0 +1,73 @@
+/*
+ * engine_setup.c - engine_config applied to an aw_engine through its named
+ * options, so that the option names and the rules about what a level uses
+ * (tables and book only at full strength) live in one place.
+ */
+#include "front/engine_setup.h"
+
+#include <stdio.h>
+
+engine_config engine_config_default(void)
+{
+    engine_config c = {0};
+    c.level = 10;
+    c.threads = 1;
+    c.seed = -1;
+    return c;
+}
+
+static int set_number(aw_engine *e, const char *name, long long v, aw_error *err)
+{
+    char num[32];
+    snprintf(num, sizeof num, "%lld", v);
+    return aw_engine_set_option(e, name, num, err);
+}
+
+int engine_setup_apply(aw_engine *e, const engine_config *cfg, aw_error *err)
+{
+    const int level = cfg->level > 0 ? cfg->level : 10;
+    if (set_number(e, "Level", level, err) ||
+        set_number(e, "Threads", cfg->threads > 0 ? cfg->threads : 1, err))
+        return -1;
+    if (cfg->hash_mb > 0 && set_number(e, "Hash", cfg->hash_mb, err))
+        return -1;
+    if (aw_engine_set_option(e, "Eval", cfg->eval ? cfg->eval : "tuned", err))
+        return -1;
+    if (cfg->seed >= 0 && set_number(e, "Seed", cfg->seed & 0x7FFFFFFF, err))
+        return -1;
+    const aw_tables *t = level >= 10 ? cfg->tables : NULL;
+    aw_engine_set_probe(e, t ? aw_tables_probe_hook : NULL, (void *)t, t ? aw_tables_seeds(t) : 0);
+    aw_engine_set_book(e, cfg->book);
+    if (aw_engine_set_option(e, "OwnBook", cfg->book ? "true" : "false", err))
+        return -1;
+    aw_engine_clear(e);
+    return 0;
+}
+
+aw_engine *engine_setup_new(const engine_config *cfg, aw_error *err)
+{
+    aw_engine *e = aw_engine_new(err);
+    if (e && engine_setup_apply(e, cfg, err)) {
+        aw_engine_free(e);
+        return NULL;
+    }
+    return e;
+}
+
+const char *engine_level_description(int level)
+{
+    static const char *const text[11] = {
+        "",
+        "sees one move ahead and takes what it can: a child's first games",
+        "sees two moves ahead, often careless: for beginners",
+        "sees three moves ahead, still errs: a friendly game (the default)",
+        "looks four moves ahead: for players who know the rules well",
+        "looks five moves ahead, rarely blunders: casual club players",
+        "looks six moves ahead: club players",
+        "looks eight moves ahead, few mistakes: strong club players",
+        "looks ten moves ahead: strong players",
+        "looks fourteen moves ahead, almost no mistakes: experts",
+        "full strength, with its opening book and perfect endgames: for analysis",
+    };
+    return level >= 1 && level <= 10 ? text[level] : "";
+}

@@ -1,0 +1,39 @@
+/*
+ * engine_setup.h - the one way every front end sets up an engine: a level,
+ * threads, table size, evaluation, endgame tables and opening book, given
+ * as one struct and applied in one place (analyze, play, the terminal and
+ * web interfaces all call this instead of setting options one by one).
+ */
+#ifndef AW_FRONT_ENGINE_SETUP_H
+#define AW_FRONT_ENGINE_SETUP_H
+
+#include "awale.h"
+
+/* Zero fields keep the engine's default. */
+typedef struct engine_config {
+    int level;               /* 1..10 (0: 10, full strength)                  */
+    int threads;             /* search threads (0: 1)                         */
+    int hash_mb;             /* transposition table (0: the engine's 64 MB)   */
+    const char *eval;        /* "tuned" or "material" (NULL: tuned)           */
+    long long seed;          /* random choices of levels below 10 (-1: keep)  */
+    const aw_tables *tables; /* endgame tables; used at level 10 only, as a
+                                person below full strength has none          */
+    const aw_book *book;     /* opening book; OwnBook on when given           */
+} engine_config;
+
+/* The defaults: level 10, one thread, the engine's table, no tables or
+ * book, seed kept. */
+engine_config engine_config_default(void);
+
+/* A new engine set up by *cfg; NULL with a message. */
+aw_engine *engine_setup_new(const engine_config *cfg, aw_error *err);
+
+/* Apply *cfg to an existing engine (not during a search). 0 or -1 with a
+ * message naming the option. */
+int engine_setup_apply(aw_engine *engine, const engine_config *cfg, aw_error *err);
+
+/* One line per level for help texts: what level `level` (1..10) is like and
+ * whom it suits. */
+const char *engine_level_description(int level);
+
+#endif

@@ -1,0 +1,493 @@
+/*
+ * session.c - one game between people and the computer, for every front
+ * end. Two engines: the player, at the chosen level, and the adviser, at
+ * full strength with the tables and the book, for hints, analysis and the
+ * computer's view of an agreement (the adviser is made on first use). Both
+ * keep their tables from move to move within a game.
+ *
+ * Undo goes back to a person's turn and keeps what it took back on a redo
+ * stack, in groups, so that redo replays exactly what one undo removed; any
+ * new move clears it.
+ */
+#include "front/session.h"
+
+#include "front/engine_setup.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define REDO_MAX 1024
+
+struct session {
+    session_config cfg;
+    aw_game *game;
+    aw_engine *player;
+    _Atomic(aw_engine *) adviser; /* made on first use; session_stop reads it */
+    atomic_bool stopping;
+    aw_move redo[REDO_MAX];
+    int redo_len;
+    int redo_group[REDO_MAX]; /* the sizes of the undone groups, in order */
+    int redo_groups;
+};
+
+session_config session_config_default(void)
+{
+    session_config c;
+    memset(&c, 0, sizeof c);
+    c.rules = aw_rules_default();
+    c.start = aw_position_start(AW_SOUTH);
+    c.level = 3;
+    c.movetime_ms = 1000;
+    c.hint_ms = 1000;
+    c.seed = -1;
+    return c;
+}
+
+static engine_config player_config(const session_config *c)
+{
+    engine_config e = engine_config_default();
+    e.level = c->level;
+    e.threads = c->threads;
+    e.hash_mb = c->hash_mb;
+    e.seed = c->seed >= 0 ? c->seed : (long long)time(NULL);
+    e.tables = c->tables;
+    e.book = c->book;
+    return e;
+}
+
+session *session_new(const session_config *cfg, aw_error *err)
+{
+    if (cfg->level < 1 || cfg->level > 10) {
+        snprintf(err->msg, sizeof err->msg, "level %d: levels go from 1 to 10", cfg->level);
+        return NULL;
+    }
+    session *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err->msg, sizeof err->msg, "out of memory");
+        return NULL;
+    }
+    s->cfg = *cfg;
+    if (s->cfg.movetime_ms <= 0)
+        s->cfg.movetime_ms = 1000;
+    if (s->cfg.hint_ms <= 0)
+        s->cfg.hint_ms = s->cfg.movetime_ms;
+    atomic_init(&s->stopping, false);
+    atomic_init(&s->adviser, NULL);
+    s->game = aw_game_new(&cfg->rules, &cfg->start);
+    if (!s->game) {
+        snprintf(err->msg, sizeof err->msg, "out of memory");
+        free(s);
+        return NULL;
+    }
+    if (cfg->computer[0] || cfg->computer[1]) {
+        engine_config e = player_config(cfg);
+        if (!(s->player = engine_setup_new(&e, err))) {
+            session_free(s);
+            return NULL;
+        }
+    }
+    return s;
+}
+
+void session_free(session *s)
+{
+    if (!s)
+        return;
+    aw_engine_free(s->player);
+    aw_engine_free(atomic_load(&s->adviser));
+    aw_game_free(s->game);
+    free(s);
+}
+
+const session_config *session_get_config(const session *s) { return &s->cfg; }
+const aw_game *session_game(const session *s) { return s->game; }
+const aw_rules *session_rules(const session *s) { return aw_game_rules(s->game); }
+const aw_position *session_position(const session *s) { return aw_game_position(s->game); }
+
+static void clear_redo(session *s) { s->redo_len = s->redo_groups = 0; }
+
+void session_restart(session *s, const aw_position *start)
+{
+    if (start)
+        s->cfg.start = *start;
+    aw_game_reset(s->game, &s->cfg.start);
+    clear_redo(s);
+    if (s->player)
+        aw_engine_clear(s->player);
+    if (atomic_load(&s->adviser))
+        aw_engine_clear(atomic_load(&s->adviser));
+}
+
+bool session_is_human(const session *s, int side) { return !s->cfg.computer[side & 1]; }
+
+bool session_computer_to_move(const session *s)
+{
+    return aw_game_status(s->game) == AW_ONGOING && s->cfg.computer[session_position(s)->side];
+}
+
+/* Play a move on the game with its report. */
+static int play_move(session *s, aw_move m, aw_move_report *report, aw_error *err)
+{
+    aw_position p = *session_position(s);
+    if (aw_game_play(s->game, m, err))
+        return -1;
+    if (report)
+        aw_play_report(session_rules(s), &p, m, report);
+    return 0;
+}
+
+int session_play(session *s, aw_move move, aw_move_report *report, aw_error *err)
+{
+    const aw_rules *r = session_rules(s);
+    const aw_position *p = session_position(s);
+    const aw_status st = aw_game_status(s->game);
+    if (st != AW_ONGOING) {
+        char why[200];
+        snprintf(err->msg, sizeof err->msg, "the game is over: %s",
+                 aw_status_explain(st, r, p, why, sizeof why));
+        return -1;
+    }
+    if (s->cfg.computer[p->side]) {
+        snprintf(err->msg, sizeof err->msg, "it is the computer's turn");
+        return -1;
+    }
+    char why[sizeof err->msg];
+    if (aw_explain_illegal(r, p, move, why, sizeof why)) {
+        snprintf(err->msg, sizeof err->msg, "%s", why);
+        return -1;
+    }
+    if (play_move(s, move, report, err))
+        return -1;
+    clear_redo(s);
+    return 0;
+}
+
+static void copy_result(const aw_search_result *res, session_thought *t)
+{
+    if (!t)
+        return;
+    t->best = res->best;
+    t->book = res->book;
+    t->info = res->info;
+}
+
+/* Search in the background so that a session_stop that comes between the
+ * start and the first node is not lost: the flag is cleared here, set by
+ * session_stop before it stops the engine, and looked at once the search
+ * runs. */
+static int think(session *s, aw_engine *e, const aw_limits *limits, aw_info_fn info, void *user,
+                 aw_search_result *res, aw_error *err)
+{
+    if (aw_engine_set_game(e, s->game, err))
+        return -1;
+    atomic_store(&s->stopping, false);
+    if (aw_search_start(e, limits, info, NULL, user, err))
+        return -1;
+    if (atomic_load(&s->stopping))
+        aw_search_stop(e);
+    return aw_search_wait(e, res) ? -1 : 0;
+}
+
+int session_computer_play(session *s, aw_info_fn info, void *user, aw_move_report *report,
+                          session_thought *thought, aw_error *err)
+{
+    if (!session_computer_to_move(s) || !s->player) {
+        snprintf(err->msg, sizeof err->msg, "%s",
+                 aw_game_status(s->game) != AW_ONGOING ? "the game is over"
+                                                       : "it is not the computer's turn");
+        return -1;
+    }
+    aw_limits limits;
+    memset(&limits, 0, sizeof limits);
+    limits.movetime_ms = s->cfg.movetime_ms;
+    aw_search_result res;
+    memset(&res, 0, sizeof res);
+    if (think(s, s->player, &limits, info, user, &res, err))
+        return -1;
+    if (res.best == AW_MOVE_NONE) {
+        snprintf(err->msg, sizeof err->msg, "the engine found no move");
+        return -1;
+    }
+    if (play_move(s, res.best, report, err))
+        return -1;
+    clear_redo(s);
+    copy_result(&res, thought);
+    return 0;
+}
+
+void session_stop(session *s)
+{
+    atomic_store(&s->stopping, true);
+    if (s->player)
+        aw_search_stop(s->player);
+    aw_engine *a = atomic_load(&s->adviser);
+    if (a)
+        aw_search_stop(a);
+}
+
+int session_undo(session *s)
+{
+    if (aw_game_status(s->game) == AW_END_AGREEMENT)
+        return aw_game_undo(s->game, 1); /* the agreement alone */
+    int undone = 0;
+    aw_move moves[REDO_MAX];
+    while (aw_game_ply(s->game) > 0 && undone < REDO_MAX) {
+        const int ply = aw_game_ply(s->game);
+        moves[undone++] = aw_game_move(s->game, ply - 1);
+        aw_game_undo(s->game, 1);
+        /* Stop at a person's turn; against the computer, at the turn of the
+         * person whose move was taken back. */
+        if (session_is_human(s, session_position(s)->side))
+            break;
+    }
+    if (undone == 0)
+        return 0;
+    /* The redo stack holds moves in play order: the oldest of this group
+     * first. */
+    if (s->redo_len + undone <= REDO_MAX && s->redo_groups < REDO_MAX) {
+        for (int i = undone - 1; i >= 0; i--)
+            s->redo[s->redo_len++] = moves[i];
+        s->redo_group[s->redo_groups++] = undone;
+    } else {
+        clear_redo(s);
+    }
+    return undone;
+}
+
+bool session_can_redo(const session *s) { return s->redo_groups > 0; }
+
+int session_redo(session *s)
+{
+    if (s->redo_groups == 0 || aw_game_status(s->game) != AW_ONGOING)
+        return 0;
+    const int n = s->redo_group[--s->redo_groups];
+    const int from = s->redo_len - n;
+    int done = 0;
+    for (int i = 0; i < n; i++) {
+        if (aw_game_play(s->game, s->redo[from + i], NULL))
+            break;
+        done++;
+    }
+    s->redo_len = from;
+    return done;
+}
+
+static aw_engine *adviser(session *s, aw_error *err)
+{
+    aw_engine *a = atomic_load(&s->adviser);
+    if (!a) {
+        engine_config e = engine_config_default();
+        e.threads = s->cfg.threads;
+        e.hash_mb = s->cfg.hash_mb;
+        e.tables = s->cfg.tables;
+        e.book = s->cfg.book;
+        a = engine_setup_new(&e, err);
+        atomic_store(&s->adviser, a);
+    }
+    return a;
+}
+
+int session_hint(session *s, int64_t movetime_ms, aw_info_fn info, void *user,
+                 session_thought *thought, aw_error *err)
+{
+    if (aw_game_status(s->game) != AW_ONGOING) {
+        snprintf(err->msg, sizeof err->msg, "the game is over");
+        return -1;
+    }
+    aw_engine *e = adviser(s, err);
+    if (!e)
+        return -1;
+    aw_limits limits;
+    memset(&limits, 0, sizeof limits);
+    limits.movetime_ms = movetime_ms > 0 ? movetime_ms : s->cfg.hint_ms;
+    aw_search_result res;
+    memset(&res, 0, sizeof res);
+    if (think(s, e, &limits, info, user, &res, err))
+        return -1;
+    copy_result(&res, thought);
+    return 0;
+}
+
+int session_analyze(session *s, const aw_limits *limits, aw_info_fn info, void *user,
+                    aw_search_result *result, aw_error *err)
+{
+    if (aw_game_status(s->game) != AW_ONGOING) {
+        snprintf(err->msg, sizeof err->msg, "the game is over");
+        return -1;
+    }
+    aw_engine *e = adviser(s, err);
+    if (!e)
+        return -1;
+    return think(s, e, limits, info, user, result, err);
+}
+
+bool session_tables_margin(const session *s, int *margin)
+{
+    const aw_position *p = session_position(s);
+    int value;
+    if (!s->cfg.tables || aw_game_status(s->game) != AW_ONGOING ||
+        !aw_tables_probe_hook((void *)s->cfg.tables, session_rules(s), p, &value))
+        return false;
+    const int mover_margin = p->score[p->side] - p->score[!p->side] + value;
+    *margin = p->side == AW_SOUTH ? mover_margin : -mover_margin;
+    return true;
+}
+
+/* -1, 0, 1: a loss, a level result, a win, for a final margin. */
+static int outcome(int margin) { return (margin > 0) - (margin < 0); }
+
+session_agreement session_agree(session *s, int proposer, agreement_answer *a)
+{
+    memset(a, 0, sizeof *a);
+    const aw_rules *r = session_rules(s);
+    const aw_position *p = session_position(s);
+    const aw_status st = aw_game_status(s->game);
+    if (st != AW_ONGOING) {
+        char why[200];
+        snprintf(a->why.msg, sizeof a->why.msg, "the game is over: %s",
+                 aw_status_explain(st, r, p, why, sizeof why));
+        return a->verdict = AGREE_OVER;
+    }
+    if (r->agreement == AW_LEFT_FORBIDDEN) {
+        snprintf(a->why.msg, sizeof a->why.msg,
+                 "the %s rules have no end by agreement: the game is played out", r->name);
+        return a->verdict = AGREE_FORBIDDEN;
+    }
+    const int other = !(proposer & 1);
+    if (!s->cfg.computer[other])
+        return a->verdict = AGREE_ASK;
+
+    /* The computer's view: what it gets now against what it expects. */
+    aw_final_scores(r, p, AW_END_AGREEMENT, a->agreed);
+    a->agreed_margin = a->agreed[other] - a->agreed[!other];
+    int expected;
+    int south_margin;
+    if (session_tables_margin(s, &south_margin)) {
+        a->from_tables = true;
+        expected = outcome(other == AW_SOUTH ? south_margin : -south_margin);
+        a->expected_margin = other == AW_SOUTH ? south_margin : -south_margin;
+    } else {
+        session_thought t;
+        aw_error err;
+        memset(&t, 0, sizeof t);
+        int64_t ms = s->cfg.hint_ms < 1000 ? s->cfg.hint_ms : 1000;
+        if (session_hint(s, ms, NULL, NULL, &t, &err) || t.info.lines == 0) {
+            expected = 1; /* cannot judge: play on */
+            a->expected_margin = 0;
+        } else {
+            const aw_score *sc = &t.info.line[0].score;
+            /* The score is the mover's; the mover may be either side. */
+            const int sign = p->side == other ? 1 : -1;
+            if (sc->kind != AW_SCORE_SEEDS) {
+                a->proven = true;
+                a->expected_margin = sign * sc->margin;
+                expected = outcome(a->expected_margin);
+            } else {
+                const int v = sign * sc->value;
+                a->expected_margin = (v >= 0 ? v + 50 : v - 50) / 100;
+                /* An estimate within a seed of level is a level game. */
+                expected = v > 100 ? 1 : v < -100 ? -1 : 0;
+            }
+        }
+    }
+    const int agreed = outcome(a->agreed_margin);
+    if (agreed >= 0 && agreed >= expected) {
+        aw_game_agree(s->game, NULL);
+        clear_redo(s);
+        return a->verdict = AGREE_ENDED;
+    }
+    return a->verdict = AGREE_DECLINED;
+}
+
+void session_agree_accepted(session *s)
+{
+    if (aw_game_agree(s->game, NULL) == 0)
+        clear_redo(s);
+}
+
+/* ------------------------------------------------------------- records */
+
+static const char *player_tag(const session *s, int side, char *buf, size_t size)
+{
+    if (s->cfg.computer[side])
+        snprintf(buf, size, "awale (level %d)", s->cfg.level);
+    else
+        snprintf(buf, size, "player");
+    return buf;
+}
+
+aw_record *session_record(const session *s)
+{
+    aw_record *rec = aw_record_new(session_rules(s), aw_game_start(s->game));
+    if (!rec)
+        return NULL;
+    if (aw_record_set_game(rec, s->game, NULL)) {
+        aw_record_free(rec);
+        return NULL;
+    }
+    char date[16], buf[64];
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    strftime(date, sizeof date, "%Y.%m.%d", &tm);
+    aw_record_set_tag(rec, "Event", "awale play", NULL);
+    aw_record_set_tag(rec, "Date", date, NULL);
+    aw_record_set_tag(rec, "South", player_tag(s, AW_SOUTH, buf, sizeof buf), NULL);
+    aw_record_set_tag(rec, "North", player_tag(s, AW_NORTH, buf, sizeof buf), NULL);
+    if (s->cfg.computer[0] || s->cfg.computer[1]) {
+        snprintf(buf, sizeof buf, "%d", s->cfg.level);
+        aw_record_set_tag(rec, "Level", buf, NULL);
+        snprintf(buf, sizeof buf, "%lld", (long long)s->cfg.movetime_ms);
+        aw_record_set_tag(rec, "MoveTime", buf, NULL);
+    }
+    return rec;
+}
+
+session *session_from_record(const aw_record *rec, const session_config *base, aw_error *err)
+{
+    const aw_game *g = aw_record_game_const(rec);
+    session_config cfg = *base;
+    cfg.rules = *aw_game_rules(g);
+    cfg.start = *aw_game_start(g);
+    /* Players written by session_record: "awale (level N)". */
+    const char *level = aw_record_tag(rec, "Level");
+    bool tagged = false;
+    for (int side = 0; side < 2; side++) {
+        const char *name = aw_record_tag(rec, side ? "North" : "South");
+        if (name && (strncmp(name, "awale", 5) == 0 || strcmp(name, "player") == 0)) {
+            tagged = true;
+            cfg.computer[side] = strncmp(name, "awale", 5) == 0;
+        }
+    }
+    if (!tagged) {
+        cfg.computer[0] = base->computer[0];
+        cfg.computer[1] = base->computer[1];
+    }
+    if (level) {
+        char *end;
+        long v = strtol(level, &end, 10);
+        if (*end == 0 && v >= 1 && v <= 10)
+            cfg.level = (int)v;
+    }
+    const char *mt = aw_record_tag(rec, "MoveTime");
+    if (mt) {
+        char *end;
+        long long v = strtoll(mt, &end, 10);
+        if (*end == 0 && v >= 10 && v <= 3600000)
+            cfg.movetime_ms = v;
+    }
+    session *s = session_new(&cfg, err);
+    if (!s)
+        return NULL;
+    for (int i = 0; i < aw_game_ply(g); i++)
+        if (aw_game_play(s->game, aw_game_move(g, i), err)) {
+            session_free(s);
+            return NULL;
+        }
+    if (aw_game_status(g) == AW_END_AGREEMENT)
+        aw_game_agree(s->game, NULL);
+    return s;
+}

@@ -1,0 +1,48 @@
+/*
+ * words.h - what players read, for every front end: a move and what it did,
+ * the end of a game and its result, a score, an expected line of play. The
+ * library gives structured values (aw_move_report, aw_status, aw_score);
+ * these functions turn them into sentences, with the translatable texts
+ * marked (i18n.h). Each returns buf.
+ */
+#ifndef AW_FRONT_WORDS_H
+#define AW_FRONT_WORDS_H
+
+#include "awale.h"
+
+#include <stddef.h>
+
+/* "South" or "North". */
+const char *words_side(int side);
+
+/* A pit's letter as a string ("C", "e"). */
+const char *words_pit(int pit, char buf[4]);
+
+/* What a move did: "South plays E: sows 9 seeds and captures 8: 2 from b,
+ * 3 from c and 3 from d." `who` names the mover ("South", "North
+ * (computer)"); NULL: the side's name. */
+const char *words_move(const aw_rules *rules, const aw_move_report *report, const char *who,
+                       char *buf, size_t size);
+
+/* "Game over: South reached the target of 25 seeds. Final score: South 25,
+ * North 19. South wins." (for a finished game). */
+const char *words_game_over(const aw_game *game, char *buf, size_t size);
+
+/* The result line alone: "South 25, North 19: South wins" / "...: a draw". */
+const char *words_result(const int scores[2], char *buf, size_t size);
+
+/* A score from the view of the side it belongs to, addressed to that
+ * player: "you are about 1.25 seeds ahead", "you win by 3 seeds or more",
+ * "you lose by 2 seeds", "a draw". */
+const char *words_score_you(const aw_score *score, char *buf, size_t size);
+
+/* An expected line from *pos, captures marked with the seeds they take for
+ * the player to move (+) or against (-): "D(+3) f C(-2)". */
+const char *words_line(const aw_rules *rules, const aw_position *pos, const aw_move *moves,
+                       int count, char *buf, size_t size);
+
+/* The final margin with perfect play, South's view: "South wins by 2 with
+ * perfect play", "a draw with perfect play". */
+const char *words_perfect(int south_margin, char *buf, size_t size);
+
+#endif

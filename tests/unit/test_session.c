@@ -1,0 +1,238 @@
+/*
+ * test_session.c - the game session shared by the front ends: people's
+ * moves and the computer's, undo to a person's turn and redo of exactly
+ * what was undone, agreement (forbidden, asked of a person, judged by the
+ * computer), records that keep the players, and the words for moves.
+ */
+#include "support.h"
+
+#include "front/session.h"
+#include "front/words.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static session *new_session(const char *rules, const char *pos, bool south_computer,
+                            bool north_computer)
+{
+    session_config c = session_config_default();
+    c.rules = t_rules(rules, NULL);
+    if (pos)
+        c.start = t_pos(pos);
+    c.computer[0] = south_computer;
+    c.computer[1] = north_computer;
+    c.movetime_ms = 30;
+    c.hint_ms = 30;
+    c.seed = 1;
+    c.hash_mb = 1;
+    aw_error err;
+    session *s = session_new(&c, &err);
+    assert_non_null(s);
+    return s;
+}
+
+static void people_and_undo(void **state)
+{
+    (void)state;
+    session *s = new_session("abapa", NULL, false, false);
+    aw_error err;
+    assert_int_equal(session_undo(s), 0);
+    assert_int_equal(session_redo(s), 0);
+    assert_int_equal(session_play(s, 2, NULL, &err), 0);  /* C */
+    assert_int_equal(session_play(s, 11, NULL, &err), 0); /* f */
+    /* An illegal move says why and changes nothing. */
+    assert_int_equal(session_play(s, 11, NULL, &err), -1);
+    assert_non_null(strstr(err.msg, "North's pit"));
+    assert_int_equal(aw_game_ply(session_game(s)), 2);
+    /* Between people, one move at a time. */
+    assert_int_equal(session_undo(s), 1);
+    assert_int_equal(session_undo(s), 1);
+    assert_int_equal(session_undo(s), 0);
+    assert_true(session_can_redo(s));
+    assert_int_equal(session_redo(s), 1);
+    assert_int_equal(session_redo(s), 1);
+    assert_int_equal(session_redo(s), 0);
+    t_assert_pos(session_position(s), "5-5-1-6-5-5-5-4-4-4-4-0-0-0-S-2");
+    /* A new move clears what could be redone. */
+    session_undo(s);
+    assert_int_equal(session_play(s, 10, NULL, &err), 0); /* e instead of f */
+    assert_false(session_can_redo(s));
+    session_free(s);
+}
+
+static void against_the_computer(void **state)
+{
+    (void)state;
+    session *s = new_session("abapa", NULL, false, true);
+    aw_error err;
+    aw_move_report rep;
+    session_thought t;
+    assert_false(session_computer_to_move(s));
+    assert_int_equal(session_computer_play(s, NULL, NULL, &rep, &t, &err), -1);
+    assert_int_equal(session_play(s, 2, &rep, &err), 0);
+    assert_int_equal(rep.seeds, 4);
+    assert_true(session_computer_to_move(s));
+    /* A person cannot move for the computer. */
+    assert_int_equal(session_play(s, 7, NULL, &err), -1);
+    assert_string_equal(err.msg, "it is the computer's turn");
+    assert_int_equal(session_computer_play(s, NULL, NULL, &rep, &t, &err), 0);
+    assert_int_equal(rep.mover, AW_NORTH);
+    assert_true(t.best == rep.move);
+    /* Undo takes back the reply and the move: the person's turn again. */
+    assert_int_equal(session_undo(s), 2);
+    assert_int_equal(aw_game_ply(session_game(s)), 0);
+    assert_int_equal(session_redo(s), 2);
+    assert_int_equal(aw_game_ply(session_game(s)), 2);
+    /* A hint for the side to move. */
+    assert_int_equal(session_hint(s, 20, NULL, NULL, &t, &err), 0);
+    assert_true(aw_is_legal(session_rules(s), session_position(s), t.best));
+    session_free(s);
+}
+
+static void agreement(void **state)
+{
+    (void)state;
+    agreement_answer a;
+    /* No agreement in seven-turns. */
+    session *s = new_session("seven-turns", NULL, false, true);
+    assert_int_equal(session_agree(s, AW_SOUTH, &a), AGREE_FORBIDDEN);
+    assert_non_null(strstr(a.why.msg, "no end by agreement"));
+    assert_int_equal(aw_game_status(session_game(s)), AW_ONGOING);
+    session_free(s);
+    /* Between people the other is asked. */
+    s = new_session("abapa", NULL, false, false);
+    assert_int_equal(session_agree(s, AW_SOUTH, &a), AGREE_ASK);
+    assert_int_equal(aw_game_status(session_game(s)), AW_ONGOING);
+    session_agree_accepted(s);
+    assert_int_equal(aw_game_status(session_game(s)), AW_END_AGREEMENT);
+    assert_int_equal(session_agree(s, AW_SOUTH, &a), AGREE_OVER);
+    /* Undo takes back the agreement alone. */
+    assert_int_equal(session_undo(s), 1);
+    assert_int_equal(aw_game_status(session_game(s)), AW_ONGOING);
+    session_free(s);
+    /* The computer (North) would lose by ending now: it declines. */
+    s = new_session("abapa", "5-4-4-4-4-4-4-4-4-4-4-3-0-0-S", false, true);
+    assert_int_equal(session_agree(s, AW_SOUTH, &a), AGREE_DECLINED);
+    assert_int_equal(a.agreed[0], 25);
+    assert_int_equal(a.agreed[1], 23);
+    assert_int_equal(a.agreed_margin, -2);
+    assert_int_equal(aw_game_status(session_game(s)), AW_ONGOING);
+    session_free(s);
+    /* Ending now wins for the computer: accepted. */
+    s = new_session("abapa", "0-0-0-0-0-1-0-0-0-0-0-3-20-24-S", false, true);
+    assert_int_equal(session_agree(s, AW_SOUTH, &a), AGREE_ENDED);
+    assert_int_equal(aw_game_status(session_game(s)), AW_END_AGREEMENT);
+    session_free(s);
+}
+
+static void agreement_from_tables(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/awale-session-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    aw_rules r = t_rules("abapa", NULL);
+    aw_error err;
+    aw_tables *t = aw_tables_open_or_build(dir, &r, 6, &err);
+    assert_non_null(t);
+    /* A level end now, but North wins by 4 with perfect play. */
+    session_config c = session_config_default();
+    c.start = t_pos("0-0-1-0-0-1-0-0-1-1-0-0-22-22-S");
+    c.computer[1] = true;
+    c.movetime_ms = c.hint_ms = 30;
+    c.hash_mb = 1;
+    c.tables = t;
+    session *s = session_new(&c, &err);
+    assert_non_null(s);
+    int margin;
+    assert_true(session_tables_margin(s, &margin));
+    assert_int_equal(margin, -4);
+    agreement_answer a;
+    assert_int_equal(session_agree(s, AW_SOUTH, &a), AGREE_DECLINED);
+    assert_true(a.from_tables);
+    assert_int_equal(a.agreed_margin, 0);
+    assert_int_equal(a.expected_margin, 4);
+    session_free(s);
+    /* The same board with North to move... and South the computer: South
+     * loses with perfect play, so a level end suits it. */
+    c.start = t_pos("0-0-1-0-0-1-0-0-1-1-0-0-22-22-S");
+    c.computer[1] = false;
+    c.computer[0] = true;
+    s = session_new(&c, &err);
+    /* South (the computer) is to move: the person proposes on its turn. */
+    assert_int_equal(session_agree(s, AW_NORTH, &a), AGREE_ENDED);
+    session_free(s);
+    aw_tables_close(t);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+static void records_keep_players(void **state)
+{
+    (void)state;
+    session_config c = session_config_default();
+    c.computer[0] = true;
+    c.level = 4;
+    c.movetime_ms = 20;
+    c.hash_mb = 1;
+    aw_error err;
+    session *s = session_new(&c, &err);
+    assert_non_null(s);
+    assert_int_equal(session_computer_play(s, NULL, NULL, NULL, NULL, &err), 0);
+    assert_int_equal(session_play(s, 8, NULL, &err), 0); /* c */
+    aw_record *rec = session_record(s);
+    assert_non_null(rec);
+    assert_string_equal(aw_record_tag(rec, "South"), "awale (level 4)");
+    assert_string_equal(aw_record_tag(rec, "North"), "player");
+    char *text = aw_record_format(rec);
+    aw_record_free(rec);
+    const char *p = text;
+    rec = aw_record_read(&p, NULL, &err);
+    free(text);
+    assert_non_null(rec);
+    session_config base = session_config_default(); /* two people, level 3 */
+    session *back = session_from_record(rec, &base, &err);
+    aw_record_free(rec);
+    assert_non_null(back);
+    assert_true(session_get_config(back)->computer[0]);
+    assert_false(session_get_config(back)->computer[1]);
+    assert_int_equal(session_get_config(back)->level, 4);
+    assert_int_equal(session_get_config(back)->movetime_ms, 20);
+    assert_int_equal(aw_game_ply(session_game(back)), 2);
+    assert_memory_equal(session_position(back), session_position(s), sizeof(aw_position));
+    session_free(back);
+    session_free(s);
+}
+
+static void words(void **state)
+{
+    (void)state;
+    aw_rules r = t_rules("abapa", NULL);
+    aw_position p = t_pos("0-0-0-0-0-3-1-2-1-4-4-4-14-15-S");
+    aw_move_report rep;
+    char buf[256];
+    aw_play_report(&r, &p, 5, &rep);
+    assert_string_equal(words_move(&r, &rep, NULL, buf, sizeof buf),
+                        "South plays F: sows 3 seeds and captures 7 seeds: 2 from a, 3 from b "
+                        "and 2 from c.");
+    p = t_pos("0-0-0-4-0-0-0-1-4-4-4-4-13-14-S");
+    aw_play_report(&r, &p, 3, &rep);
+    assert_string_equal(words_move(&r, &rep, "South (computer)", buf, sizeof buf),
+                        "South (computer) plays D: sows 4 seeds and captures 2 seeds from b.");
+    int sc[2] = {24, 24};
+    assert_string_equal(words_result(sc, buf, sizeof buf), "South 24, North 24: a draw");
+    assert_string_equal(words_perfect(-1, buf, sizeof buf), "North wins by 1 seed with perfect play");
+    aw_score score = {AW_SCORE_SEEDS, -125, 0, 0};
+    assert_string_equal(words_score_you(&score, buf, sizeof buf), "about 1.25 seeds behind");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(people_and_undo),     cmocka_unit_test(against_the_computer),
+        cmocka_unit_test(agreement),           cmocka_unit_test(agreement_from_tables),
+        cmocka_unit_test(records_keep_players), cmocka_unit_test(words),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
