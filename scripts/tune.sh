@@ -22,7 +22,7 @@ EPOCHS=${TUNE_EPOCHS:-1000}
 mkdir -p "$DIR"
 if [ ! -s "$DIR/games.txt" ]; then
     echo "tune: self-play, $GAMES games at depth $DEPTH into $DIR/games.txt.part"
-    nice "$AWALE" selfplay --games "$GAMES" --depth "$DEPTH" --openings 10 \
+    nice "$AWALE" selfplay --games "$GAMES" --depth "$DEPTH" --opening-plies 10 \
         --concurrency "$(nproc)" --seed 7 --record "$DIR/games.txt.part"
     mv "$DIR/games.txt.part" "$DIR/games.txt"
 fi
