@@ -37,7 +37,7 @@ void openings_free(opening *o, int count);
  * lines one ply shorter (shortened). The sequence depends only on the
  * rules, the start, `plies` and the seed (and the engine's evaluation). */
 #define OPENING_PLIES_MAX 40
-#define OPENING_PLIES_DEFAULT 6
+#define OPENING_PLIES_DEFAULT 8
 #define OPENING_DEPTH 6
 #define OPENING_WINDOW 100
 #define OPENING_TRIES 256
@@ -62,7 +62,7 @@ void opening_gen_free(opening_gen *g);
 int opening_gen_next(opening_gen *g, opening *out, char *err, size_t size);
 opening_stats opening_gen_stats(const opening_gen *g);
 
-/* "random openings of 6 plies from the start position, kept within +/-1
+/* "random openings of 8 plies from the start position, kept within +/-1
  * seed by a search of depth 6; seed 123" */
 void opening_gen_describe(int plies, const aw_position *start, uint64_t seed, char *buf,
                           size_t size);

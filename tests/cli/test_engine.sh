@@ -130,7 +130,7 @@ CHECKS=$((CHECKS + 1))
 # play alike give repeated games, which are warned about.
 run selfplay --games 6 --depth 1 --a Hash=1 --b Hash=1 --seed 3 --quiet --record "$TMP/sp1"
 expect_status 0
-expect_out_has "openings: random openings of 6 plies from the start position, kept within +/-1 seed by a search of depth 6; seed 3"
+expect_out_has "openings: random openings of 8 plies from the start position, kept within +/-1 seed by a search of depth 6; seed 3"
 expect_out_has "openings: 3 drawn"
 CHECKS=$((CHECKS + 1))
 grep -q "repeat" "$TMP/err" "$TMP/out" && fail "distinct openings reported as repeats: $(cat "$TMP/err")"

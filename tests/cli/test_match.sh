@@ -139,7 +139,7 @@ B2="name=b option.Level=2 option.Hash=1"
 run match --engine "$A1" --engine "$B2" --games 6 --depth 1 \
     --records "$TMP/rand1.txt"
 expect_status 0
-expect_out_has "openings: random openings of 6 plies from the start position"
+expect_out_has "openings: random openings of 8 plies from the start position"
 CHECKS=$((CHECKS + 1))
 seed=$(sed -n 's/^openings: .*; seed \([0-9]*\) (--seed \1 plays them again)$/\1/p' "$TMP/out")
 [ -n "$seed" ] || fail "no seed printed at the start: $(head -1 "$TMP/out")"
