@@ -411,6 +411,10 @@ int cmd_selfplay(int argc, char **argv)
         }
     if (cli_rules_build(cmd, &cr, &m.rules, &m.start))
         return EXIT_INPUT;
+    if (aw_position_status(&m.rules, &m.start) != AW_ONGOING) {
+        cli_error(cmd, "the game is already over in the start position");
+        return EXIT_INPUT;
+    }
     /* Check the engine options before the first game. */
     for (int s = 0; s < 2; s++) {
         aw_error err;

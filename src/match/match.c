@@ -275,7 +275,7 @@ static void set_tags(game_ctx *g, int index, const opening *op)
     if (op->line) {
         snprintf(buf, sizeof buf, "%d", op->line);
         aw_record_set_tag(g->rec, "OpeningLine", buf, NULL);
-    } else if (!cfg->nopenings) {
+    } else if (!cfg->nopenings && cfg->opening_plies) {
         snprintf(buf, sizeof buf, "%llu", (unsigned long long)cfg->seed);
         aw_record_set_tag(g->rec, "OpeningSeed", buf, NULL);
     }

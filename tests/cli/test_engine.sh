@@ -148,6 +148,9 @@ expect_status 0
 expect_out_has "random openings of 1 ply"
 expect_out_has "reused (no new balanced one found)"
 expect_err_has "games repeat an earlier game"
+run selfplay --games 2 --depth 1 --position 3-0-0-1-0-0-0-0-0-0-0-0-20-24-S
+expect_status 1
+expect_err_has "the game is already over in the start position"
 run selfplay --opening-plies 41
 expect_status 2
 expect_err_has "bad value '41' for --opening-plies"
