@@ -2,8 +2,8 @@
 # tune.sh AWALE TUNE - the evaluation's tuning recipe (make tune; docs/engine.md).
 #
 # 1. Self-play: the engine plays TUNE_GAMES games against itself at depth
-#    TUNE_DEPTH from random 10-ply openings, recording every position with
-#    the game's result and the search's score (build/tune/games.txt; kept,
+#    TUNE_DEPTH from balanced random 10-ply openings, recording every position
+#    with the game's result and the search's score (build/tune/games.txt; kept,
 #    so a second run only refits - delete it to start over; a further
 #    round with the new weights can be added as games2.txt, and so on).
 # 2. tools/tune.c fits every weight of the evaluation to those positions
@@ -22,7 +22,7 @@ EPOCHS=${TUNE_EPOCHS:-1000}
 mkdir -p "$DIR"
 if [ ! -s "$DIR/games.txt" ]; then
     echo "tune: self-play, $GAMES games at depth $DEPTH into $DIR/games.txt.part"
-    nice "$AWALE" selfplay --games "$GAMES" --depth "$DEPTH" --openings 10 \
+    nice "$AWALE" selfplay --games "$GAMES" --depth "$DEPTH" --opening-plies 10 \
         --concurrency "$(nproc)" --seed 7 --record "$DIR/games.txt.part"
     mv "$DIR/games.txt.part" "$DIR/games.txt"
 fi

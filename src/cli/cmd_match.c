@@ -339,6 +339,8 @@ int cmd_match(int argc, char **argv)
     cfg.event = "awale match";
     int nengines = 0, status = EXIT_USAGE;
     const char *openings = NULL;
+    bool seed_given = false, plies_given = false;
+    cfg.opening_plies = OPENING_PLIES_DEFAULT;
     char **given = calloc((size_t)argc + 1, sizeof *given);
     if (!given)
         return EXIT_INPUT;
@@ -407,6 +409,16 @@ int cmd_match(int argc, char **argv)
             if (rc < 0)
                 goto out;
             openings = v;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--opening-plies", &v)) != 0) {
+            if (rc < 0 || cli_number(cmd, "--opening-plies", v, 0, OPENING_PLIES_MAX, &n))
+                goto out;
+            cfg.opening_plies = (int)n;
+            plies_given = true;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--seed", &v)) != 0) {
+            if (rc < 0 || cli_number(cmd, "--seed", v, 0, (long long)1 << 62, &n))
+                goto out;
+            cfg.seed = (uint64_t)n;
+            seed_given = true;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--records", &v)) != 0) {
             if (rc < 0)
                 goto out;
@@ -439,6 +451,14 @@ int cmd_match(int argc, char **argv)
         cli_error(cmd, "--openings and --position exclude each other");
         goto out;
     }
+    if (openings && (seed_given || plies_given)) {
+        cli_error(cmd, "%s applies to random openings, not to --openings FILE: give one or the "
+                       "other",
+                  seed_given ? "--seed" : "--opening-plies");
+        goto out;
+    }
+    if (!seed_given)
+        cfg.seed = opening_seed_new();
     if (strcmp(cfg.engine[0].name, cfg.engine[1].name) == 0) {
         size_t n = strlen(cfg.engine[0].name);
         if (n > sizeof cfg.engine[0].name - 4)
@@ -456,6 +476,7 @@ int cmd_match(int argc, char **argv)
     }
     if (openings) {
         char err[600];
+        cfg.openings_path = openings;
         if (openings_load(openings, &cfg.rules, &cfg.openings, &cfg.nopenings, err, sizeof err)) {
             cli_error(cmd, "%s", err);
             goto out;

@@ -6,13 +6,19 @@
  * positions of its games with their results, the data the evaluation is
  * tuned on (tools/tune.c, docs/engine.md).
  *
- * Each opening (a few random plies, the same for both games of a pair) is
- * played twice, A as South then A as North. Games run in `--concurrency`
- * threads, each with its own two engines. Ctrl-C stops the games in
- * progress and prints the result so far.
+ * Each opening (a few random plies that leave the game balanced, drawn
+ * from a seed by src/match/openings.c, the same for both games of a pair)
+ * is played twice, A as South then A as North. Games run in
+ * `--concurrency` threads, each with its own two engines; the openings are
+ * drawn in game order under the lock, so a seed gives the same openings
+ * whatever the concurrency. Games that repeat an earlier one are counted
+ * and warned about. Ctrl-C stops the games in progress and prints the
+ * result so far.
  */
 #include "cli.h"
+#include "match/openings.h"
 #include "match/proc.h"
+#include "match/seen.h"
 
 #include <errno.h>
 #include <math.h>
@@ -46,6 +52,12 @@ typedef struct match {
     pthread_mutex_t lock;
     int next_game, done;
     int wins, draws, losses; /* from A's view */
+    opening_gen *gen;        /* the openings, and the current one */
+    opening current;
+    aw_move current_moves[OPENING_PLIES_MAX];
+    seen_set seen;           /* hashes of the games played */
+    int repeats;             /* games that repeat an earlier one */
+    char failure[600];       /* why the openings stopped, if they did */
 } match;
 
 static atomic_bool interrupted;
@@ -53,14 +65,6 @@ static void on_interrupt(int sig)
 {
     (void)sig;
     atomic_store(&interrupted, true);
-}
-
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
 }
 
 /* Apply "Name=value,Name=value" to an engine. */
@@ -169,26 +173,19 @@ static void record_game(match *m, const aw_game *g, int from_ply, const int *sco
     pthread_mutex_unlock(&m->lock);
 }
 
-/* Play game number `k`; returns A's result: 1, 0.5 or 0 as 2, 1, 0, or -1
- * when interrupted or broken. */
-static int play_game(match *m, aw_engine *eng[2], int k)
+/* Play game number `k` from opening `op`; returns A's result: 1, 0.5 or 0
+ * as 2, 1, 0, or -1 when interrupted or broken. *hash: the game's (seen.h). */
+static int play_game(match *m, aw_engine *eng[2], int k, const opening *op, uint64_t *hash)
 {
-    /* The opening: the same random plies for games 2j and 2j+1. */
-    uint64_t rng = m->seed * UINT64_C(0x100000001b3) + (uint64_t)(k / 2) + 1;
     const int a_side = k % 2; /* A plays South in even games */
-    aw_game *g = aw_game_new(&m->rules, &m->start);
+    aw_game *g = aw_game_new(&m->rules, &op->start);
     if (!g)
         return -1;
-    for (int i = 0; i < m->opening_plies && aw_game_status(g) == AW_ONGOING; i++) {
-        aw_move moves[AW_MAX_MOVES];
-        int n = aw_generate(&m->rules, aw_game_position(g), moves);
-        if (!n || aw_game_play(g, moves[rng_next(&rng) % (uint64_t)n], NULL))
-            break;
-    }
-    if (aw_game_status(g) != AW_ONGOING) {
-        /* An opening that ends the game: try the next seed's. */
-        aw_game_reset(g, NULL);
-    }
+    for (int i = 0; i < op->nmoves; i++)
+        if (aw_game_play(g, op->moves[i], NULL)) { /* not reached: drawn as legal */
+            aw_game_free(g);
+            return -1;
+        }
     const int from_ply = aw_game_ply(g);
     for (int s = 0; s < 2; s++)
         aw_engine_clear(eng[s]);
@@ -223,6 +220,7 @@ static int play_game(match *m, aw_engine *eng[2], int k)
         if (mv == AW_MOVE_NONE || aw_game_play(g, mv, &err)) {
             /* A player without a legal answer loses the game. */
             int result = who == 0 ? 0 : 2;
+            *hash = seen_mix(seen_game(g, a_side), 1);
             aw_game_free(g);
             fprintf(stderr, "awale selfplay: game %d: player %c gave no legal move\n", k + 1,
                     'A' + who);
@@ -238,6 +236,7 @@ static int play_game(match *m, aw_engine *eng[2], int k)
         sc[1] += aw_position_row(p, AW_NORTH);
     }
     record_game(m, g, from_ply, local_scores, sc);
+    *hash = seen_game(g, a_side);
     aw_game_free(g);
     const int a = sc[a_side], b = sc[!a_side];
     return a > b ? 2 : a == b ? 1 : 0;
@@ -257,16 +256,41 @@ static void *worker_main(void *arg)
         }
         aw_engine_set_book(eng[s], m->book);
     }
+    aw_move moves[OPENING_PLIES_MAX];
     for (;;) {
+        /* The game, and its opening: a new one for the first game of a
+         * pair, drawn here in game order. */
+        opening op = {.moves = moves};
         pthread_mutex_lock(&m->lock);
-        int k = m->next_game < m->games ? m->next_game++ : -1;
+        int k = m->next_game < m->games && !atomic_load(&interrupted) ? m->next_game++ : -1;
+        if (k >= 0 && k % 2 == 0 &&
+            opening_gen_next(m->gen, &m->current, m->failure, sizeof m->failure)) {
+            atomic_store(&interrupted, true);
+            k = -1;
+        }
+        if (k >= 0) {
+            op = m->current;
+            op.moves = moves;
+            memcpy(moves, m->current.moves, sizeof *moves * (size_t)m->current.nmoves);
+        }
         pthread_mutex_unlock(&m->lock);
         if (k < 0 || atomic_load(&interrupted))
             break;
-        int r = play_game(m, eng, k);
+        uint64_t hash = 0;
+        int r = play_game(m, eng, k, &op, &hash);
         if (r < 0)
             break;
         pthread_mutex_lock(&m->lock);
+        if (seen_add(&m->seen, hash, k) == 1 && m->repeats++ == 0) {
+            int other = 0;
+            seen_find(&m->seen, hash, &other);
+            fprintf(stderr,
+                    "%sawale selfplay: warning: games %d and %d are the same game (the same "
+                    "start, the same player on each side, the same moves); the result counts "
+                    "the repeats\n",
+                    !m->quiet && isatty(2) ? "\n" : "", other < k ? other + 1 : k + 1,
+                    other < k ? k + 1 : other + 1);
+        }
         m->done++;
         if (r == 2)
             m->wins++;
@@ -304,8 +328,8 @@ int cmd_selfplay(int argc, char **argv)
     cli_rules cr = {0};
     static match m;
     memset(&m, 0, sizeof m);
-    long long games = 100, depth = 0, movetime = 0, nodes = 0, opening = 6, seed = 1,
-              concurrency = 1;
+    long long games = 100, depth = 0, movetime = 0, nodes = 0, plies = OPENING_PLIES_DEFAULT,
+              seed = 1, concurrency = 1;
     const char *record = NULL, *book_opt = NULL;
     for (int i = 1; i < argc; i++) {
         const char *v;
@@ -326,8 +350,12 @@ int cmd_selfplay(int argc, char **argv)
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--nodes", &v)) != 0) {
             if (rc < 0 || cli_number(cmd, "--nodes", v, 1, 1000000000000LL, &nodes))
                 return EXIT_USAGE;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--opening-plies", &v)) != 0) {
+            if (rc < 0 || cli_number(cmd, "--opening-plies", v, 0, OPENING_PLIES_MAX, &plies))
+                return EXIT_USAGE;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--openings", &v)) != 0) {
-            if (rc < 0 || cli_number(cmd, "--openings", v, 0, 40, &opening))
+            /* The older name of --opening-plies. */
+            if (rc < 0 || cli_number(cmd, "--openings", v, 0, OPENING_PLIES_MAX, &plies))
                 return EXIT_USAGE;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--seed", &v)) != 0) {
             if (rc < 0 || cli_number(cmd, "--seed", v, 0, 1LL << 40, &seed))
@@ -383,6 +411,10 @@ int cmd_selfplay(int argc, char **argv)
         }
     if (cli_rules_build(cmd, &cr, &m.rules, &m.start))
         return EXIT_INPUT;
+    if (aw_position_status(&m.rules, &m.start) != AW_ONGOING) {
+        cli_error(cmd, "the game is already over in the start position");
+        return EXIT_INPUT;
+    }
     /* Check the engine options before the first game. */
     for (int s = 0; s < 2; s++) {
         aw_error err;
@@ -407,12 +439,25 @@ int cmd_selfplay(int argc, char **argv)
         }
     }
     m.games = (int)games;
-    m.opening_plies = (int)opening;
+    m.opening_plies = (int)plies;
     m.seed = (uint64_t)seed;
     m.concurrency = (int)concurrency;
     m.limits.depth = (int)depth;
     m.limits.movetime_ms = movetime;
     m.limits.nodes = (uint64_t)nodes;
+    char text[600];
+    m.gen = opening_gen_new(&m.rules, &m.start, m.opening_plies, m.seed, text, sizeof text);
+    if (!m.gen) {
+        cli_error(cmd, "%s", text);
+        if (m.record)
+            fclose(m.record);
+        aw_book_free(book);
+        return EXIT_INPUT;
+    }
+    m.current.moves = m.current_moves;
+    opening_gen_describe(m.opening_plies, &m.start, m.seed, text, sizeof text);
+    printf("openings: %s\n", text);
+    fflush(stdout);
     pthread_mutex_init(&m.lock, NULL);
     atomic_store(&interrupted, false);
     void (*old)(int) = signal(SIGINT, on_interrupt);
@@ -430,6 +475,13 @@ int cmd_selfplay(int argc, char **argv)
         fclose(m.record);
     aw_book_free(book);
     pthread_mutex_destroy(&m.lock);
+    opening_stats ost = opening_gen_stats(m.gen);
+    opening_gen_free(m.gen);
+    seen_free(&m.seen);
+    if (m.failure[0]) {
+        cli_error(cmd, "%s", m.failure);
+        return EXIT_INPUT;
+    }
 
     const int n = m.wins + m.draws + m.losses;
     printf("A: %s%s\nB: %s%s\n", m.p[0].exe ? m.p[0].exe : "engine ",
@@ -450,6 +502,22 @@ int cmd_selfplay(int argc, char **argv)
         else
             printf("score %.1f%%, Elo difference A-B %+.0f (95%%: %+.0f .. %+.0f, +-%.0f)\n",
                    100 * s, fabs(elo_of(s)) < 0.5 ? 0.0 : elo_of(s), lo, hi, (hi - lo) / 2);
+    }
+    if (m.opening_plies) {
+        char notes[256];
+        opening_stats_notes(&ost, notes, sizeof notes);
+        printf("openings: %d drawn%s\n", ost.drawn, notes);
+    }
+    if (m.repeats) {
+        printf("repeated games: %d of %d repeat an earlier game: the result rests on %d distinct "
+               "game%s\n",
+               m.repeats, n, n - m.repeats, n - m.repeats == 1 ? "" : "s");
+        fprintf(stderr,
+                "awale selfplay: warning: %d of %d games repeat an earlier game (the same start, "
+                "the same player on each side, the same moves): the result rests on %d distinct "
+                "game%s. Give more opening plies (--opening-plies), or players whose choices "
+                "vary.\n",
+                m.repeats, n, n - m.repeats, n - m.repeats == 1 ? "" : "s");
     }
     if (atomic_load(&interrupted))
         printf("interrupted after %d games\n", n);

@@ -4,7 +4,12 @@
  * with its own pair of engine processes.
  *
  * Games come in pairs: games 2k and 2k+1 start from the same opening with
- * the colours swapped (engine 1 is South in even games). An engine that
+ * the colours swapped (engine 1 is South in even games). The openings come
+ * from a file, in turn, or are drawn at random (openings.c) when game 2k is
+ * taken, in game order, so that a seed gives the same openings whatever
+ * the concurrency. A game that repeats an earlier one (the same start,
+ * players on the same sides and moves: seen.c) is counted and warned
+ * about, since the Elo then rests on fewer distinct games. An engine that
  * crashes, does not answer in time, or answers an illegal move loses the
  * game; it is killed, and started again for its next game. No wait is
  * without a deadline (proc.c), and Ctrl-C (a byte on a self-pipe that every
@@ -17,6 +22,7 @@
 #include "match/match.h"
 
 #include "front/textfile.h"
+#include "match/seen.h"
 #include "match/stats.h"
 
 #include <errno.h>
@@ -44,6 +50,7 @@ typedef struct outcome {
     int plies;
     int forfeit;  /* engine that forfeited, or -1 */
     int kind;     /* its F_* */
+    uint64_t hash; /* of the game: start, who is South, moves (seen.h) */
     char *record;
 } outcome;
 
@@ -62,6 +69,11 @@ typedef struct shared {
     int64_t last_write;
     bool write_failed;
     int cancel[2]; /* self-pipe: readable once the match must stop */
+    opening_gen *gen; /* random openings (no file); the current one: */
+    opening current;
+    aw_move current_moves[OPENING_PLIES_MAX];
+    seen_set seen;  /* hashes of the games finished */
+    int repeats;    /* games finished that repeat an earlier one */
 } shared;
 
 typedef struct worker {
@@ -104,13 +116,34 @@ static void set_fatal(shared *sh, const char *msg)
     cancel_all(sh);
 }
 
-static int take_game(shared *sh)
+/* The next game to play and its opening, copied into *op (whose moves
+ * hold OPENING_PLIES_MAX); -1 when there is none. */
+static int take_game(shared *sh, opening *op)
 {
+    const match_config *cfg = sh->cfg;
+    char err[600];
+    bool failed = false;
     pthread_mutex_lock(&sh->lock);
     int g = -1;
-    if (!sh->stop && !interrupted && sh->next < sh->cfg->games)
+    if (!sh->stop && !interrupted && sh->next < cfg->games) {
         g = sh->next++;
+        if (cfg->nopenings) {
+            const opening *o = &cfg->openings[(g / 2) % cfg->nopenings];
+            *op = *o; /* the file's openings stay alive through the match */
+        } else {
+            if (g % 2 == 0 && opening_gen_next(sh->gen, &sh->current, err, sizeof err)) {
+                failed = true;
+                g = -1;
+            }
+            aw_move *moves = op->moves;
+            *op = sh->current;
+            op->moves = moves;
+            memcpy(moves, sh->current.moves, sizeof *moves * (size_t)sh->current.nmoves);
+        }
+    }
     pthread_mutex_unlock(&sh->lock);
+    if (failed)
+        set_fatal(sh, err);
     return g;
 }
 
@@ -239,14 +272,17 @@ static void set_tags(game_ctx *g, int index, const opening *op)
     aw_record_set_tag(g->rec, "North", cfg->engine[1 - g->south].name, NULL);
     time_control_text(cfg, buf, sizeof buf);
     aw_record_set_tag(g->rec, "TimeControl", buf, NULL);
-    if (op) {
+    if (op->line) {
         snprintf(buf, sizeof buf, "%d", op->line);
         aw_record_set_tag(g->rec, "OpeningLine", buf, NULL);
+    } else if (!cfg->nopenings && cfg->opening_plies) {
+        snprintf(buf, sizeof buf, "%llu", (unsigned long long)cfg->seed);
+        aw_record_set_tag(g->rec, "OpeningSeed", buf, NULL);
     }
 }
 
-/* Play game `index` into *o. */
-static void play_game(worker *w, int index, outcome *o)
+/* Play game `index` from opening `op` into *o. */
+static void play_game(worker *w, int index, const opening *op, outcome *o)
 {
     shared *sh = w->sh;
     const match_config *cfg = sh->cfg;
@@ -254,8 +290,7 @@ static void play_game(worker *w, int index, outcome *o)
     o->forfeit = -1;
     game_ctx g = {.w = w, .cfg = cfg, .o = o, .south = index % 2};
     o->south = g.south;
-    const opening *op = cfg->nopenings ? &cfg->openings[(index / 2) % cfg->nopenings] : NULL;
-    const aw_position *start = op ? &op->start : &cfg->start;
+    const aw_position *start = &op->start;
     g.rec = aw_record_new(&cfg->rules, start);
     if (!g.rec) {
         set_fatal(sh, "out of memory");
@@ -265,10 +300,10 @@ static void play_game(worker *w, int index, outcome *o)
     const aw_rules *rules = aw_game_rules(g.game);
     char mv[AW_MOVE_MAX], why[400], what[600];
     bool ok = true;
-    for (int i = 0; op && i < op->nmoves && ok; i++)
+    for (int i = 0; i < op->nmoves && ok; i++)
         ok = aw_game_play(g.game, op->moves[i], NULL) == 0 &&
              append_move(&g, aw_move_format(rules, op->moves[i], mv)) == 0;
-    if (op && op->nmoves)
+    if (op->nmoves)
         aw_record_set_comment(g.rec, op->nmoves, "opening", NULL);
     set_tags(&g, index, op);
 
@@ -382,6 +417,7 @@ static void play_game(worker *w, int index, outcome *o)
     }
 
     o->plies = aw_game_ply(g.game);
+    o->hash = seen_game(g.game, g.south);
     aw_game_scores(g.game, o->scores);
     aw_status st = aw_game_status(g.game);
     if (o->forfeit >= 0) {
@@ -470,6 +506,15 @@ static void report(shared *sh, int index, outcome *o)
             sh->draws++;
         if (o->forfeit >= 0)
             sh->forfeits[o->forfeit][o->kind]++;
+        if (seen_add(&sh->seen, o->hash, index) == 1 && sh->repeats++ == 0) {
+            int other = 0;
+            seen_find(&sh->seen, o->hash, &other);
+            fprintf(stderr,
+                    "awale match: warning: games %d and %d are the same game (the same start, "
+                    "the same engine on each side, the same moves); the summary counts the "
+                    "repeats\n",
+                    other < index ? other + 1 : index + 1, other < index ? index + 1 : other + 1);
+        }
         const char *s = cfg->engine[o->south].name, *n = cfg->engine[1 - o->south].name;
         printf("game %d/%d: %s (South) - %s (North) %s %s", index + 1, cfg->games, s, n,
                result_text(o->result), o->termination);
@@ -498,12 +543,14 @@ static void report(shared *sh, int index, outcome *o)
 static void *worker_main(void *arg)
 {
     worker *w = arg;
+    aw_move moves[OPENING_PLIES_MAX];
     for (;;) {
-        int g = take_game(w->sh);
+        opening op = {.moves = moves};
+        int g = take_game(w->sh, &op);
         if (g < 0)
             break;
         outcome o;
-        play_game(w, g, &o);
+        play_game(w, g, &op, &o);
         if (!o.done) {
             free(o.record);
             o.record = NULL;
@@ -513,6 +560,39 @@ static void *worker_main(void *arg)
     client_quit(&w->c[0]);
     client_quit(&w->c[1]);
     return NULL;
+}
+
+/* Where the openings come from, for the first line and the summary. */
+static void openings_text(const shared *sh, bool final, char *buf, size_t size)
+{
+    const match_config *cfg = sh->cfg;
+    if (cfg->nopenings) {
+        int pairs = (cfg->games + 1) / 2, most = (pairs + cfg->nopenings - 1) / cfg->nopenings;
+        if (most > 1)
+            snprintf(buf, size, "%d from %s, in turn: each starts up to %d pairs of games",
+                     cfg->nopenings, cfg->openings_path, most);
+        else
+            snprintf(buf, size, "%d from %s, in turn", cfg->nopenings, cfg->openings_path);
+        return;
+    }
+    char notes[256] = "";
+    int k = 0;
+    if (final) {
+        opening_stats st = opening_gen_stats(sh->gen);
+        opening_stats_notes(&st, notes, sizeof notes);
+        k = st.drawn;
+    }
+    char what[400];
+    opening_gen_describe(cfg->opening_plies, &cfg->start, cfg->seed, what, sizeof what);
+    if (final && cfg->opening_plies)
+        snprintf(buf, size, "%s; %d drawn%s", what, k, notes);
+    else if (final)
+        snprintf(buf, size, "%s", what);
+    else if (cfg->opening_plies)
+        snprintf(buf, size, "%s (--seed %llu plays them again)", what,
+                 (unsigned long long)cfg->seed);
+    else
+        snprintf(buf, size, "%s", what);
 }
 
 static void summary(shared *sh, int status)
@@ -554,6 +634,14 @@ static void summary(shared *sh, int status)
                sh->sprt_msg[0] ? sh->sprt_msg : "no decision");
     }
     printf("South won %d, North won %d, draws %d\n", sh->south_wins, sh->north_wins, sh->draws);
+    char text[800];
+    openings_text(sh, true, text, sizeof text);
+    printf("openings: %s\n", text);
+    if (sh->repeats)
+        printf("repeated games: %d of %d repeat an earlier game: the Elo rests on %d distinct "
+               "game%s\n",
+               sh->repeats, sh->finished, sh->finished - sh->repeats,
+               sh->finished - sh->repeats == 1 ? "" : "s");
     for (int e = 0; e < 2; e++) {
         int total = 0;
         for (int k = 0; k < F_KINDS; k++)
@@ -570,11 +658,22 @@ static void summary(shared *sh, int status)
     if (cfg->records_path && !sh->write_failed)
         printf("records: %s\n", cfg->records_path);
     fflush(stdout);
+    if (sh->repeats)
+        fprintf(stderr,
+                "awale match: warning: %d of %d games repeat an earlier game (the same start, the "
+                "same engine on each side, the same moves): the Elo rests on %d distinct game%s. "
+                "%s\n",
+                sh->repeats, sh->finished, sh->finished - sh->repeats,
+                sh->finished - sh->repeats == 1 ? "" : "s",
+                cfg->nopenings ? "Give more openings than game pairs, or engines whose choices vary."
+                               : "Give more opening plies (--opening-plies), or engines whose "
+                                 "choices vary.");
 }
 
 int match_run(const match_config *cfg)
 {
     shared sh = {.cfg = cfg};
+    sh.current.moves = sh.current_moves;
     pthread_mutex_init(&sh.lock, NULL);
     sh.games = calloc((size_t)cfg->games, sizeof *sh.games);
     int nworkers = cfg->concurrency < 1 ? 1 : cfg->concurrency;
@@ -586,6 +685,25 @@ int match_run(const match_config *cfg)
         free(sh.games);
         free(workers);
         return 1;
+    }
+    if (!cfg->nopenings) {
+        char err[600];
+        sh.gen = opening_gen_new(&cfg->rules, &cfg->start, cfg->opening_plies, cfg->seed, err,
+                                 sizeof err);
+        if (!sh.gen) {
+            fprintf(stderr, "awale match: %s\n", err);
+            free(sh.games);
+            free(workers);
+            close(sh.cancel[0]);
+            close(sh.cancel[1]);
+            return 1;
+        }
+    }
+    {
+        char text[800];
+        openings_text(&sh, false, text, sizeof text);
+        printf("openings: %s\n", text);
+        fflush(stdout);
     }
     fcntl(sh.cancel[0], F_SETFD, FD_CLOEXEC);
     fcntl(sh.cancel[1], F_SETFD, FD_CLOEXEC);
@@ -644,6 +762,8 @@ int match_run(const match_config *cfg)
     free(workers);
     close(sh.cancel[0]);
     close(sh.cancel[1]);
+    opening_gen_free(sh.gen);
+    seen_free(&sh.seen);
     pthread_mutex_destroy(&sh.lock);
     return status;
 }

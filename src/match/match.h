@@ -1,38 +1,26 @@
 /*
  * match.h - engine-vs-engine matches (`awale match`, docs/match.md): the
- * configuration the command line builds, the openings file, and the run.
+ * configuration the command line builds, and the run.
  */
 #ifndef AW_MATCH_H
 #define AW_MATCH_H
 
 #include "awale.h"
 #include "match/client.h"
+#include "match/openings.h"
 
 #include <stdbool.h>
 #include <stdint.h>
-
-/* A start for a pair of games: a position and moves already played. */
-typedef struct opening {
-    aw_position start;
-    aw_move *moves;
-    int nmoves;
-    int line; /* in the openings file */
-} opening;
-
-/* Read an openings file: one opening a line ("[POSITION] [MOVES]", '#'
- * starts a comment), or game records (each record's start and moves).
- * Every opening is checked under `rules`. Returns 0, or -1 with a message
- * naming the line. */
-int openings_load(const char *path, const aw_rules *rules, opening **out, int *count, char *err,
-                  size_t size);
-void openings_free(opening *o, int count);
 
 typedef struct match_config {
     engine_spec engine[2];
     aw_rules rules;
     aw_position start;          /* when there are no openings             */
-    opening *openings;
+    opening *openings;          /* from --openings FILE, or NULL          */
     int nopenings;
+    const char *openings_path;
+    int opening_plies;          /* random openings when there is no file  */
+    uint64_t seed;
     int games;
     int64_t movetime_ms;        /* per move; 0: none                      */
     int64_t base_ms, inc_ms;    /* clock; base 0: none                    */

@@ -187,7 +187,8 @@ int aw_record_set_tag(aw_record *rec, const char *name, const char *value, aw_er
         return aw_fail(err, "tag %s: the value is longer than %d characters", name, TAG_VALUE_MAX);
     for (size_t i = 0; i < len; i++)
         if ((unsigned char)value[i] < 0x20 || value[i] == 0x7f)
-            return aw_fail(err, "tag %s: the value holds a control character", name);
+            return aw_fail(err, "tag %s: the value holds a control character (byte 0x%02x)",
+                          name, (unsigned char)value[i]);
     if (strcmp(name, "Result") == 0 && !is_result(value))
         return aw_fail(err, "tag Result: '%.40s' is not 1-0, 0-1, 1/2-1/2 or *", value);
     if (strcmp(name, "Termination") == 0 && status_of_word(value) != AW_ONGOING)
@@ -520,24 +521,66 @@ static int fail_at(reader *r, int line, const char *fmt, ...)
     return aw_fail(r->err, "line %d: %s", line, msg);
 }
 
-/* A printable rendering of the text at p for messages: the rest of the word. */
-static const char *shown(const char *p, char *buf, size_t size)
+/* Copy n bytes of user text into buf for a message: control bytes, DEL and
+ * bytes that start no complete UTF-8 character become \xNN, so that a
+ * message never holds a raw control character nor a '?' standing for an
+ * unknown one; text beyond `max` bytes is cut (at a character) and "..."
+ * added. Returns buf. */
+static const char *printable(const char *s, size_t n, size_t max, char *buf, size_t size)
 {
-    size_t k = 0;
-    while (p[k] && !isspace((unsigned char)p[k]) && k + 1 < size && k < 24)
-        k++;
-    for (size_t i = 0; i < k; i++)
-        buf[i] = isprint((unsigned char)p[i]) ? p[i] : '?';
+    size_t k = 0, i = 0;
+    for (; i < n && i < max; ) {
+        const unsigned char c = (unsigned char)s[i];
+        size_t len = 1;
+        if (c >= 0xC2 && c <= 0xF4) { /* a UTF-8 lead byte: keep a whole character */
+            len = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+            for (size_t j = 1; j < len; j++)
+                if (i + j >= n || ((unsigned char)s[i + j] & 0xC0) != 0x80)
+                    len = 1;
+        }
+        if (len > 1 && i + len > max)
+            break;
+        const bool escape = len == 1 && (c < 0x20 || c >= 0x7F);
+        if (k + (escape ? 4 : len) + 4 > size)
+            break;
+        if (escape)
+            k += (size_t)snprintf(buf + k, size - k, "\\x%02x", c);
+        else {
+            memcpy(buf + k, s + i, len);
+            k += len;
+        }
+        i += len;
+    }
+    if (i < n && k + 4 <= size) {
+        memcpy(buf + k, "...", 3);
+        k += 3;
+    }
     buf[k] = 0;
-    if (k == 0)
-        snprintf(buf, size, "%s", *p ? "?" : "the end of the text");
     return buf;
 }
 
-/* Parse `[Name "value"]` at r->p (which is '['). */
+/* What stands at p, for messages: "the end of the text", "the end of the
+ * line", or the rest of the word in quotes ('junk]', '\x01x'). */
+static const char *shown(const char *p, char *buf, size_t size)
+{
+    if (!*p)
+        return "the end of the text";
+    if (*p == '\n' || *p == '\r')
+        return "the end of the line";
+    size_t n = 0;
+    while (p[n] && p[n] != ' ' && p[n] != '\t' && p[n] != '\n' && p[n] != '\r')
+        n++;
+    char word[128];
+    printable(p, n, 24, word, sizeof word);
+    snprintf(buf, size, "'%s'", word);
+    return buf;
+}
+
+/* Parse `[Name "value"]` at r->p (which is '['). Messages name what is
+ * wrong in words: "tag [Event "x" has no closing ']'". */
 static int read_tag(reader *r, raw_tag *out)
 {
-    char what[32];
+    char what[160], shown_name[160], shown_value[160];
     const int line = r->line;
     r->p++;
     skip_blank(r);
@@ -545,14 +588,20 @@ static int read_tag(reader *r, raw_tag *out)
     while (isalnum((unsigned char)*r->p) || *r->p == '_')
         r->p++;
     size_t n = (size_t)(r->p - name);
-    if (n == 0 || n > TAG_NAME_MAX)
-        return fail_at(r, line, "bad tag pair: expected [Name \"value\"], found '[%s'",
+    if (n == 0)
+        return fail_at(r, line, "bad tag pair: expected a tag name after '[' (as in [Name \"value\"]), "
+                                "found %s",
                        shown(name, what, sizeof what));
+    printable(name, n, 40, shown_name, sizeof shown_name);
+    if (n > TAG_NAME_MAX)
+        return fail_at(r, line, "bad tag pair: the tag name '%s' is longer than %d characters",
+                       shown_name, TAG_NAME_MAX);
     skip_blank(r);
     if (*r->p != '"')
-        return fail_at(r, line, "bad tag pair: expected a quoted value after the name, found '%s'",
-                       shown(r->p, what, sizeof what));
+        return fail_at(r, line, "bad tag pair: expected a quoted value after [%s, found %s",
+                       shown_name, shown(r->p, what, sizeof what));
     r->p++;
+    const char *start = r->p;
     char *value = malloc(TAG_VALUE_MAX + 1);
     if (!value)
         return aw_fail(r->err, "out of memory");
@@ -567,22 +616,34 @@ static int read_tag(reader *r, raw_tag *out)
             break;
         } else if (c == 0 || c == '\n' || c == '\r') {
             free(value);
-            return fail_at(r, line, "bad tag pair: the value is not closed by '\"' on its line");
+            return fail_at(r, line, "bad tag pair: the value of [%s is not closed by '\"' on its line",
+                           shown_name);
         }
         if (k == TAG_VALUE_MAX) {
             free(value);
-            return fail_at(r, line, "bad tag pair: the value is longer than %d characters",
-                           TAG_VALUE_MAX);
+            return fail_at(r, line, "bad tag pair: the value of [%s is longer than %d characters",
+                           shown_name, TAG_VALUE_MAX);
         }
         value[k++] = c;
         r->p++;
     }
     value[k] = 0;
+    printable(start, (size_t)(r->p - 1 - start), 40, shown_value, sizeof shown_value);
+    for (size_t i = 0; i < k; i++)
+        if ((unsigned char)value[i] < 0x20 && value[i] != '\t') {
+            /* Refused here, before any tag's value reaches a message. */
+            const unsigned char c = (unsigned char)value[i];
+            free(value);
+            return fail_at(r, line, "tag %s: the value holds a control character (byte 0x%02x)",
+                           shown_name, c);
+        }
     skip_blank(r);
     if (*r->p != ']') {
         free(value);
-        return fail_at(r, line, "bad tag pair: expected ']' after the value, found '%s'",
-                       shown(r->p, what, sizeof what));
+        if (!*r->p || *r->p == '\n' || *r->p == '\r')
+            return fail_at(r, line, "tag [%s \"%s\" has no closing ']'", shown_name, shown_value);
+        return fail_at(r, line, "tag [%s \"%s\": expected ']' after the value, found %s",
+                       shown_name, shown_value, shown(r->p, what, sizeof what));
     }
     r->p++;
     out->name = dup_text(name, n);
@@ -639,7 +700,7 @@ static int read_moves(reader *r, aw_record *rec, const char **result, int *res_l
 {
     aw_game *g = rec->game;
     const aw_rules *rules = aw_game_rules(g);
-    char what[32], label[48];
+    char what[160], label[48];
     *result = NULL;
     for (;;) {
         skip_space(r);
@@ -655,7 +716,7 @@ static int read_moves(reader *r, aw_record *rec, const char **result, int *res_l
             const char *e = strchr(p, '}');
             if (!e)
                 return fail_at(r, line,
-                               "a comment opened by '{' is not closed by '}' before the end");
+                               "a comment opened by '{' is not closed by '}' before the end of the text");
             for (const char *q = p; q < e; q++)
                 r->line += *q == '\n';
             r->p = e + 1;
@@ -675,7 +736,7 @@ static int read_moves(reader *r, aw_record *rec, const char **result, int *res_l
         if (*p == '(')
             return fail_at(r, line, "variations in parentheses are not part of the format");
         if (*p == '$')
-            return fail_at(r, line, "numeric annotations ('%s') are not part of the format",
+            return fail_at(r, line, "numeric annotations (%s) are not part of the format",
                            shown(p, what, sizeof what));
         static const char *const results[] = {"1/2-1/2", "1-0", "0-1", "*"};
         for (size_t i = 0; i < 4; i++) {
@@ -696,7 +757,7 @@ static int read_moves(reader *r, aw_record *rec, const char **result, int *res_l
                 q++;
             }
             if (*q != '.')
-                return fail_at(r, line, "'%s' is neither a move number (such as 12.) nor a result",
+                return fail_at(r, line, "%s is neither a move number (such as 12.) nor a result",
                                shown(p, what, sizeof what));
             while (*q == '.')
                 q++;
@@ -782,7 +843,8 @@ static int settle_end(reader *r, aw_record *rec, const raw_tag *tags, int n, con
         aw_game_agree(g, &e))
         return fail_at(r, tt->line, "tag Termination \"agreement\": %s", e.msg);
     if (rt && !is_result(rt->value))
-        return fail_at(r, rt->line, "tag Result: '%s' is not 1-0, 0-1, 1/2-1/2 or *", rt->value);
+        return fail_at(r, rt->line, "tag Result: '%.40s' is not 1-0, 0-1, 1/2-1/2 or *",
+                       rt->value);
     if (rt && result && strcmp(rt->value, result) != 0)
         return fail_at(r, res_line, "the moves end with %s but the Result tag (line %d) says %s",
                        result, rt->line, rt->value);

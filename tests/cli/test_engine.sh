@@ -104,6 +104,35 @@ run selfplay --games 2 --depth 2 --a Level=1 --b Level=3,Seed=4 --quiet --record
 expect_status 0
 CHECKS=$((CHECKS + 1))
 [ -s "$TMP/rec" ] || fail "selfplay --record wrote nothing"
+# selfplay openings: balanced random ones from a seed that is printed; the
+# same seed, the same games; no random moves at all and players that always
+# play alike give repeated games, which are warned about.
+run selfplay --games 6 --depth 1 --a Hash=1 --b Hash=1 --seed 3 --quiet --record "$TMP/sp1"
+expect_status 0
+expect_out_has "openings: random openings of 8 plies from the start position, kept within +/-1 seed by a search of depth 6; seed 3"
+expect_out_has "openings: 3 drawn"
+CHECKS=$((CHECKS + 1))
+grep -q "repeat" "$TMP/err" "$TMP/out" && fail "distinct openings reported as repeats: $(cat "$TMP/err")"
+run selfplay --games 6 --depth 1 --a Hash=1 --b Hash=1 --seed 3 --quiet --concurrency 2 --record "$TMP/sp2"
+expect_status 0
+CHECKS=$((CHECKS + 1))
+[ "$(sort "$TMP/sp1")" = "$(sort "$TMP/sp2")" ] || fail "selfplay --seed 3 did not play the same games again"
+run selfplay --games 4 --depth 1 --a Hash=1 --b Hash=1 --opening-plies 0 --quiet
+expect_status 0
+expect_out_has "openings: no random moves: every game starts from the start position"
+expect_out_has "repeated games: 2 of 4 repeat an earlier game"
+expect_err_has "awale selfplay: warning: 2 of 4 games repeat an earlier game"
+run selfplay --games 20 --depth 1 --a Hash=1 --b Hash=1 --openings 1 --quiet
+expect_status 0
+expect_out_has "random openings of 1 ply"
+expect_out_has "reused (no new balanced one found)"
+expect_err_has "games repeat an earlier game"
+run selfplay --games 2 --depth 1 --position 3-0-0-1-0-0-0-0-0-0-0-0-20-24-S
+expect_status 1
+expect_err_has "the game is already over in the start position"
+run selfplay --opening-plies 41
+expect_status 2
+expect_err_has "bad value '41' for --opening-plies"
 run selfplay --games 0
 expect_status 2
 expect_err_has "--games"

@@ -1,7 +1,8 @@
 # test_match.sh - `awale match`: two awale levels, a deliberately broken
 # engine (tests/data/broken-engine.sh) that must lose every game by the
 # right forfeit without hanging the runner or leaving processes behind,
-# openings, records, the SPRT stop, Ctrl-C, and bad arguments. Games are
+# openings (a file, or random ones from a seed), repeated games, records,
+# the SPRT stop, Ctrl-C, and bad arguments. Games are
 # short (small movetimes, low levels) so the whole file takes seconds.
 
 BROKEN=$(cd "$(dirname "$AWALE")" && pwd)/../../tests/data/broken-engine.sh
@@ -128,6 +129,79 @@ CHECKS=$((CHECKS + 1))
 run replay --record "$TMP/open.txt"
 expect_status 0
 
+# Without --openings: random balanced openings from a printed seed, each
+# played with both colours; different pairs start differently, the same seed
+# gives the same openings (whatever the concurrency), and no game repeats.
+# openings_of FILE: the opening moves of each record, one a line.
+openings_of() { grep -o '^.*{opening}' "$1"; }
+A1="name=a option.Level=1 option.Hash=1" B1="name=b option.Level=1 option.Hash=1"
+B2="name=b option.Level=2 option.Hash=1"
+run match --engine "$A1" --engine "$B2" --games 6 --depth 1 \
+    --records "$TMP/rand1.txt"
+expect_status 0
+expect_out_has "openings: random openings of 8 plies from the start position"
+CHECKS=$((CHECKS + 1))
+seed=$(sed -n 's/^openings: .*; seed \([0-9]*\) (--seed \1 plays them again)$/\1/p' "$TMP/out")
+[ -n "$seed" ] || fail "no seed printed at the start: $(head -1 "$TMP/out")"
+CHECKS=$((CHECKS + 1))
+[ "$(openings_of "$TMP/rand1.txt" | wc -l)" -eq 6 ] || fail "six games with an opening: $(openings_of "$TMP/rand1.txt")"
+CHECKS=$((CHECKS + 1))
+[ "$(openings_of "$TMP/rand1.txt" | sort -u | wc -l)" -eq 3 ] || fail "three distinct openings expected: $(openings_of "$TMP/rand1.txt")"
+CHECKS=$((CHECKS + 1))
+[ "$(openings_of "$TMP/rand1.txt" | sed -n 1p)" = "$(openings_of "$TMP/rand1.txt" | sed -n 2p)" ] || fail "games 1 and 2 do not share their opening"
+CHECKS=$((CHECKS + 1))
+[ "$(grep -c "^\[OpeningSeed \"$seed\"\]" "$TMP/rand1.txt")" -eq 6 ] || fail "records lack [OpeningSeed \"$seed\"]"
+CHECKS=$((CHECKS + 1))
+grep -q "repeat" "$TMP/err" && fail "distinct openings reported as repeats: $(cat "$TMP/err")"
+run replay --record "$TMP/rand1.txt"
+expect_status 0
+run match --engine "$A1" --engine "$B2" --games 6 --depth 1 \
+    --seed "$seed" --concurrency 2 --records "$TMP/rand2.txt"
+expect_status 0
+expect_out_has "seed $seed (--seed $seed plays them again)"
+CHECKS=$((CHECKS + 1))
+[ "$(openings_of "$TMP/rand1.txt")" = "$(openings_of "$TMP/rand2.txt")" ] || fail "--seed $seed did not play the same openings: $(openings_of "$TMP/rand2.txt")"
+# Other seeds, other openings (two seeds that drew the same three of
+# thousands of balanced openings would be a broken generator).
+run match --engine "$A1" --engine "$B2" --games 6 --depth 1 \
+    --seed $((seed + 1)) --records "$TMP/rand3.txt"
+expect_status 0
+CHECKS=$((CHECKS + 1))
+[ "$(openings_of "$TMP/rand1.txt")" != "$(openings_of "$TMP/rand3.txt")" ] || fail "seeds $seed and $((seed + 1)) drew the same openings"
+# Every rule set, parameters and a custom start: the openings follow them.
+run match --engine "$A1" --engine "$B1" --games 2 --depth 1 \
+    --rules relay --opening-plies 4 --seed 11 --records "$TMP/relay.txt"
+expect_status 0
+expect_out_has "random openings of 4 plies"
+CHECKS=$((CHECKS + 1))
+openings_of "$TMP/relay.txt" | grep -q '^1\. [A-F][+-] [a-f][+-] 2\. [A-F][+-] [a-f][+-] {opening}$' || fail "relay opening: $(openings_of "$TMP/relay.txt")"
+run replay --record "$TMP/relay.txt"
+expect_status 0
+run match --engine "$A1" --engine "$B1" --games 2 --depth 1 \
+    --rule captures=2 --position 4-4-4-4-4-4-4-4-4-4-4-4-0-0-N --opening-plies 3 --seed 5 \
+    --records "$TMP/pos.txt"
+expect_status 0
+expect_out_has "random openings of 3 plies from 4-4-4-4-4-4-4-4-4-4-4-4-0-0-N"
+CHECKS=$((CHECKS + 1))
+[ "$(openings_of "$TMP/pos.txt" | grep -c '^1\.\.\. [a-f] 2\. [A-F] [a-f] {opening}$')" -eq 2 ] || fail "openings from a North start: $(openings_of "$TMP/pos.txt")"
+
+# Repeated games are warned about: one opening for four games between
+# engines that always play alike, and no random moves at all.
+echo "C f" >"$TMP/one.txt"
+run match --engine "$A1" --engine "$B2" --games 4 --depth 1 \
+    --openings "$TMP/one.txt"
+expect_status 0
+expect_out_has "openings: 1 from $TMP/one.txt, in turn: each starts up to 2 pairs of games"
+expect_out_has "repeated games: 2 of 4 repeat an earlier game: the Elo rests on 2 distinct games"
+expect_err_has "awale match: warning: games 1 and 3 are the same game"
+expect_err_has "awale match: warning: 2 of 4 games repeat an earlier game"
+run match --engine "$A1" --engine "$B2" --games 4 --depth 1 \
+    --opening-plies 0
+expect_status 0
+expect_out_has "openings: no random moves: every game starts from the start position"
+expect_out_has "repeated games: 2 of 4"
+expect_err_has "Give more opening plies (--opening-plies)"
+
 # A clock with increment.
 run match --engine name=a option.Level=2 --engine name=b option.Level=2 --games 2 --tc 0.4+0.02 \
     --margin 2000
@@ -190,6 +264,15 @@ expect_err_has "--games"
 run match --engine a --engine b --frobnicate
 expect_status 2
 expect_err_has "unexpected argument '--frobnicate'"
+run match --engine a --engine b --openings "$TMP/one.txt" --seed 3
+expect_status 2
+expect_err_has "--seed applies to random openings, not to --openings FILE"
+run match --engine a --engine b --opening-plies 41
+expect_status 2
+expect_err_has "bad value '41' for --opening-plies"
+run match --engine a --engine b --seed -1
+expect_status 2
+expect_err_has "--seed"
 printf 'C f\nC C\n' >"$TMP/bad-openings.txt"
 run match --engine a --engine b --openings "$TMP/bad-openings.txt"
 expect_status 1

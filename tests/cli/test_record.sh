@@ -70,6 +70,15 @@ printf '[Event "x"]\n[Rule "target=99"]\n' >"$TMP/bad.txt"
 run replay --record "$TMP/bad.txt"
 expect_status 1
 expect_err_has "bad.txt: line 2: tag Rule:"
+# A tag line without its ']' names what is missing (not "found '?'").
+printf '[Site "y"]\n\n[Event "x"\n1. C f *\n' >"$TMP/bad-tag.txt"
+run replay --record "$TMP/bad-tag.txt"
+expect_status 1
+expect_err_has "bad-tag.txt: line 3: tag [Event \"x\" has no closing ']'"
+printf '[Event "x"] [Site "a\001b"]\n' >"$TMP/bad-tag.txt"
+run replay --record "$TMP/bad-tag.txt"
+expect_status 1
+expect_err_has "bad-tag.txt: line 1: tag Site: the value holds a control character (byte 0x01)"
 printf '\n\n' >"$TMP/empty.txt"
 run replay --record "$TMP/empty.txt"
 expect_status 1

@@ -368,7 +368,14 @@ static void bad_records(void **state)
         int line;
         const char *reason;
     } cases[] = {
-        {"[Event \"x\"\n", 1, "expected ']'"},
+        {"[Event \"x\"\n", 1, "tag [Event \"x\" has no closing ']'"},
+        {"[Event \"x\"", 1, "tag [Event \"x\" has no closing ']'"},
+        {"[Event \"x\" junk]\n", 1, "tag [Event \"x\": expected ']' after the value, found 'junk]'"},
+        {"[Event \"x\"\x01]\n", 1, "found '\\x01]'"},
+        {"[Event\n", 1, "expected a quoted value after [Event, found the end of the line"},
+        {"[Event", 1, "expected a quoted value after [Event, found the end of the text"},
+        {"[\n", 1, "expected a tag name after '[' (as in [Name \"value\"]), found the end of the line"},
+        {"[\x01x \"a\"]\n", 1, "found '\\x01x'"},
         {"[Event x]\n", 1, "quoted value"},
         {"[Event \"x]\n1. C\n", 1, "not closed"},
         {"[ \"x\"]\n", 1, "[Name \"value\"]"},
@@ -399,7 +406,13 @@ static void bad_records(void **state)
         {"[FEN \"3-0-0-1-0-0-0-0-0-0-0-0-20-24-S\"]\n[Termination \"time forfeit\"]\n", 2,
          "ended by cannot-feed"},
         {"1. C f {a} {b} ; c } d\n", 1, "'}'"},
-        {"[Event \"\x01\"]\n", 1, "control character"},
+        {"[Event \"\x01\"]\n", 1, "tag Event: the value holds a control character (byte 0x01)"},
+        {"[Result \"\x02\"]\n", 1, "tag Result: the value holds a control character (byte 0x02)"},
+        {"[FEN \"4-\x03\"]\n", 1, "tag FEN: the value holds a control character (byte 0x03)"},
+        {"1. C $\x01 *\n", 1, "numeric annotations ('$\\x01')"},
+        {"1. C 12\x01 *\n", 1, "'12\\x01' is neither"},
+        {"[Event \"x\" \xc3\xa9]\n", 1, "found '\xc3\xa9]'"},
+        {"1. C f {unclosed", 1, "not closed by '}' before the end of the text"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *p = cases[i].text;
@@ -414,6 +427,13 @@ static void bad_records(void **state)
         snprintf(want, sizeof want, "line %d: ", cases[i].line);
         if (strncmp(err.msg, want, strlen(want)) != 0 || !strstr(err.msg, cases[i].reason))
             fail_msg("case %zu: expected '%s...%s', got '%s'", i, want, cases[i].reason, err.msg);
+        /* Every message names what it found: no '?' standing for a
+         * character, no raw control character, no "found 'the end...'". */
+        for (const char *m = err.msg; *m; m++)
+            if ((unsigned char)*m < 0x20 || *m == 0x7f)
+                fail_msg("case %zu: control byte 0x%02x in '%s'", i, (unsigned char)*m, err.msg);
+        if (strstr(err.msg, "'?") || strstr(err.msg, "?'") || strstr(err.msg, "'the end"))
+            fail_msg("case %zu: a placeholder in '%s'", i, err.msg);
     }
 }
 
