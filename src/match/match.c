@@ -613,6 +613,8 @@ static void summary(shared *sh, int status)
            s->losses == 1 ? "" : "es", s->wins + 0.5 * s->draws, n, 100 * stats_score(s));
     double elo, margin;
     bool finite = stats_elo(s, &elo, &margin);
+    if (finite && fabs(elo) < 0.05)
+        elo = 0; /* "+0.0", never "-0.0" */
     if (!n)
         printf("Elo difference: none (no game finished)\n");
     else if (!finite)
