@@ -427,8 +427,9 @@ int cmd_play(int argc, char **argv)
         }
     }
     session s = {0};
-    if (cli_rules_build(cmd, &cr, &s.rules, &s.start))
-        return EXIT_INPUT;
+    int bad = cli_rules_build(cmd, &cr, &s.rules, &s.start);
+    if (bad)
+        return bad;
     if (first_given) {
         if (cr.position) {
             cli_error(cmd, "--first cannot be used with --position (the position says who moves)");

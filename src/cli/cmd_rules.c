@@ -52,9 +52,9 @@ int cmd_rules(int argc, char **argv)
     }
     aw_rules rules;
     if (cr.preset || cr.count) {
-        int rc = cli_rules_build(cmd, &cr, &rules, NULL);
-        if (rc)
-            return rc;
+        int bad = cli_rules_build(cmd, &cr, &rules, NULL);
+        if (bad)
+            return bad;
         describe(&rules);
         return EXIT_OK;
     }

@@ -381,8 +381,9 @@ int cmd_selfplay(int argc, char **argv)
             cli_error(cmd, "--%c-exe %s: not an executable program", 'a' + s, m.p[s].exe);
             return EXIT_USAGE;
         }
-    if (cli_rules_build(cmd, &cr, &m.rules, &m.start))
-        return EXIT_INPUT;
+    int bad = cli_rules_build(cmd, &cr, &m.rules, &m.start);
+    if (bad)
+        return bad;
     /* Check the engine options before the first game. */
     for (int s = 0; s < 2; s++) {
         aw_error err;
