@@ -25,7 +25,7 @@ static const struct preset {
      {.name = "abapa", .family = AW_FAMILY_OWARE, .captures = CAPTURES_2_3,
       .grand_slam = AW_SLAM_VOID, .cannot_feed = AW_LEFT_MOVER, .empty_row = AW_LEFT_OWNER,
       .agreement = AW_LEFT_OWNER, .target = 25, .repetition = 3}},
-    {"Awale as often described in French: as abapa, but 7 rounds (14 plies) without a "
+    {"Awale as a French description tells it: as abapa, but 7 rounds (14 plies) without a "
      "capture end the game, and the players cannot agree to stop",
      {.name = "seven-turns", .family = AW_FAMILY_OWARE, .captures = CAPTURES_2_3,
       .grand_slam = AW_SLAM_VOID, .cannot_feed = AW_LEFT_MOVER, .empty_row = AW_LEFT_OWNER,

@@ -1,7 +1,7 @@
 # test_relay.sh - the relay game (--rules relay) through every command that
 # takes --rules: replay, perft, rules, play, bench.
 
-# replay: the worked cases of rules.md section 4
+# replay: the worked cases of docs/relay.md
 run replay --rules relay C+
 expect_status 0
 expect_stdout "4-0-2-7-7-7-1-4-4-4-4-4-0-0-N-1
