@@ -60,9 +60,10 @@ int cmd_rules(int argc, char **argv)
     }
     puts("Rule sets (--rules NAME):\n");
     for (int i = 0; i < aw_rules_preset_count(); i++) {
-        printf("%s%s\n    %s\n", aw_rules_preset_name(i), i == 0 ? " (default)" : "",
-               aw_rules_preset_summary(i));
+        printf("%s%s\n", aw_rules_preset_name(i), i == 0 ? " (default)" : "");
+        cli_print_wrapped(stdout, aw_rules_preset_summary(i), "    ", "    ", 78);
     }
+    puts("\n'awale rules --rules NAME' says how to play one of them.");
     puts("\nParameters (--rule NAME=VALUE), on top of a rule set:\n");
     for (int i = 0; i < aw_rules_param_count(); i++)
         printf("  %-12s %-32s %s\n", aw_rules_param_name(i), aw_rules_param_values(i),

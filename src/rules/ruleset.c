@@ -36,11 +36,11 @@ static const struct preset {
       .grand_slam = AW_SLAM_CAPTURE, .cannot_feed = AW_LEFT_NOBODY,
       .empty_row = AW_LEFT_NOBODY, .agreement = AW_LEFT_NOBODY, .target = 25,
       .no_capture = 21}},
-    {"a simpler Awale for beginners: only pits of 2 are captured, first to 24 seeds",
+    {"A simpler Awale for beginners: only pits of 2 are captured, first to 24 seeds",
      {.name = "two-seeds", .family = AW_FAMILY_OWARE, .captures = UINT64_C(1) << 2,
       .grand_slam = AW_SLAM_VOID, .cannot_feed = AW_LEFT_MOVER, .empty_row = AW_LEFT_OWNER,
       .agreement = AW_LEFT_OWNER, .target = 24, .repetition = 3}},
-    {"a different game on the same board: sow 2 or more seeds either way, each lap ending in "
+    {"A different game on the same board: sow 2 or more seeds either way, each lap ending in "
      "a pit with seeds sows them back the other way, a last seed in an empty pit of yours "
      "captures the pit facing it; only the stores count",
      {.name = "relay", .family = AW_FAMILY_RELAY, .captures = 0, .grand_slam = AW_SLAM_VOID,
