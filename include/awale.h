@@ -45,7 +45,7 @@ typedef struct aw_error {
 /* The two move generators behind one game interface. */
 typedef enum aw_family {
     AW_FAMILY_OWARE = 0, /* Oware sowing: one direction, captures of 2s and 3s */
-    AW_FAMILY_RELAY = 1  /* relay sowing of source 004 (rules.md section 4)   */
+    AW_FAMILY_RELAY = 1  /* relay sowing, the relay game (docs/relay.md)      */
 } aw_family;
 
 typedef enum aw_grand_slam {
@@ -120,8 +120,22 @@ bool aw_rules_param_applies(const aw_rules *rules, const char *param);
  * the number of differing parameters. */
 int aw_rules_diff(const aw_rules *rules, char *buf, size_t size);
 
-/* One value of the parameter in words ("a grand slam captures nothing"). */
+/* One value of the parameter in words ("a grand slam captures nothing").
+ * The descriptions of a rule set's parameters read together without saying
+ * anything twice (`awale rules --rules R` prints them one after another). */
 const char *aw_rules_describe(const aw_rules *rules, const char *param, char *buf, size_t size);
+
+/* "How to play" the rule set, for a newcomer before a first game: a few
+ * paragraphs of plain sentences (the board, a move, captures, feeding, the
+ * end and the winner), each on one line ending with '\n', for the front end
+ * to wrap. The text follows the parameters (`--rule captures=2` is told as
+ * played). Writes at most `size` bytes, always NUL-terminated when size > 0,
+ * and returns the length of the whole text as snprintf does: AW_HOWTO_MAX
+ * bytes are always enough. Each paragraph is one whole sentence string of
+ * the library (with at most a number or a list filled in), ready to be
+ * translated as it stands. */
+#define AW_HOWTO_MAX 4096
+size_t aw_rules_howto(const aw_rules *rules, char *buf, size_t size);
 
 /* ------------------------------------------------------ positions and moves */
 

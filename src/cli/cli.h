@@ -66,8 +66,15 @@ typedef struct cli_rules {
 /* 1 when argv[*i] was a rule option (consumed), 0 when not, -1 on error. */
 int cli_rules_option(const char *cmd, cli_rules *cr, int argc, char **argv, int *i, bool with_position);
 
-/* Build rules and start position; prints an error and returns -1. */
+/* Build rules and start position. Returns 0, or the exit status after
+ * printing the error: EXIT_USAGE for an unknown rule set or a bad --rule
+ * (bad usage), EXIT_INPUT for a bad --position (bad input). */
 int cli_rules_build(const char *cmd, const cli_rules *cr, aw_rules *rules, aw_position *start);
+
+/* Print text (paragraphs, one a line) wrapped to `width` columns: each
+ * paragraph's first line starts with `first`, the next ones with `rest`. */
+void cli_print_wrapped(FILE *out, const char *text, const char *first, const char *rest,
+                       int width);
 
 /* A word that looks like an option ("--x", "-x") where none is expected. */
 bool cli_is_option(const char *arg);

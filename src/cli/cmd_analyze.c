@@ -127,8 +127,9 @@ int cmd_analyze(int argc, char **argv)
 
     aw_rules rules;
     aw_position start;
-    if (cli_rules_build(cmd, &cr, &rules, &start))
-        return EXIT_INPUT;
+    int bad = cli_rules_build(cmd, &cr, &rules, &start);
+    if (bad)
+        return bad;
     aw_game *game = aw_game_new(&rules, &start);
     aw_error err;
     aw_engine *engine = aw_engine_new(&err);

@@ -46,8 +46,9 @@ static int bench_perft(int argc, char **argv)
     }
     aw_rules rules;
     aw_position start;
-    if (cli_rules_build(cmd, &cr, &rules, &start))
-        return EXIT_INPUT;
+    int bad = cli_rules_build(cmd, &cr, &rules, &start);
+    if (bad)
+        return bad;
     if (depth < 0)
         depth = rules.family == AW_FAMILY_RELAY ? 8 : 12;
     printf("perft bench: rules %s, depths 1..%lld from %s, %lld runs on one thread\n", rules.name,

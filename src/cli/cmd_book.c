@@ -176,8 +176,9 @@ static int book_build(int argc, char **argv)
         return EXIT_USAGE;
     aw_rules rules;
     aw_position root;
-    if (cli_rules_build(cmd, &a.cr, &rules, &root))
-        return EXIT_INPUT;
+    int bad = cli_rules_build(cmd, &a.cr, &rules, &root);
+    if (bad)
+        return bad;
     char out_buf[256];
     if (!a.out) {
         snprintf(out_buf, sizeof out_buf, "book-%s.awb", rules.name);
@@ -338,8 +339,9 @@ static int book_probe(int argc, char **argv)
         return EXIT_USAGE;
     aw_rules rules;
     aw_position pos;
-    if (cli_rules_build(cmd, &a.cr, &rules, &pos))
-        return EXIT_INPUT;
+    int bad = cli_rules_build(cmd, &a.cr, &rules, &pos);
+    if (bad)
+        return bad;
     int w = 0;
     aw_error err;
     if (w < a.nwords && strcmp(a.words[w], "start") == 0) {
@@ -415,8 +417,9 @@ static int book_info(int argc, char **argv)
         return EXIT_USAGE;
     }
     aw_rules rules;
-    if (cli_rules_build(cmd, &a.cr, &rules, NULL))
-        return EXIT_INPUT;
+    int bad = cli_rules_build(cmd, &a.cr, &rules, NULL);
+    if (bad)
+        return bad;
     aw_book *book;
     aw_error err;
     if (a.book && strcmp(a.book, "none") != 0) {

@@ -467,9 +467,9 @@ int cmd_match(int argc, char **argv)
         strcat(cfg.engine[0].name, " #1");
         strcat(cfg.engine[1].name, " #2");
     }
-    status = EXIT_INPUT;
-    if (cli_rules_build(cmd, &cr, &cfg.rules, &cfg.start))
+    if ((status = cli_rules_build(cmd, &cr, &cfg.rules, &cfg.start)) != 0)
         goto out;
+    status = EXIT_INPUT;
     if (aw_position_status(&cfg.rules, &cfg.start) != AW_ONGOING) {
         cli_error(cmd, "the game is already over in the start position");
         goto out;

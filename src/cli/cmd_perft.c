@@ -62,8 +62,9 @@ int cmd_perft(int argc, char **argv)
     }
     aw_rules rules;
     aw_position start;
-    if (cli_rules_build(cmd, &cr, &rules, &start))
-        return EXIT_INPUT;
+    int bad = cli_rules_build(cmd, &cr, &rules, &start);
+    if (bad)
+        return bad;
     uint64_t counts[AW_PERFT_MAX_DEPTH + 1], leaves = 0;
     double t0 = cli_now();
     report r = {&rules, divide, !divide && isatty(STDERR_FILENO) && depth >= 12, t0};

@@ -253,13 +253,12 @@ static const char *relay_words(const char *line, char *out, size_t size)
 static void show_rules(const play *p)
 {
     const aw_rules *r = rules_of(p);
-    char words[256];
-    printf(_("Rule set %s:\n"), r->name);
-    for (int i = 0; i < aw_rules_param_count(); i++) {
-        const char *name = aw_rules_param_name(i);
-        if (aw_rules_param_applies(r, name))
-            printf("  - %s\n", aw_rules_describe(r, name, words, sizeof words));
-    }
+    char howto[AW_HOWTO_MAX], diff[256];
+    printf(_("Rule set %s. How to play:\n"), r->name);
+    aw_rules_howto(r, howto, sizeof howto);
+    cli_print_wrapped(stdout, howto, "  - ", "    ", 78);
+    if (aw_rules_diff(r, diff, sizeof diff) > 0)
+        printf(_("Changed from the %s rules: %s.\n"), r->name, diff);
 }
 
 static void show_history(const play *p)
@@ -813,8 +812,9 @@ int cmd_play(int argc, char **argv)
         return EXIT_USAGE;
     }
     session_config cfg = session_config_default();
-    if (cli_rules_build(cmd, &cr, &cfg.rules, &cfg.start))
-        return EXIT_INPUT;
+    const int bad = cli_rules_build(cmd, &cr, &cfg.rules, &cfg.start);
+    if (bad)
+        return bad;
     if (first_given) {
         if (cr.position) {
             cli_error(cmd, "--first cannot be used with --position (the position says who moves)");

@@ -112,9 +112,10 @@ int cmd_replay(int argc, char **argv)
     }
     aw_rules rules;
     aw_position start;
-    if (cli_rules_build(cmd, &cr, &rules, &start)) {
+    int bad = cli_rules_build(cmd, &cr, &rules, &start);
+    if (bad) {
         free(words);
-        return EXIT_INPUT;
+        return bad;
     }
     aw_game *game = aw_game_new(&rules, &start);
     if (!game) {

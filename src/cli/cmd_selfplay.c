@@ -353,10 +353,6 @@ int cmd_selfplay(int argc, char **argv)
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--opening-plies", &v)) != 0) {
             if (rc < 0 || cli_number(cmd, "--opening-plies", v, 0, OPENING_PLIES_MAX, &plies))
                 return EXIT_USAGE;
-        } else if ((rc = cli_option(cmd, argc, argv, &i, "--openings", &v)) != 0) {
-            /* The older name of --opening-plies. */
-            if (rc < 0 || cli_number(cmd, "--openings", v, 0, OPENING_PLIES_MAX, &plies))
-                return EXIT_USAGE;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--seed", &v)) != 0) {
             if (rc < 0 || cli_number(cmd, "--seed", v, 0, 1LL << 40, &seed))
                 return EXIT_USAGE;
@@ -409,8 +405,9 @@ int cmd_selfplay(int argc, char **argv)
             cli_error(cmd, "--%c-exe %s: not an executable program", 'a' + s, m.p[s].exe);
             return EXIT_USAGE;
         }
-    if (cli_rules_build(cmd, &cr, &m.rules, &m.start))
-        return EXIT_INPUT;
+    int bad = cli_rules_build(cmd, &cr, &m.rules, &m.start);
+    if (bad)
+        return bad;
     if (aw_position_status(&m.rules, &m.start) != AW_ONGOING) {
         cli_error(cmd, "the game is already over in the start position");
         return EXIT_INPUT;

@@ -231,8 +231,11 @@ static int tables_build(int argc, char **argv)
     char buf[4096];
     const char *dir = tables_dir(cmd, &a, buf, sizeof buf);
     aw_error err;
-    if (!dir || cli_rules_build(cmd, &a.cr, &rules, NULL))
+    if (!dir)
         return EXIT_INPUT;
+    int bad = cli_rules_build(cmd, &a.cr, &rules, NULL);
+    if (bad)
+        return bad;
     if (aw_tables_supported(&rules, &err)) {
         cli_error(cmd, "%s", err.msg);
         return EXIT_INPUT;
@@ -262,8 +265,11 @@ static int tables_probe(int argc, char **argv)
     char buf[4096];
     const char *dir = tables_dir(cmd, &a, buf, sizeof buf);
     aw_error err;
-    if (!dir || cli_rules_build(cmd, &a.cr, &rules, NULL))
+    if (!dir)
         return EXIT_INPUT;
+    int bad = cli_rules_build(cmd, &a.cr, &rules, NULL);
+    if (bad)
+        return bad;
     aw_position pos;
     if (aw_position_parse(a.pos, &pos, &err)) {
         cli_error(cmd, "bad position '%s': %s", a.pos, err.msg);
@@ -331,8 +337,11 @@ static int tables_info(int argc, char **argv)
     char buf[4096];
     const char *dir = tables_dir(cmd, &a, buf, sizeof buf);
     aw_error err;
-    if (!dir || cli_rules_build(cmd, &a.cr, &rules, NULL))
+    if (!dir)
         return EXIT_INPUT;
+    int bad = cli_rules_build(cmd, &a.cr, &rules, NULL);
+    if (bad)
+        return bad;
     aw_tables *t = aw_tables_open(dir, &rules, a.seeds > 0 ? (int)a.seeds : 0, &err);
     if (!t) {
         cli_error(cmd, "%s", err.msg);
@@ -373,8 +382,9 @@ int cmd_tables_bench(int argc, char **argv)
         a.seeds = 16;
     aw_rules rules;
     aw_error err;
-    if (cli_rules_build(cmd, &a.cr, &rules, NULL))
-        return EXIT_INPUT;
+    int bad = cli_rules_build(cmd, &a.cr, &rules, NULL);
+    if (bad)
+        return bad;
     if (aw_tables_supported(&rules, &err)) {
         cli_error(cmd, "%s", err.msg);
         return EXIT_INPUT;

@@ -20,8 +20,9 @@ int cmd_uci(int argc, char **argv)
         }
     }
     aw_rules rules;
-    if (cli_rules_build(cmd, &cr, &rules, NULL))
-        return EXIT_INPUT;
+    int bad = cli_rules_build(cmd, &cr, &rules, NULL);
+    if (bad)
+        return bad;
     /* The built-in book (none when the program was built without one). */
     aw_error err;
     aw_book *book = cli_book_builtin(&err);

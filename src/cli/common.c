@@ -97,24 +97,63 @@ int cli_rules_build(const char *cmd, const cli_rules *cr, aw_rules *rules, aw_po
     aw_error err;
     if (aw_rules_preset(cr->preset ? cr->preset : "abapa", rules, &err)) {
         cli_error(cmd, "%s", err.msg);
-        return -1;
+        return EXIT_USAGE;
     }
     for (int i = 0; i < cr->count; i++)
         if (aw_rules_set_arg(rules, cr->assignments[i], &err)) {
             cli_error(cmd, "%s", err.msg);
-            return -1;
+            return EXIT_USAGE;
         }
     if (start) {
         if (cr->position) {
             if (aw_position_parse(cr->position, start, &err)) {
                 cli_error(cmd, "bad position '%s': %s", cr->position, err.msg);
-                return -1;
+                return EXIT_INPUT;
             }
         } else {
             *start = aw_position_start(AW_SOUTH);
         }
     }
     return 0;
+}
+
+void cli_print_wrapped(FILE *out, const char *text, const char *first, const char *rest,
+                       int width)
+{
+    const char *p = text;
+    while (*p) {
+        const char *end = strchr(p, '\n');
+        if (!end)
+            end = p + strlen(p);
+        const char *lead = first;
+        int col = 0;
+        while (p < end) {
+            while (p < end && *p == ' ')
+                p++;
+            const char *w = p;
+            while (p < end && *p != ' ')
+                p++;
+            int n = (int)(p - w);
+            if (n == 0)
+                break;
+            if (col > 0 && col + 1 + n > width) {
+                fputc('\n', out);
+                col = 0;
+                lead = rest;
+            }
+            if (col == 0) {
+                fputs(lead, out);
+                col = (int)strlen(lead);
+            } else {
+                fputc(' ', out);
+                col++;
+            }
+            fwrite(w, 1, (size_t)n, out);
+            col += n;
+        }
+        fputc('\n', out);
+        p = *end ? end + 1 : end;
+    }
 }
 
 double cli_now(void)

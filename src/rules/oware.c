@@ -1,7 +1,7 @@
 /*
  * oware.c - the Oware family's move generator: legal moves with feeding,
  * sowing with the origin skipped, captures with the grand-slam policies, and
- * the end conditions that need no history (rules.md section 2).
+ * the end conditions that need no history (docs/rules.md).
  *
  * Invariants: pits + scores = 48 before and after every move; a move never
  * sows into its own origin. Sowing is arithmetic when a lap is full: k >= 11

@@ -1,5 +1,5 @@
 /*
- * position.c - the position string of rules.md section 1, parsed and
+ * position.c - the position string (docs/rules.md, "The board"), parsed and
  * printed in one place, plus the position helpers every module uses.
  *
  *     4-4-4-4-4-4-4-4-4-4-4-4-0-0-S[-N]

@@ -1,5 +1,5 @@
 /*
- * relay.c - the relay game of source 004 (rules.md section 4): moves of a pit
+ * relay.c - the relay game (docs/relay.md): moves of a pit
  * holding 2 seeds or more in either direction, relay sowing, captures facing
  * an empty own pit, and the end conditions that need no history.
  *
@@ -28,7 +28,7 @@
  * depends on the relay ending), so a move is generated, and played, by the
  * same inline loop; a move takes 3.7 laps on average in random games.
  *
- * The endless-relay guard (rules.md 4.8): the state at the start of a lap is
+ * The endless-relay guard (docs/relay.md): the state at the start of a lap is
  * (pits, lap pit, direction); a relay never ends exactly when such a state
  * recurs. Relays of up to PLAIN_LAPS laps are plain loops; a longer one goes
  * to the out-of-line relay_long, which finds any recurrence with Brent's

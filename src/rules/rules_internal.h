@@ -30,8 +30,8 @@ aw_status relay_status(const aw_rules *r, const aw_position *p);
 const char *relay_explain(const aw_rules *r, const aw_position *p, aw_move move, char *buf,
                           size_t size);
 
-/* A relay still going after this many laps counts as endless (rules.md 4.8;
- * docs/relay.md). */
+/* A relay still going after this many laps counts as endless
+ * (docs/relay.md). */
 #define RELAY_MAX_LAPS 65536
 
 /* Relay sowing of `move` on pits (no capture), at most max_laps laps.

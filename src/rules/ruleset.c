@@ -1,6 +1,6 @@
 /*
- * ruleset.c - rule sets as data: the presets of rules.md and the named
- * parameters that override them.
+ * ruleset.c - rule sets as data: the presets (docs/rules.md, docs/relay.md)
+ * and the named parameters that override them.
  *
  * Every parameter is one row of the `params` table: its name, the values it
  * takes, which family it applies to, and a parse and print function. The
@@ -20,28 +20,29 @@ static const struct preset {
     const char *summary;
     aw_rules rules;
 } presets[] = {
-    {"Oware Abapa, the international tournament rules (source 001): captures of 2 and 3, "
-     "grand slam captures nothing, first to 25, third repetition ends the game",
+    {"Oware Abapa, the international tournament rules: captures of 2 and 3, a grand slam "
+     "captures nothing, first to 25 seeds, the third repetition ends the game",
      {.name = "abapa", .family = AW_FAMILY_OWARE, .captures = CAPTURES_2_3,
       .grand_slam = AW_SLAM_VOID, .cannot_feed = AW_LEFT_MOVER, .empty_row = AW_LEFT_OWNER,
       .agreement = AW_LEFT_OWNER, .target = 25, .repetition = 3}},
-    {"Awale of source 000: as abapa, but 7 rounds (14 plies) without capture end the game",
+    {"Awale as a French description tells it: as abapa, but 7 rounds (14 plies) without a "
+     "capture end the game, and the players cannot agree to stop",
      {.name = "seven-turns", .family = AW_FAMILY_OWARE, .captures = CAPTURES_2_3,
       .grand_slam = AW_SLAM_VOID, .cannot_feed = AW_LEFT_MOVER, .empty_row = AW_LEFT_OWNER,
       .agreement = AW_LEFT_FORBIDDEN, .target = 25, .no_capture = 14}},
-    {"Awale of source 002: a grand slam captures, seeds left at the end are not counted, "
-     "21 plies without capture end the game",
+    {"Awale where a grand slam captures: seeds left at the end are not counted, and 21 "
+     "plies without a capture end the game",
      {.name = "grand-slam", .family = AW_FAMILY_OWARE, .captures = CAPTURES_2_3,
       .grand_slam = AW_SLAM_CAPTURE, .cannot_feed = AW_LEFT_NOBODY,
       .empty_row = AW_LEFT_NOBODY, .agreement = AW_LEFT_NOBODY, .target = 25,
       .no_capture = 21}},
-    {"Awale of source 003: only pits of 2 are captured, first to 24",
+    {"A simpler Awale for beginners: only pits of 2 are captured, first to 24 seeds",
      {.name = "two-seeds", .family = AW_FAMILY_OWARE, .captures = UINT64_C(1) << 2,
       .grand_slam = AW_SLAM_VOID, .cannot_feed = AW_LEFT_MOVER, .empty_row = AW_LEFT_OWNER,
       .agreement = AW_LEFT_OWNER, .target = 24, .repetition = 3}},
-    {"Relay sowing of source 004: moves of 2 or more seeds in either direction, each lap "
-     "relays from the last pit in the opposite direction, captures face an empty own pit; "
-     "third repetition ends the game (docs/relay.md)",
+    {"A different game on the same board: sow 2 or more seeds either way, each lap ending in "
+     "a pit with seeds sows them back the other way, a last seed in an empty pit of yours "
+     "captures the pit facing it; only the stores count",
      {.name = "relay", .family = AW_FAMILY_RELAY, .captures = 0, .grand_slam = AW_SLAM_VOID,
       .cannot_feed = AW_LEFT_NOBODY, .empty_row = AW_LEFT_NOBODY,
       .agreement = AW_LEFT_NOBODY, .target = 0, .repetition = 3}},
@@ -161,9 +162,21 @@ static void get_captures(const aw_rules *r, char *buf, size_t size)
 
 static const char *words_captures(const aw_rules *r, char *buf, size_t size)
 {
-    char list[160];
-    get_captures(r, list, sizeof list);
-    snprintf(buf, size, "a last seed that makes %s in an opponent pit captures it", list);
+    /* The counts in words: "2", "2 or 3", "2, 3 or 4". */
+    char list[200];
+    size_t used = 0;
+    int n = 0, total = 0;
+    for (int c = 1; c <= AW_SEEDS; c++)
+        total += (int)(r->captures >> c & 1);
+    list[0] = 0;
+    for (int c = 1; c <= AW_SEEDS && used < sizeof list; c++)
+        if (r->captures >> c & 1) {
+            n++;
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%d",
+                                     n == 1 ? "" : n == total ? " or " : ", ", c);
+        }
+    snprintf(buf, size, "a last seed that makes %s in an opponent pit captures it",
+             total ? list : "nothing");
     return buf;
 }
 
@@ -284,11 +297,11 @@ static void get_target(const aw_rules *r, char *buf, size_t size)
 }
 static const char *words_target(const aw_rules *r, char *buf, size_t size)
 {
+    /* What reaching the target does is play-on's to say, not this one's. */
     if (r->target == 0)
         snprintf(buf, size, "no target score");
     else
-        snprintf(buf, size, "a player who reaches %d seeds wins%s", r->target,
-                 r->play_on ? " (play goes on)" : " and the game ends");
+        snprintf(buf, size, "the target score is %d seeds", r->target);
     return buf;
 }
 
@@ -358,8 +371,26 @@ static const char *const no_yes[] = {"no", "yes"};
         return buf;                                                               \
     }
 
-BOOL_PARAM(play_on, play_on, "the game goes on after a player reaches the target",
-           "the game ends when a player reaches the target")
+static int set_play_on(aw_rules *r, const char *v)
+{
+    int i = parse_word(v, no_yes, 2);
+    if (i < 0)
+        return -1;
+    r->play_on = i == 1;
+    return 0;
+}
+static void get_play_on(const aw_rules *r, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s", no_yes[r->play_on]);
+}
+static const char *words_play_on(const aw_rules *r, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s",
+             r->target == 0 ? "no effect without a target score"
+             : r->play_on   ? "reaching the target does not end the game: play goes on"
+                            : "the first player to reach the target wins, and the game ends there");
+    return buf;
+}
 BOOL_PARAM(skip_origin, skip_origin, "a lap skips the pit it started from",
            "a lap sows into the pit it started from")
 

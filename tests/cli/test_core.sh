@@ -66,7 +66,7 @@ expect_err_has "North's score"
 
 # bad rules
 run replay --rules oware C
-expect_status 1
+expect_status 2
 expect_err_has "unknown rule set 'oware'"
 run replay --rule target=99 C
 expect_err_has "bad value '99' for rule parameter 'target'"
@@ -112,6 +112,19 @@ for word in abapa seven-turns grand-slam two-seeds relay captures grand-slam can
 done
 run rules --rules grand-slam
 expect_out_has "a grand slam (capturing the whole opponent row) captures"
+# one rule set: how to play it, following the parameters, then the parameters
+expect_out_has "How to play:"
+expect_out_has "(a grand slam) is allowed"
+expect_out_has "21 moves in a row without a capture"
+run rules --rules two-seeds --rule no-capture=30
+expect_out_has "with no-capture=30"
+expect_out_has "makes exactly 2 seeds"
+expect_out_has "30 moves in a row without a capture"
+# the target is stated once, and what reaching it does once
+run rules --rules abapa
+[ "$(grep -c "25" "$TMP/out")" -eq 2 ] || fail "abapa: '25' not once in the how-to and once in the parameters: $(grep 25 "$TMP/out")"
+expect_out_has "target       25        the target score is 25 seeds"
+expect_out_has "play-on      no        the first player to reach the target wins, and the game ends there"
 run rules --rules abapa --rule target=24
 expect_out_has "with target=24"
 run rules extra

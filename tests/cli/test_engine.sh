@@ -122,7 +122,7 @@ expect_status 0
 expect_out_has "openings: no random moves: every game starts from the start position"
 expect_out_has "repeated games: 2 of 4 repeat an earlier game"
 expect_err_has "awale selfplay: warning: 2 of 4 games repeat an earlier game"
-run selfplay --games 20 --depth 1 --a Hash=1 --b Hash=1 --openings 1 --quiet
+run selfplay --games 20 --depth 1 --a Hash=1 --b Hash=1 --opening-plies 1 --quiet
 expect_status 0
 expect_out_has "random openings of 1 ply"
 expect_out_has "reused (no new balanced one found)"

@@ -18,7 +18,7 @@ best=$(sed -n '2,7p' "$TMP/out" | grep -v 'perfect' | awk 'NR == 1 || $2 > m { m
 CHECKS=$((CHECKS + 1))
 [ "$first" = "value $best" ] || fail "first line '$first', best move value $best"
 
-# Worked by hand from rules.md: South's only move F lands in a (2 seeds),
+# Worked by hand from the rules: South's only move F lands in a (2 seeds),
 # which would capture North's whole row: a void grand slam in abapa, so
 # North, unable to feed South, takes the 2 seeds left: -2 for South.
 run tables probe --dir "$TD" 0-0-0-0-0-1-1-0-0-0-0-0-23-23-S

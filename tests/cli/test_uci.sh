@@ -273,7 +273,7 @@ expect_out_has "readyok"
 
 # Bad arguments of the command itself.
 run uci --rules nope
-expect_status 1
+expect_status 2
 expect_err_has "nope"
 run uci extra
 expect_status 2

@@ -1,7 +1,7 @@
 /*
  * reference.c - the simple reference rules (see reference.h). Every rule is
  * written the plainest way: loops over seeds and pits, conditions in the
- * order rules.md states them.
+ * order the rules state them (docs/rules.md, "The end").
  */
 #include "reference.h"
 

@@ -1,6 +1,6 @@
 /*
  * reference.h - a deliberately simple implementation of the Oware rules,
- * written straight from rules.md section 2 and sharing no code with the
+ * written straight from the rules (docs/rules.md) and sharing no code with the
  * library, so the differential tests can check the fast core against it.
  * Slow on purpose: seed-by-seed sowing, whole-row rescans, no tables.
  */

@@ -1,6 +1,6 @@
 /*
  * reference_relay.c - the simple relay reference (see reference_relay.h).
- * Each rule of rules.md section 4 is written the plainest way: seeds sown one
+ * Each rule of docs/relay.md is written the plainest way: seeds sown one
  * at a time, "was the pit empty?" asked before each seed lands, every lap
  * start kept in a list and compared with all earlier ones, conditions in the
  * order the rules state them.

@@ -1,6 +1,6 @@
 /*
  * reference_relay.h - a deliberately simple implementation of the relay game,
- * written straight from rules.md section 4 and sharing no code with
+ * written straight from the rules (docs/relay.md) and sharing no code with
  * src/rules/relay.c, so the differential tests and the perft tables can
  * check the library against it. Slow on purpose: one seed at a time, every
  * lap remembered and compared with all earlier ones, whole-row rescans.

@@ -456,7 +456,7 @@ static void test_multipv_and_info(void **state)
     aw_engine_free(e);
 }
 
-/* The forced cycle of rules.md: with repetition=2, the game's history
+/* The forced cycle of docs/rules.md: with repetition=2, the game's history
  * makes the repetition come a ply sooner than the tree alone shows. */
 static void test_repetition_history(void **state)
 {

@@ -1,5 +1,5 @@
 /*
- * test_relay.c - the relay game (rules.md section 4) through the game
+ * test_relay.c - the relay game (docs/relay.md) through the game
  * interface: every worked case of tests/data/worked-relay.txt, bad moves
  * and their messages, the endless-relay guard, and perft against the
  * golden tables of tests/data/perft-relay.txt (computed by the simple

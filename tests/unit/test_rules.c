@@ -21,7 +21,7 @@ static void presets(void **state)
         assert_int_equal(aw_rules_diff(&r, diff, sizeof diff), 0);
         assert_string_equal(diff, "");
     }
-    /* The table of rules.md section 2. */
+    /* The table of docs/rules.md. */
     r = t_rules("abapa", NULL);
     assert_int_equal(r.captures, (1u << 2) | (1u << 3));
     assert_int_equal(r.grand_slam, AW_SLAM_VOID);
@@ -54,7 +54,8 @@ static void parameters(void **state)
         const char *preset, *name, *value, *words;
     } cases[] = {
         {"abapa", "captures", "2", "makes 2 in an opponent pit"},
-        {"abapa", "captures", "2,3,4", "makes 2,3,4"},
+        {"abapa", "captures", "2,3,4", "makes 2, 3 or 4 in"},
+        {"abapa", "captures", "2,3", "makes 2 or 3 in"},
         {"abapa", "grand-slam", "capture", "captures"},
         {"abapa", "grand-slam", "void", "captures nothing"},
         {"abapa", "cannot-feed", "opponent", "go to his opponent"},
@@ -62,13 +63,14 @@ static void parameters(void **state)
         {"abapa", "cannot-feed", "mover", "player who cannot feed"},
         {"abapa", "empty-row", "none", "not counted"},
         {"abapa", "empty-row", "owner", "adds the seeds of his own row"},
-        {"abapa", "target", "24", "reaches 24 seeds"},
+        {"abapa", "target", "24", "the target score is 24 seeds"},
         {"abapa", "target", "0", "no target"},
         {"abapa", "no-capture", "7", "7 consecutive plies"},
         {"abapa", "no-capture", "0", "no limit"},
         {"abapa", "repetition", "2", "occurrence 2"},
         {"abapa", "repetition", "0", "do not end"},
         {"abapa", "play-on", "yes", "goes on"},
+        {"abapa", "play-on", "no", "wins, and the game ends there"},
         {"abapa", "direction", "cw", "clockwise"},
         {"abapa", "agreement", "no", "cannot end by agreement"},
         {"relay", "skip-origin", "yes", "skips"},
@@ -286,12 +288,131 @@ static void ends_explained(void **state)
     aw_final_scores(&r, &p, aw_position_status(&r, &p), sc);
     assert_int_equal(sc[0], 20);
     assert_int_equal(sc[1], 28);
-    /* cannot-feed=opponent (the other reading of source 000). */
+    /* cannot-feed=opponent (the other reading of the seven-turns rules). */
     r = t_rules("seven-turns", "cannot-feed=opponent");
     p = t_pos("3-0-0-1-0-0-0-0-0-0-0-0-20-24-S");
     aw_final_scores(&r, &p, aw_position_status(&r, &p), sc);
     assert_int_equal(sc[0], 20);
     assert_int_equal(sc[1], 28);
+}
+
+/* Whether any of the words occurs in text. */
+static bool mentions(const char *text, const char *const *words)
+{
+    for (; *words; words++)
+        if (strstr(text, *words))
+            return true;
+    return false;
+}
+
+/* What players read names nothing they do not have (the project's internal
+ * sources), and the parameters of a rule set, read one after another, say
+ * each thing once: only one of them tells that reaching the target ends the
+ * game. */
+static void descriptions_say_things_once(void **state)
+{
+    (void)state;
+    static const char *const internal[] = {"source", "rules.md", "seeds/", "shared", NULL};
+    static const char *const overrides[] = {NULL, "play-on=yes", "target=0", "target=10"};
+    for (int i = 0; i < aw_rules_preset_count(); i++) {
+        const char *summary = aw_rules_preset_summary(i);
+        if (mentions(summary, internal))
+            fail_msg("summary of %s: '%s'", aw_rules_preset_name(i), summary);
+        for (size_t o = 0; o < sizeof overrides / sizeof overrides[0]; o++) {
+            aw_rules r = t_rules(aw_rules_preset_name(i), NULL);
+            if (overrides[o] && aw_rules_set_arg(&r, overrides[o], NULL))
+                continue; /* target does not apply to the relay game */
+            char number[16];
+            snprintf(number, sizeof number, "%d seeds", r.target);
+            const char *const target[] = {"target", r.target ? number : "target", NULL};
+            const char *const end[] = {"end", NULL};
+            int both = 0;
+            for (int k = 0; k < aw_rules_param_count(); k++) {
+                const char *name = aw_rules_param_name(k);
+                if (!aw_rules_param_applies(&r, name))
+                    continue;
+                char words[256];
+                aw_rules_describe(&r, name, words, sizeof words);
+                if (mentions(words, internal))
+                    fail_msg("%s %s: '%s'", r.name, name, words);
+                both += mentions(words, target) && mentions(words, end);
+            }
+            if (both > 1)
+                fail_msg("%s %s: %d parameters say that the target ends the game", r.name,
+                         overrides[o] ? overrides[o] : "", both);
+        }
+    }
+}
+
+static const char *howto(const char *preset, const char *overrides)
+{
+    static char buf[AW_HOWTO_MAX];
+    aw_rules r = t_rules(preset, overrides);
+    size_t n = aw_rules_howto(&r, buf, sizeof buf);
+    assert_int_equal(n, strlen(buf));
+    return buf;
+}
+
+static void expect_has(const char *text, const char *what, bool present)
+{
+    if ((strstr(text, what) != NULL) != present)
+        fail_msg("'%s' %s in:\n%s", what, present ? "missing" : "present", text);
+}
+
+static void how_to_play(void **state)
+{
+    (void)state;
+    static const char *const internal[] = {"source", "rules.md", "seeds/", "shared", NULL};
+    /* Every preset: whole lines, no internal reference, and a buffer too
+     * small gets a NUL-terminated prefix and the same length. */
+    for (int i = 0; i < aw_rules_preset_count(); i++) {
+        aw_rules r = t_rules(aw_rules_preset_name(i), NULL);
+        char full[AW_HOWTO_MAX], small[40];
+        size_t n = aw_rules_howto(&r, full, sizeof full);
+        assert_true(n > 200 && n < sizeof full);
+        assert_int_equal(n, strlen(full));
+        assert_int_equal(full[n - 1], '\n');
+        assert_null(strstr(full, "\n\n"));
+        assert_false(mentions(full, internal));
+        assert_int_equal(aw_rules_howto(&r, small, sizeof small), n);
+        assert_int_equal(strlen(small), sizeof small - 1);
+        assert_memory_equal(small, full, sizeof small - 1);
+        assert_int_equal(aw_rules_howto(&r, NULL, 0), n);
+    }
+    /* The text follows the parameters. */
+    expect_has(howto("abapa", NULL), "makes 2 or 3 seeds", true);
+    expect_has(howto("abapa", NULL), "first to capture 25 seeds", true);
+    expect_has(howto("abapa", NULL), "comes up 3 times", true);
+    expect_has(howto("abapa", NULL), "counterclockwise", true);
+    expect_has(howto("abapa", NULL), "captures nothing", true);
+    expect_has(howto("abapa", NULL), "you take the seeds left", true);
+    expect_has(howto("abapa", NULL), "without a capture", false);
+    expect_has(howto("two-seeds", NULL), "makes exactly 2 seeds", true);
+    expect_has(howto("two-seeds", NULL), "first to capture 24 seeds", true);
+    expect_has(howto("abapa", "captures=2,3,4"), "one of these counts in a pit of your "
+                                                 "opponent's: 2,3,4", true);
+    expect_has(howto("grand-slam", NULL), "(a grand slam) is allowed", true);
+    expect_has(howto("grand-slam", NULL), "21 moves in a row without a capture", true);
+    expect_has(howto("grand-slam", NULL), "no seed on his turn", true);
+    expect_has(howto("abapa", NULL), "no seed on his turn", false);
+    expect_has(howto("seven-turns", NULL), "cannot agree to stop", true);
+    expect_has(howto("seven-turns", NULL), "comes up", false);
+    expect_has(howto("abapa", "cannot-feed=opponent"), "he takes the seeds left", true);
+    expect_has(howto("abapa", "play-on=yes"), "25 seeds does not end the game", true);
+    expect_has(howto("abapa", "target=0"), "25", false);
+    expect_has(howto("abapa", "direction=cw"), "clockwise, into the pits that follow: along "
+                                               "your row to the left", true);
+    expect_has(howto("abapa", "no-capture=30 repetition=2"), "30 moves in a row", true);
+    expect_has(howto("abapa", "no-capture=30 repetition=2"), "comes up 2 times", true);
+    expect_has(howto("relay", NULL), "to your right (C+)", true);
+    expect_has(howto("relay", NULL), "also sows into the pit it came from", true);
+    expect_has(howto("relay", "skip-origin=yes"), "skips the pit it came from", true);
+    expect_has(howto("relay", NULL), "in the direction of the last lap", true);
+    expect_has(howto("relay", "chain=backward"), "against the last lap", true);
+    expect_has(howto("relay", "no-move=pass"), "passes", true);
+    expect_has(howto("relay", NULL), "passes", false);
+    expect_has(howto("relay", NULL), "Only the stores count", true);
+    expect_has(howto("relay", "repetition=0"), "comes up", false);
 }
 
 int main(void)
@@ -300,7 +421,8 @@ int main(void)
         cmocka_unit_test(presets),          cmocka_unit_test(parameters),
         cmocka_unit_test(bad_parameters),   cmocka_unit_test(undo_and_history),
         cmocka_unit_test(repetition),       cmocka_unit_test(agreement),
-        cmocka_unit_test(ends_explained),
+        cmocka_unit_test(ends_explained),   cmocka_unit_test(descriptions_say_things_once),
+        cmocka_unit_test(how_to_play),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

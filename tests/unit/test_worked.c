@@ -1,5 +1,5 @@
 /*
- * test_worked.c - every worked case of rules.md section 3, read from
+ * test_worked.c - every worked case of the Oware rule sets, read from
  * tests/data/worked-oware.txt, played through the game interface.
  */
 #include "support.h"
