@@ -126,7 +126,7 @@ deps:
 
 # Everything, in one build mode. UCI_SEQUENCES random protocol sessions
 # (a new seed each run, printed; UCI_SEED=S replays one).
-UCI_SEQUENCES ?= 250
+UCI_SEQUENCES ?= 200
 UCI_SEED ?=
 check: $(AWALE) $(TESTS) $(FUZZ_REPLAY) $(UCI_RANDOM)
 	@set -e; for t in $(TESTS); do echo "== $$t"; $$t; done

@@ -357,7 +357,7 @@ static void make_sequence(uint64_t seed, int number, sequence *q)
     const int n = rnd(&g.rng, 3, 40);
     for (int i = 0; i < n; i++) {
         int d = rnd(&g.rng, 1, 100);
-        int delay = d <= 60 ? 0 : d <= 85 ? rnd(&g.rng, 0, 3) : rnd(&g.rng, 5, 40);
+        int delay = d <= 65 ? 0 : d <= 90 ? rnd(&g.rng, 0, 3) : rnd(&g.rng, 5, 30);
         int r = rnd(&g.rng, 1, 100);
         if (r <= 28)
             gen_go(&g, q, delay);
@@ -800,7 +800,7 @@ int main(int argc, char **argv)
         usage();
     const char *awale = argv[1];
     uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-    int count = 300, from = 0;
+    int count = 200, from = 0;
     double deadline = 10000;
     bool verbose = false;
     for (int i = 2; i < argc; i++) {
