@@ -5,6 +5,7 @@
 #   make test       install missing Debian packages, build, run every test, then
 #                   run them all again under AddressSanitizer + UBSan
 #   make bench      speed figures (never fails on timing)
+#   make soak       the engine protocol under many random command streams
 #   make fuzz       build the libFuzzer targets (clang) and fuzz each for a while
 #   make install    install the program under PREFIX (default /usr/local)
 #
@@ -57,8 +58,9 @@ LIBFRONT := $(BUILD)/libfront.a
 AWALE    := $(BUILD)/awale
 TESTS    := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_REPLAY := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz-replay/%)
+UCI_RANDOM := $(BUILD)/uci_random
 
-.PHONY: all play test check deps bench bench-tables tune strength book fuzz install uninstall clean
+.PHONY: all play test check deps bench soak bench-tables tune strength book fuzz install uninstall clean
 .DEFAULT_GOAL := all
 
 all: $(AWALE)
@@ -121,18 +123,29 @@ $(BUILD)/fuzz-replay/%: tests/fuzz/%.c tests/fuzz/replay.c $(LIBAWALE)
 	@$(if $(Q),echo "  FUZZ    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< tests/fuzz/replay.c $(LIBAWALE) $(LIBS)
 
+# The protocol's state machine under random command streams (tests/uci).
+$(UCI_RANDOM): tests/uci/uci_random.c $(LIBAWALE)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  TEST    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(LIBAWALE) $(LIBS)
+
 play: $(AWALE)
 	./$(AWALE) play
 
 deps:
 	@scripts/install-deps.sh
 
-# Everything, in one build mode.
-check: $(AWALE) $(TESTS) $(FUZZ_REPLAY)
+# Everything, in one build mode. UCI_SEQUENCES random protocol sessions
+# (a new seed each run, printed; UCI_SEED=S replays one).
+UCI_SEQUENCES ?= 200
+UCI_SEED ?=
+check: $(AWALE) $(TESTS) $(FUZZ_REPLAY) $(UCI_RANDOM)
 	@set -e; for t in $(TESTS); do echo "== $$t"; $$t; done
 	@set -e; for f in $(FUZZ_REPLAY); do \
 	    name=$$(basename $$f); echo "== $$f"; $$f tests/fuzz/corpus/$${name#fuzz_}; done
 	@tests/cli/run.sh $(AWALE)
+	@echo "== $(UCI_RANDOM)"
+	@$(UCI_RANDOM) $(AWALE) --count $(UCI_SEQUENCES) $(if $(UCI_SEED),--seed $(UCI_SEED))
 	@echo "== all tests passed ($(MODE))"
 
 test: deps
@@ -146,6 +159,11 @@ bench: $(AWALE)
 	./$(AWALE) bench perft --rules abapa --depth 12
 	./$(AWALE) bench perft --rules relay
 	./$(AWALE) bench tables --seeds 16
+
+# The engine protocol soaked: many more random sessions than make test runs.
+SOAK_SEQUENCES ?= 5000
+soak: $(AWALE) $(UCI_RANDOM)
+	./$(UCI_RANDOM) $(AWALE) --count $(SOAK_SEQUENCES) $(if $(UCI_SEED),--seed $(UCI_SEED))
 
 # Endgame tables: a build from scratch in a temporary directory, with the
 # figures (positions per second per core, bytes per position, peak memory).

@@ -268,12 +268,20 @@ static const command commands[] = {
      "run together (moves CfFb). South's clock is wtime/winc, North's btime/binc.\n"
      "Options: Hash, Threads, Level, MultiPV, Seed, Eval, Tables, Ponder, Rules\n"
      "and 'Rule NAME' for each rule parameter. Bad input is answered with\n"
-     "'info string' and ignored.\n"
+     "'info string' and ignored; a go with a malformed limit ('go depth x')\n"
+     "starts no search.\n"
+     "\n"
+     "Commands are answered while a search runs: isready at once, stop with the\n"
+     "search's bestmove. A go, setoption or ucinewgame sent before the bestmove\n"
+     "of the running search is refused with 'info string ... ignored: a search is\n"
+     "running' (wait for bestmove, as GUIs do); position applies to the next go.\n"
+     "quit and the end of the input stop the search, print its bestmove and\n"
+     "exit.\n"
      "\n" RULE_OPTIONS
      "\n"
-     "example: printf 'position startpos moves CfFb\\ngo depth 8\\nucinewgame\\n' | awale uci\n"
+     "example: { printf 'position startpos moves CfFb\\ngo depth 8\\n'; sleep 1; } | awale uci\n"
      "         prints an 'info' line for each depth up to 8, then 'bestmove D ponder f'\n"
-     "         (ucinewgame waits for the search to end)\n"},
+     "         (the pause lets the search end: the end of the input stops a search)\n"},
     {"match", "play engines against each other: results, Elo, SPRT, game records", cmd_match,
      "usage: awale match --engine SPEC --engine SPEC\n"
      "                   [--rules R] [--rule K=V]... [--position POS]\n"

@@ -9,6 +9,15 @@
  * held until `stop` or `ponderhit`, as the protocol asks, even when the
  * search ends by itself (a proven result, a finished game).
  *
+ * The state machine (docs/protocol.md): a search is *pending* from the `go`
+ * that starts it until its bestmove is printed (under the lock, by
+ * whichever thread prints it). While one is pending, `go`, `setoption` and
+ * `ucinewgame` are refused with an `info string`; everything else is
+ * answered at once. The main thread never waits for a search to end by
+ * itself: it only joins a search whose bestmove is out (its thread is
+ * ending) or one it has just stopped (`stop`, `quit`, end of input), so
+ * `isready`, `stop` and `quit` are always read and answered promptly.
+ *
  * Nothing a GUI sends can end the program but `quit` and the end of the
  * input: every unknown, malformed or ill-timed command gets an
  * `info string` saying why it was ignored.
@@ -33,8 +42,10 @@ typedef struct session {
     bool position_ok;   /* false after a `position` that failed          */
     char position_error[512];
     bool debug;
+    int searches;       /* accepted go commands (numbered in debug mode) */
+    bool searching;     /* main thread only: started and not yet joined  */
     /* search state, under lock */
-    bool searching;     /* started and not yet joined                    */
+    bool pending;       /* a go accepted, its bestmove not yet printed   */
     bool hold;          /* infinite or ponder: bestmove waits            */
     bool ponder;        /* the search is a ponder search                 */
     bool released;      /* stop or ponderhit received                    */
@@ -134,9 +145,10 @@ static void on_info(const aw_search_info *info, void *user)
     pthread_mutex_unlock(&s->lock);
 }
 
-/* Under lock. */
+/* Under lock: the bestmove of the pending search, which is then over. */
 static void print_bestmove(session *s, const aw_search_result *r)
 {
+    s->pending = false;
     char best[AW_MOVE_MAX], ponder[AW_MOVE_MAX];
     if (r->book && r->best != AW_MOVE_NONE) {
         /* "info string book move C (+0.35; book C +0.35 D +0.20 ...)" */
@@ -175,38 +187,36 @@ static void on_done(const aw_search_result *r, void *user)
     pthread_mutex_unlock(&s->lock);
 }
 
-/* Join a search that has ended by itself. Returns whether one still runs. */
-static bool settle(session *s)
+/* Whether a command that needs the engine (`what`: go, setoption,
+ * ucinewgame) can run now: no search is pending. A search whose bestmove is
+ * already out is joined here; its thread is ending, so this does not wait.
+ * Otherwise the command is refused with an info string, written under the
+ * same lock as the test, so that the refusal always comes out between the
+ * search's start and its bestmove. */
+static bool engine_free(session *s, const char *what)
 {
-    if (!s->searching)
+    pthread_mutex_lock(&s->lock);
+    const bool busy = s->pending;
+    if (busy) {
+        fprintf(s->out, "info string %s ignored: a search is running (send 'stop' first)\n",
+                what);
+        fflush(s->out);
+    }
+    pthread_mutex_unlock(&s->lock);
+    if (busy)
         return false;
-    if (aw_search_running(s->engine))
-        return true;
-    aw_search_wait(s->engine, NULL);
-    s->searching = false;
-    return false;
+    if (s->searching) {
+        aw_search_wait(s->engine, NULL);
+        s->searching = false;
+    }
+    return true;
 }
 
-/* A GUI waits for bestmove before it sends the next go, but a script may
- * not: wait for a search with limits to end by itself (its bestmove is
- * printed). Returns whether a search still runs (infinite or ponder, which
- * end only on stop or ponderhit). */
-static bool wait_finite(session *s)
-{
-    if (!settle(s))
-        return false;
-    if (s->hold)
-        return true;
-    aw_search_wait(s->engine, NULL);
-    s->searching = false;
-    return false;
-}
-
-/* Stop a running search and wait for it (its bestmove is printed). */
+/* Stop the search, if any, and wait for it: its bestmove is printed (a held
+ * one here, else by on_done before the thread ends). Every stop point of
+ * the search is checked within a few thousand nodes, so this is prompt. */
 static void finish_search(session *s)
 {
-    if (!s->searching && !s->have_result)
-        return;
     pthread_mutex_lock(&s->lock);
     s->released = true;
     if (s->have_result) {
@@ -310,10 +320,10 @@ static void cmd_setoption(session *s, const uci_command *c)
             info_string(s, "setoption Ponder: '%s' is not true or false; ignored", value);
         return;
     }
-    if (wait_finite(s)) {
-        info_string(s, "setoption %s ignored: a search is running (send 'stop' first)", c->name);
+    char what[UCI_NAME_MAX + 16];
+    snprintf(what, sizeof what, "setoption %s", c->name);
+    if (!engine_free(s, what))
         return;
-    }
     if (strcasecmp(c->name, "BookFile") == 0) {
         /* Empty (or <empty>): the built-in book; none: no book; else a file,
          * checked before it replaces the book in use. */
@@ -405,12 +415,27 @@ static void cmd_position(session *s, const uci_command *c)
     s->position_ok = true;
 }
 
+/* Debug mode: the search a go starts, with what it searches, so that a log
+ * (or a test) can check each bestmove against its position. */
+static void debug_go(session *s)
+{
+    char rules[400] = "", pos[AW_POSITION_MAX];
+    aw_rules_diff(&s->rules, rules, sizeof rules);
+    if (s->position_ok)
+        info_string(s, "debug: go %d: rules %s%s%s; position %s", s->searches, s->rules.name,
+                    rules[0] ? " " : "", rules, aw_position_format(aw_game_position(s->game), pos));
+    else
+        info_string(s, "debug: go %d: rules %s%s%s; no position", s->searches, s->rules.name,
+                    rules[0] ? " " : "", rules);
+}
+
 static void cmd_go(session *s, const uci_command *c)
 {
-    if (wait_finite(s)) {
-        info_string(s, "go ignored: a search is running (send 'stop' first)");
+    if (!engine_free(s, "go"))
         return;
-    }
+    s->searches++;
+    if (s->debug)
+        debug_go(s);
     if (!s->position_ok) {
         info_string(s, "no position to search: %s", s->position_error);
         say(s, "bestmove 0000");
@@ -461,6 +486,7 @@ static void cmd_go(session *s, const uci_command *c)
         return;
     }
     pthread_mutex_lock(&s->lock);
+    s->pending = true;
     s->hold = c->infinite || c->ponder;
     s->ponder = c->ponder;
     s->released = false;
@@ -472,6 +498,9 @@ static void cmd_go(session *s, const uci_command *c)
         s->multipv = 1;
     pthread_mutex_unlock(&s->lock);
     if (aw_search_start(s->engine, &lim, on_info, on_done, s, &err)) {
+        pthread_mutex_lock(&s->lock);
+        s->pending = false;
+        pthread_mutex_unlock(&s->lock);
         info_string(s, "go failed: %s", err.msg);
         say(s, "bestmove 0000");
         return;
@@ -479,20 +508,24 @@ static void cmd_go(session *s, const uci_command *c)
     s->searching = true;
 }
 
+/* The expected move was played: a pending ponder search goes on as a normal
+ * one (or gives its held bestmove now). */
 static void cmd_ponderhit(session *s)
 {
-    if ((!settle(s) && !s->have_result) || !s->ponder) {
-        info_string(s, "ponderhit ignored: no ponder search is running");
-        return;
-    }
     pthread_mutex_lock(&s->lock);
-    s->released = true;
-    if (s->have_result) {
-        print_bestmove(s, &s->held);
-        s->have_result = false;
+    const bool ok = s->pending && s->ponder && !s->released;
+    if (ok) {
+        s->released = true;
+        if (s->have_result) {
+            print_bestmove(s, &s->held);
+            s->have_result = false;
+        }
     }
     pthread_mutex_unlock(&s->lock);
-    aw_search_ponderhit(s->engine);
+    if (ok)
+        aw_search_ponderhit(s->engine);
+    else
+        info_string(s, "ponderhit ignored: no ponder search is running");
 }
 
 /* Read one line into buf (NUL-terminated, without its newline); a longer
@@ -559,21 +592,22 @@ int uci_main(FILE *in, FILE *out, const aw_rules *rules, const aw_book *book)
         case UCI_REGISTER: break;
         case UCI_SETOPTION: cmd_setoption(&s, &c); break;
         case UCI_NEWGAME:
-            if (wait_finite(&s)) {
-                info_string(&s, "ucinewgame ignored: a search is running (send 'stop' first)");
+            if (!engine_free(&s, "ucinewgame"))
                 break;
-            }
             aw_engine_clear(s.engine);
             new_position(&s, &start);
             break;
         case UCI_POSITION: cmd_position(&s, &c); break;
         case UCI_GO: cmd_go(&s, &c); break;
-        case UCI_STOP:
-            if (s.searching || s.have_result)
-                finish_search(&s);
-            else if (s.debug)
+        case UCI_STOP: {
+            pthread_mutex_lock(&s.lock);
+            const bool pending = s.pending;
+            pthread_mutex_unlock(&s.lock);
+            if (!pending && s.debug)
                 info_string(&s, "stop: no search is running");
+            finish_search(&s);
             break;
+        }
         case UCI_PONDERHIT: cmd_ponderhit(&s); break;
         default: break;
         }

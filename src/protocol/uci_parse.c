@@ -235,13 +235,30 @@ static void parse_position(uci_command *c, const aw_rules *rules, const char *p)
     c->kind = UCI_POSITION;
 }
 
+/* The limits of go that take a number, with the values they accept: a value
+ * outside its range, not a whole number, or missing rejects the whole line
+ * (no search starts), so that a typo never turns into a search without
+ * limit. Clocks may be 0 or negative (a clock already run out: the engine
+ * moves at once); times are in milliseconds, at most 10^12 (31 years). */
+#define GO_TIME_MAX 1000000000000LL
+static const struct go_limit {
+    const char *name;
+    long long lo, hi;
+} go_limits[] = {
+    {"depth", 1, 1000},          {"nodes", 1, 1000000000000000LL},
+    {"movetime", 1, GO_TIME_MAX}, {"wtime", -GO_TIME_MAX, GO_TIME_MAX},
+    {"btime", -GO_TIME_MAX, GO_TIME_MAX}, {"winc", 0, GO_TIME_MAX},
+    {"binc", 0, GO_TIME_MAX},    {"movestogo", 1, 100000},
+    {"mate", 1, 500},            {"stime", -GO_TIME_MAX, GO_TIME_MAX},
+    {"ntime", -GO_TIME_MAX, GO_TIME_MAX}, {"sinc", 0, GO_TIME_MAX},
+    {"ninc", 0, GO_TIME_MAX},
+};
+#define GO_LIMITS ((int)(sizeof go_limits / sizeof go_limits[0]))
+
 static void parse_go(uci_command *c, const aw_rules *rules, const char *p)
 {
-    static const char *const ints[] = {"depth", "nodes", "movetime", "wtime", "btime", "winc",
-                                       "binc", "movestogo", "mate", "stime", "ntime", "sinc",
-                                       "ninc"};
     word w;
-    char shown[48], shown2[48];
+    char shown[48];
     c->kind = UCI_GO;
     bool have = next_word(&p, &w);
     while (have) {
@@ -269,40 +286,34 @@ static void parse_go(uci_command *c, const aw_rules *rules, const char *p)
                 cmd_warn(c, "go searchmoves: no move follows");
             continue; /* w (when have) is the next keyword, not yet read */
         } else {
-            size_t k = 0;
-            while (k < sizeof ints / sizeof ints[0] && !is(&w, ints[k]))
+            int k = 0;
+            while (k < GO_LIMITS && !is(&w, go_limits[k].name))
                 k++;
-            if (k == sizeof ints / sizeof ints[0]) {
+            if (k == GO_LIMITS) {
                 cmd_warn(c, "go: unknown word '%s' ignored", show(&w, shown, sizeof shown));
             } else {
-                word key = w;
+                const struct go_limit *lim = &go_limits[k];
                 long long v;
-                if (!(have = next_word(&p, &w))) {
-                    cmd_warn(c, "go %s: the value is missing", ints[k]);
-                    break;
+                if (!next_word(&p, &w)) {
+                    cmd_error(c, "go %s: the value is missing; no search started", lim->name);
+                    return;
                 }
-                bool clock = k >= 3 && k != 7 && k != 8;
-                long long lo = clock ? -((long long)1 << 50) : 1;
-                if (!number(&w, lo, (long long)1 << 50, &v)) {
-                    cmd_warn(c, "go %s: '%s' is not a %s whole number; ignored",
-                             show(&key, shown2, sizeof shown2), show(&w, shown, sizeof shown),
-                             clock ? "" : "positive");
-                } else {
-                    if (v < 0)
-                        v = 0; /* a clock already run out: move at once */
-                    switch (k) {
-                    case 0: c->depth = v > 1000 ? 1000 : (int)v; break;
-                    case 1: c->nodes = (uint64_t)v; break;
-                    case 2: c->movetime = v; break;
-                    case 3: case 9: c->time[AW_SOUTH] = v; break;
-                    case 4: case 10: c->time[AW_NORTH] = v; break;
-                    case 5: case 11: c->inc[AW_SOUTH] = v; break;
-                    case 6: case 12: c->inc[AW_NORTH] = v; break;
-                    case 7: c->movestogo = v > 100000 ? 100000 : (int)v; break;
-                    default: c->mate = v > 1000 ? 1000 : (int)v; break;
-                    }
-                    if (clock && (k == 3 || k == 4 || k == 9 || k == 10) && v == 0)
-                        c->time[(k == 3 || k == 9) ? AW_SOUTH : AW_NORTH] = 1;
+                if (!number(&w, lim->lo, lim->hi, &v)) {
+                    cmd_error(c, "go %s: '%s' is not a whole number from %lld to %lld; "
+                              "no search started", lim->name, show(&w, shown, sizeof shown),
+                              lim->lo, lim->hi);
+                    return;
+                }
+                switch (k) {
+                case 0: c->depth = (int)v; break;
+                case 1: c->nodes = (uint64_t)v; break;
+                case 2: c->movetime = v; break;
+                case 3: case 9: c->time[AW_SOUTH] = v > 0 ? v : 1; break;
+                case 4: case 10: c->time[AW_NORTH] = v > 0 ? v : 1; break;
+                case 5: case 11: c->inc[AW_SOUTH] = v; break;
+                case 6: case 12: c->inc[AW_NORTH] = v; break;
+                case 7: c->movestogo = (int)v; break;
+                default: c->mate = (int)v; break;
                 }
             }
         }

@@ -19,8 +19,70 @@ line_of() {
     grep -n -- "$1" "$TMP/out" | head -1 | cut -d: -f1
 }
 
+# uci_input INPUT [ARGS...]: run_input with a deadline, so that an engine
+# that hangs fails the check (STATUS 124) instead of hanging the tests.
+uci_input() {
+    input=$1
+    shift
+    printf '%s' "$input" | timeout 20 "$AWALE" "$@" >"$TMP/out" 2>"$TMP/err"
+    STATUS=$?
+}
+
+# count_of PATTERN: lines of stdout matching PATTERN.
+count_of() {
+    grep -c -- "$1" "$TMP/out"
+}
+
+# uci_wait PATTERN COUNT: wait (up to 10 s) until stdout has COUNT lines
+# matching PATTERN.
+uci_wait() {
+    i=0
+    while [ "$(count_of "$1")" -lt "$2" ]; do
+        i=$((i + 1))
+        [ "$i" -gt 1000 ] && return 1
+        sleep 0.01
+    done
+    return 0
+}
+
+# uci_session SCRIPT [ARGS...]: a conversation with `awale uci ARGS` that
+# waits for the answers as a GUI does. The lines of SCRIPT are sent one by
+# one, except '@bestmove' (wait for one more bestmove line) and '@readyok'
+# (one more readyok); after the script the input ends. Every wait and the
+# whole run have a deadline, so a hang fails the check instead of hanging
+# the tests (STATUS 124 then).
+uci_session() {
+    script=$1
+    shift
+    rm -f "$TMP/fifo"
+    mkfifo "$TMP/fifo"
+    : >"$TMP/out"
+    timeout 20 "$AWALE" uci "$@" <"$TMP/fifo" >"$TMP/out" 2>"$TMP/err" &
+    upid=$!
+    trap '' PIPE # an engine gone early must not end the test script
+    exec 3>"$TMP/fifo"
+    nb=0
+    nr=0
+    waited=ok
+    while IFS= read -r l; do
+        case $l in
+        @bestmove) nb=$((nb + 1)); uci_wait '^bestmove ' "$nb" || waited="no bestmove $nb" ;;
+        @readyok) nr=$((nr + 1)); uci_wait '^readyok$' "$nr" || waited="no readyok $nr" ;;
+        *) printf '%s\n' "$l" >&3 ;;
+        esac
+    done <<SCRIPT
+$script
+SCRIPT
+    exec 3>&-
+    wait "$upid"
+    STATUS=$?
+    trap - PIPE
+    CHECKS=$((CHECKS + 1))
+    [ "$waited" = ok ] || fail "uci session: $waited; last lines: $(tail -3 "$TMP/out")"
+}
+
 # The handshake: id, options (engine, Ponder, Rules, one per rule parameter), uciok.
-run_input 'uci
+uci_input 'uci
 isready
 quit
 ' uci
@@ -41,7 +103,7 @@ CHECKS=$((CHECKS + 1))
 
 # A search: info lines with depth, score, nodes, nps, pv; a legal bestmove
 # with its ponder move, both legal in turn.
-run_input 'position startpos moves CfFb
+uci_input 'position startpos moves CfFb
 go depth 5
 quit
 ' uci
@@ -60,19 +122,21 @@ CHECKS=$((CHECKS + 1))
 [ -z "$ponder" ] || uci_legal C f F b "$best" "$ponder" || fail "ponder '$ponder' is not legal"
 
 # Moves as separate words and run together, and from a fen, agree.
-run_input 'position fen 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S moves C f F b
+uci_session 'position fen 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S moves C f F b
 go depth 4
+@bestmove
 position startpos moves CfFb
 go depth 4
-quit
-' uci
+@bestmove
+quit'
+expect_status 0
 CHECKS=$((CHECKS + 1))
 [ "$(grep -c '^bestmove ' "$TMP/out")" -eq 2 ] || fail "two searches, two bestmoves"
 CHECKS=$((CHECKS + 1))
 [ "$(grep '^bestmove ' "$TMP/out" | sort -u | wc -l)" -eq 1 ] || fail "same position, different answers: $(grep '^bestmove' "$TMP/out")"
 
 # A finished game: bestmove 0000 and why.
-run_input 'position fen 3-0-0-1-0-0-0-0-0-0-0-0-20-24-S
+uci_input 'position fen 3-0-0-1-0-0-0-0-0-0-0-0-20-24-S
 go depth 3
 quit
 ' uci
@@ -82,19 +146,20 @@ expect_out_has "bestmove 0000"
 # A proven result is shown as 'score mate N' (moves of the side to move to
 # the end of the game): F captures 5 and reaches the target; in the second
 # position every line loses within 5 plies.
-run_input 'position fen 0-0-0-0-0-2-1-2-0-0-0-1-22-20-S
+uci_session 'position fen 0-0-0-0-0-2-1-2-0-0-0-1-22-20-S
 go depth 4
+@bestmove
 position fen 0-0-0-0-1-2-1-1-0-0-0-0-20-23-S
 go depth 8
-quit
-' uci
+@bestmove
+quit'
 expect_out_has "score mate 1 "
 expect_out_has "bestmove F"
 expect_out_has "score mate -3 "
 
 # An illegal move in position: the command is ignored, said why, and go
 # answers 0000 until a good position comes.
-run_input 'position startpos moves C C
+uci_input 'position startpos moves C C
 go depth 2
 position startpos moves C
 go depth 2
@@ -110,7 +175,7 @@ CHECKS=$((CHECKS + 1))
 uci_legal C "$best" || fail "bestmove '$best' after C is not legal"
 
 # Malformed and unknown input: an info string each, never fatal.
-run_input 'foo bar
+uci_input 'foo bar
 joho debug on
 position
 position fen 4-4-4
@@ -128,7 +193,7 @@ setoption name Rule target value 99
 setoption name Rule bogus value 1
 setoption name Ponder value maybe
 go depth banana movetime -5 flurb depth 1
-go searchmoves Z depth 2
+go flurb searchmoves Z depth 2
 ponderhit
 stop
 debug
@@ -154,26 +219,27 @@ expect_out_has "chess"
 expect_out_has "info string setoption Rule target ignored"
 expect_out_has "info string setoption Rule bogus ignored"
 expect_out_has "info string setoption Ponder: 'maybe' is not true or false"
-expect_out_has "info string go depth: 'banana' is not a positive whole number"
-expect_out_has "info string go movetime: '-5' is not a positive whole number"
+expect_out_has "info string ignored: go depth: 'banana' is not a whole number from 1 to 1000; no search started"
 expect_out_has "info string go: unknown word 'flurb' ignored"
 expect_out_has "info string go searchmoves: no move follows"
 expect_out_has "info string ponderhit ignored: no ponder search is running"
 expect_out_has "info string ignored: debug: expected 'debug on' or 'debug off'"
 expect_out_has "readyok"
-# the go with bad words still searched (a GUI always gets its bestmove)
+# the go with a bad value started no search; the one with unknown words did
+# (UCI: unknown words are skipped), and stop gave its bestmove
 CHECKS=$((CHECKS + 1))
-[ "$(grep -c '^bestmove ' "$TMP/out")" -eq 2 ] || fail "each go answers: $(grep -c '^bestmove ' "$TMP/out") bestmoves"
+[ "$(count_of '^bestmove ')" -eq 1 ] || fail "one search: $(count_of '^bestmove ') bestmoves"
 CHECKS=$((CHECKS + 1))
 [ "$(tail -1 "$TMP/out")" = "readyok" ] || fail "isready is answered last"
 
 # searchmoves limits the root moves; clock limits (South wtime/winc, North btime/binc).
-run_input 'position startpos
+uci_session 'position startpos
 go depth 4 searchmoves D
+@bestmove
 position startpos moves C
 go wtime 500 btime 500 winc 10 binc 10
-quit
-' uci
+@bestmove
+quit'
 CHECKS=$((CHECKS + 1))
 [ "$(grep '^bestmove' "$TMP/out" | head -1 | cut -d' ' -f2)" = "D" ] || fail "searchmoves D: $(grep '^bestmove' "$TMP/out")"
 best=$(bestmove_of "$TMP/out")
@@ -182,17 +248,19 @@ uci_legal C "$best" || fail "clock search: bestmove '$best' is not legal"
 
 # The rule set by option: relay moves carry their direction; a rule
 # parameter by option; ucinewgame resets.
-run_input 'setoption name Rules value relay
+uci_session 'setoption name Rules value relay
 position startpos moves C+
 go depth 3
+@bestmove
 setoption name Rules value abapa
 setoption name Rule target value 24
 position fen 0-0-0-0-0-3-1-2-1-4-4-4-14-15-S
 go depth 2
+@bestmove
 ucinewgame
 isready
-quit
-' uci
+@readyok
+quit'
 best=$(grep '^bestmove' "$TMP/out" | head -1 | cut -d' ' -f2)
 CHECKS=$((CHECKS + 1))
 uci_legal --rules relay C+ "$best" || fail "relay bestmove '$best' is not legal after C+"
@@ -210,7 +278,7 @@ expect_out_has "readyok"
     printf 'stop\n'
     sleep 0.05
     printf 'isready\nquit\n'
-} | "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
+} | timeout 20 "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
 STATUS=$?
 expect_status 0
 CHECKS=$((CHECKS + 1))
@@ -230,7 +298,7 @@ uci_legal "$best" || fail "go infinite: bestmove '$best' is not legal"
     printf 'isready\n'
     sleep 0.05
     printf 'stop\nquit\n'
-} | "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
+} | timeout 20 "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
 CHECKS=$((CHECKS + 1))
 r1=$(line_of '^readyok')
 b1=$(line_of '^bestmove')
@@ -246,7 +314,7 @@ expect_out_has "bestmove E"
     printf 'ponderhit\n'
     sleep 0.3
     printf 'quit\n'
-} | "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
+} | timeout 20 "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
 CHECKS=$((CHECKS + 1))
 r1=$(line_of '^readyok')
 b1=$(line_of '^bestmove')
@@ -258,14 +326,14 @@ uci_legal C f "$best" || fail "ponder: bestmove '$best' is not legal after C f"
 # A line over the limit is ignored with a message; the end of the input
 # without quit ends the program cleanly (status 0).
 awk 'BEGIN { printf "position startpos moves "; for (i = 0; i < 300000; i++) printf "C f "; print ""; print "isready" }' |
-    "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
+    timeout 20 "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
 STATUS=$?
 expect_status 0
 expect_out_has "info string a line longer than"
 expect_out_has "readyok"
 
 # Control bytes and a NUL-free binary line: ignored with a message.
-printf 'is\001ready\n\377\376go\nisready\n' | "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
+printf 'is\001ready\n\377\376go\nisready\n' | timeout 20 "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
 STATUS=$?
 expect_status 0
 expect_out_has "info string ignored: unknown command"
@@ -280,7 +348,179 @@ expect_status 2
 expect_err_has "unexpected argument 'extra'"
 
 # string options announce their real default
-run_input "uci
+uci_input "uci
 quit
 " uci
 expect_out_has "option name Eval type string default tuned"
+
+# ---------------------------------------------------------------------------
+# The session's state machine (docs/protocol.md, "The session"): whatever
+# search runs, every command is read and answered at once; a go during a
+# search is refused. Every run has a deadline (status 124: it hung).
+
+# A second go during a search of any kind: refused with an info string, and
+# stop, isready and the end of the input still answered (these hung: the
+# engine waited for the first search to end before it read on).
+for first in 'go depth 40' 'go' 'go nodes 100000000000' 'go movetime 100000' \
+    'go wtime 100000000 btime 100000000' 'go infinite' 'go ponder'; do
+    printf '%s\ngo depth 3\nstop\nisready\n' "$first" |
+        timeout 10 "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
+    STATUS=$?
+    expect_status 0
+    expect_out_has "info string go ignored: a search is running (send 'stop' first)"
+    CHECKS=$((CHECKS + 1))
+    [ "$(count_of '^bestmove ')" -eq 1 ] || fail "'$first' then go: $(count_of '^bestmove ') bestmoves, expected 1"
+    CHECKS=$((CHECKS + 1))
+    [ "$(tail -1 "$TMP/out")" = readyok ] || fail "'$first' then go: readyok is not the last line"
+    best=$(bestmove_of "$TMP/out")
+    CHECKS=$((CHECKS + 1))
+    uci_legal "$best" || fail "'$first': bestmove '$best' is not legal"
+done
+
+# The same, ended by quit at once: the search stops, its bestmove comes out.
+printf 'go depth 40\ngo depth 3\nquit\n' | timeout 10 "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
+STATUS=$?
+expect_status 0
+CHECKS=$((CHECKS + 1))
+[ "$(count_of '^bestmove ')" -eq 1 ] || fail "quit during a search: $(count_of '^bestmove ') bestmoves"
+
+# A go whose limit is malformed starts nothing (before, 'go binc' searched
+# without limit and the next go hung); the next go is a search of its own.
+printf 'go binc\ngo depth 3\nstop\nisready\n' | timeout 10 "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
+STATUS=$?
+expect_status 0
+expect_out_has "info string ignored: go binc: the value is missing; no search started"
+CHECKS=$((CHECKS + 1))
+[ "$(count_of '^bestmove ')" -eq 1 ] || fail "go binc, go depth 3: $(count_of '^bestmove ') bestmoves"
+CHECKS=$((CHECKS + 1))
+[ "$(count_of 'go ignored')" -eq 0 ] || fail "go binc left a search running"
+
+# go depth x: rejected, no search at all (not even at the end of the input).
+printf 'go depth x\nisready\n' | timeout 10 "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
+STATUS=$?
+expect_status 0
+expect_out_has "info string ignored: go depth: 'x' is not a whole number from 1 to 1000; no search started"
+expect_out_has "readyok"
+CHECKS=$((CHECKS + 1))
+[ "$(count_of '^bestmove\|^info depth')" -eq 0 ] || fail "go depth x searched: $(head -3 "$TMP/out")"
+
+# Every malformed limit: one message naming it, no search.
+uci_input 'go nodes -3
+go movetime
+go movetime abc
+go depth 0
+go depth 1001
+go depth 99999999999999999999
+go nodes 0
+go wtime 10 binc
+go winc -5
+go movestogo 0
+go mate 0
+go depth 5 depth x
+go movetime 1000000000001
+isready
+' uci
+expect_status 0
+expect_out_has "go nodes: '-3' is not a whole number from 1 to 1000000000000000; no search started"
+expect_out_has "go movetime: the value is missing; no search started"
+expect_out_has "go movetime: 'abc' is not a whole number"
+expect_out_has "go depth: '0' is not a whole number from 1 to 1000"
+expect_out_has "go depth: '1001' is not a whole number from 1 to 1000"
+expect_out_has "go depth: '99999999999999999999' is not a whole number"
+expect_out_has "go nodes: '0' is not"
+expect_out_has "go binc: the value is missing"
+expect_out_has "go winc: '-5' is not a whole number from 0 to"
+expect_out_has "go movestogo: '0' is not a whole number from 1 to 100000"
+expect_out_has "go mate: '0' is not a whole number from 1 to 500"
+expect_out_has "go depth: 'x' is not"
+expect_out_has "go movetime: '1000000000001' is not a whole number from 1 to 1000000000000"
+CHECKS=$((CHECKS + 1))
+[ "$(count_of '^info string ignored: go ')" -eq 13 ] || fail "13 malformed go, $(count_of '^info string ignored: go ') rejected"
+CHECKS=$((CHECKS + 1))
+[ "$(count_of '^bestmove\|^info depth')" -eq 0 ] || fail "a malformed go searched"
+# A clock already run out (0 or negative, as some GUIs send) is no error:
+# the engine moves at once.
+uci_session 'go wtime -20 btime 100
+@bestmove
+quit'
+expect_status 0
+CHECKS=$((CHECKS + 1))
+[ "$(count_of 'ignored')" -eq 0 ] || fail "a clock run out is no error: $(grep ignored "$TMP/out")"
+
+# During a search: setoption and ucinewgame are refused, position is taken
+# for the next go, isready is answered before the bestmove, Ponder may be set.
+uci_session 'position startpos
+go infinite
+setoption name Hash value 16
+setoption name Threads value 2
+setoption name Ponder value true
+ucinewgame
+position startpos moves C
+isready
+@readyok
+stop
+@bestmove
+go depth 3
+@bestmove
+quit'
+expect_status 0
+expect_out_has "info string setoption Hash ignored: a search is running (send 'stop' first)"
+expect_out_has "info string setoption Threads ignored: a search is running"
+expect_out_has "info string ucinewgame ignored: a search is running"
+CHECKS=$((CHECKS + 1))
+[ "$(count_of 'Ponder')" -eq 0 ] || fail "setoption Ponder refused during a search"
+CHECKS=$((CHECKS + 1))
+[ "$(line_of '^readyok')" -lt "$(line_of '^bestmove')" ] || fail "isready waited for the search"
+best=$(bestmove_of "$TMP/out")
+CHECKS=$((CHECKS + 1))
+uci_legal C "$best" || fail "the position sent during the search: bestmove '$best' is not legal after C"
+
+# A GUI that sends go as soon as it reads bestmove: every go is taken.
+uci_session 'go depth 3
+@bestmove
+go depth 3
+@bestmove
+go nodes 500
+@bestmove
+go depth 2
+@bestmove
+isready
+@readyok
+quit'
+expect_status 0
+CHECKS=$((CHECKS + 1))
+[ "$(count_of '^bestmove ')" -eq 4 ] && [ "$(count_of 'ignored')" -eq 0 ] ||
+    fail "go after bestmove: $(count_of '^bestmove ') bestmoves, $(count_of 'ignored') refused"
+# and after a finished search, setoption and ucinewgame are taken again
+uci_session 'go depth 3
+@bestmove
+setoption name Hash value 8
+ucinewgame
+isready
+@readyok
+quit'
+CHECKS=$((CHECKS + 1))
+[ "$(count_of 'ignored')" -eq 0 ] || fail "after bestmove: $(grep ignored "$TMP/out")"
+
+# The end of the input during a search of any kind: it stops, its bestmove
+# comes out, and the program exits 0. quit the same.
+for g in 'go infinite' 'go ponder' 'go' 'go depth 60'; do
+    for end in '' 'quit'; do
+        printf 'position startpos moves C\n%s\nisready\n%s' "$g" "$end" |
+            timeout 10 "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
+        STATUS=$?
+        expect_status 0
+        CHECKS=$((CHECKS + 1))
+        [ "$(count_of '^bestmove ')" -eq 1 ] && [ "$(count_of '^readyok')" -eq 1 ] ||
+            fail "'$g' then ${end:-the end of the input}: $(count_of '^bestmove ') bestmoves"
+    done
+done
+
+# debug on: each accepted go names what it searches (the random protocol
+# test, tests/uci/uci_random.c, checks every bestmove against it).
+uci_input 'debug on
+position startpos moves C
+go depth 2
+isready
+' uci
+expect_out_has "info string debug: go 1: rules abapa; position 4-4-0-5-5-5-5-4-4-4-4-4-0-0-N"

@@ -49,7 +49,15 @@ static void check_line(const aw_rules *rules, const char *line)
         CHECK(c.searchmove_count >= 0 && c.searchmove_count <= AW_MAX_MOVES);
         CHECK(c.depth >= 0 && c.movetime >= 0 && c.time[0] >= 0 && c.time[1] >= 0);
         CHECK(c.inc[0] >= 0 && c.inc[1] >= 0 && c.movestogo >= 0 && c.mate >= 0);
+        /* A go is accepted only with every value in its range (else the
+         * whole line is rejected: no search starts by mistake). */
+        const int64_t tmax = 1000000000000LL;
+        CHECK(c.depth <= 1000 && c.mate <= 500 && c.movestogo <= 100000);
+        CHECK(c.nodes <= 1000000000000000ULL && c.movetime <= tmax);
+        CHECK(c.time[0] <= tmax && c.time[1] <= tmax && c.inc[0] <= tmax && c.inc[1] <= tmax);
     }
+    if (c.kind == UCI_NONE && strncmp(c.error, "go ", 3) == 0)
+        CHECK(strstr(c.error, "no search started") != NULL);
 
     uci_reply r;
     uci_parse_reply(line, &r);
