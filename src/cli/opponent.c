@@ -116,15 +116,18 @@ aw_move opponent_hint(opponent_t *o, const aw_game *game, char *why, size_t size
     }
     const aw_score *s = &l->score;
     switch (s->kind) {
+    /* A proven result without a distance (plies 0) is the endgame tables'
+     * exact result; with one, the search's (a bound until it has seen
+     * every line). */
     case AW_SCORE_WIN:
-        snprintf(score, sizeof score, "you win by %d seed%s or more", s->margin,
-                 s->margin == 1 ? "" : "s");
+        snprintf(score, sizeof score, "you win by %d seed%s %s", s->margin,
+                 s->margin == 1 ? "" : "s", s->plies ? "or more" : "with perfect play");
         break;
     case AW_SCORE_LOSS:
-        snprintf(score, sizeof score, "you lose by %d seed%s at best", -s->margin,
-                 s->margin == -1 ? "" : "s");
+        snprintf(score, sizeof score, "you lose by %d seed%s %s", -s->margin,
+                 s->margin == -1 ? "" : "s", s->plies ? "at best" : "with perfect play");
         break;
-    case AW_SCORE_DRAW: snprintf(score, sizeof score, "a draw"); break;
+    case AW_SCORE_DRAW: snprintf(score, sizeof score, "a draw with perfect play"); break;
     default:
         snprintf(score, sizeof score, "%s %d.%02d seeds %s", "about", abs(s->value) / 100,
                  abs(s->value) % 100, s->value >= 0 ? "ahead" : "behind");
