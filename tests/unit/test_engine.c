@@ -494,8 +494,8 @@ static void test_repetition_history(void **state)
 }
 
 /* A cycle inside the search is not the end of the game when the rule asks
- * for more occurrences: with repetition=3 the forced cycle of rules.md
- * brings the start back every 12 plies, and the game ends only at its
+ * for more occurrences: with repetition=3 the forced cycle (one seed a
+ * side) brings the start back every 12 plies, and the game ends only at its
  * third occurrence, 24 plies on. The search must not call the second one a
  * proven draw (it did: "draw in 12"); with the first two occurrences in the
  * game's history, the next one is the end, 12 plies away. */
