@@ -434,10 +434,14 @@ typedef struct aw_book aw_book; /* an opening book (below) */
 
 /* What a score means. Scores are from the view of the side to move at the
  * searched position. A win or loss is proven (every line the search relied
- * on reaches the end of the game); its margin is the final score difference
+ * on reaches the end of the game, or a position whose result the endgame
+ * tables prove: aw_tables_exact); its margin is the final score difference
  * of the game (at least that much for a win, at most for a loss, until the
- * search has looked at every line). AW_SCORE_DRAW: the best line ends the
- * game level (final margin 0). */
+ * search has looked at every line; for a result of the tables, the tables'
+ * margin, see aw_tables_score). AW_SCORE_DRAW: the best line ends the game
+ * level (final margin 0). Nothing that depends on a convention (the tables'
+ * even split of endless play under a repetition rule, a cycle inside the
+ * search that the repetition rule does not end yet) is ever proven. */
 typedef enum aw_score_kind {
     AW_SCORE_SEEDS = 0, /* an estimate, in hundredths of a seed             */
     AW_SCORE_WIN = 1,   /* proven win by `margin` seeds in `plies` plies     */
@@ -451,14 +455,17 @@ typedef struct aw_score {
                    100 * margin (a total order for comparing scores: use
                    aw_score_compare)                                        */
     int margin; /* proven results: final score difference, mover's view    */
-    int plies;  /* proven results: plies to the end along the line          */
+    int plies;  /* proven results: plies to the end along the line; 0 when
+                   the distance is not known (a result the endgame tables
+                   prove: they hold values, not distances)                  */
 } aw_score;
 
 /* -1, 0, 1 as a is worse, equal, better than b for the side to move. */
 int aw_score_compare(const aw_score *a, const aw_score *b);
 
-/* "+1.25", "-0.50", "win +3 in 17", "loss -2 in 8", "draw in 12".
- * Returns buf (at least 32 bytes). */
+/* "+1.25", "-0.50", "win +3 in 17", "loss -2 in 8", "draw in 12"; without
+ * a distance (plies 0) "win +3", "loss -2", "draw". Returns buf (at least 32
+ * bytes). */
 char *aw_score_format(const aw_score *s, char *buf, size_t size);
 
 /* One principal variation: its first move and score, and the line. */
@@ -758,6 +765,26 @@ void aw_tables_close(aw_tables *tables);
  * smaller one too), and the bytes they hold in memory. */
 int aw_tables_seeds(const aw_tables *tables);
 uint64_t aw_tables_bytes(const aw_tables *tables);
+
+/* Whether a value of the tables is a proof under `rules`: the exact result
+ * of the game with perfect play (true), or only the convention's estimate
+ * (false). The one place that decides it (docs/tables.md, "What a value
+ * proves"): true when the tables serve the rules, the rules have a
+ * no-capture limit (the counter is part of the position, so no cycle and no
+ * repetition can decide the game: the tables refuse a repetition rule that
+ * could fire before the limit), and no target can hand the game to the
+ * side the tables call level or losing (no target, play on, or a target
+ * above 24). False without a no-capture limit: endless play is then ended
+ * by the repetition rule, whose outcome depends on the game's history, or
+ * by nothing, and the tables count it as an even split. */
+bool aw_tables_exact(const aw_rules *rules);
+
+/* The score that the tables' value `value` of *pos gives the side to move
+ * under `rules`, with margin = score[mover] - score[other] + value:
+ * where aw_tables_exact, a proven result (AW_SCORE_WIN, AW_SCORE_LOSS or
+ * AW_SCORE_DRAW with that margin and plies 0: the tables hold no distance);
+ * otherwise an estimate (AW_SCORE_SEEDS, 100 x the margin). */
+aw_score aw_tables_score(const aw_rules *rules, const aw_position *pos, int value);
 
 /* The value of *pos (side to move's view, in seeds), or false when the
  * tables do not cover it (more seeds on the board, other rules). With a

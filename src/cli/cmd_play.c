@@ -585,7 +585,8 @@ static void hint(play *p)
     }
     int margin;
     if (session_tables_margin(p->s, &margin))
-        printf(_("Endgame tables: %s.\n"), words_perfect(margin, verdict, sizeof verdict));
+        printf(_("Endgame tables: %s.\n"),
+               words_tables(margin, session_tables_exact(p->s), verdict, sizeof verdict));
 }
 
 static void agree(play *p)
@@ -622,9 +623,13 @@ static void agree(play *p)
     words_result(a.agreed, result, sizeof result);
     if (a.agreed_margin < 0)
         printf(_("The computer declines: ending now it would lose (%s).\n"), result);
-    else if (a.from_tables)
+    else if (a.from_tables && session_tables_exact(p->s))
         printf(_("The computer declines: ending now gives %s, but the endgame tables say it wins "
                  "by %d with perfect play.\n"),
+               result, a.expected_margin);
+    else if (a.from_tables)
+        printf(_("The computer declines: ending now gives %s, but the endgame tables expect it to "
+                 "win by %d.\n"),
                result, a.expected_margin);
     else if (a.proven)
         printf(_("The computer declines: ending now gives %s, but it sees a forced win by %d.\n"),

@@ -251,6 +251,33 @@ static int tables_build(int argc, char **argv)
 
 static const char *side_name(int side) { return side == AW_SOUTH ? "South" : "North"; }
 
+/* What the tables say of *pos (value `value`), in words: a proof where they
+ * are exact for the rules (aw_tables_exact), else the convention's estimate,
+ * said as such. */
+static void verdict_text(const aw_rules *rules, const aw_position *pos, int value, char *buf,
+                         size_t size)
+{
+    const aw_score s = aw_tables_score(rules, pos, value);
+    const int me = pos->side, margin = s.kind == AW_SCORE_SEEDS ? s.value / 100 : s.margin;
+    char result[64];
+    if (margin == 0)
+        snprintf(result, sizeof result, "a draw");
+    else
+        snprintf(result, sizeof result, "%s wins by %d", side_name(margin > 0 ? me : !me),
+                 margin > 0 ? margin : -margin);
+    if (s.kind != AW_SCORE_SEEDS)
+        snprintf(buf, size, "%s with perfect play", result);
+    else if (rules->no_capture)
+        snprintf(buf, size, "%s if the game is played to its end (the tables' estimate: the "
+                            "target of %d may decide it first)", result, rules->target);
+    else if (rules->repetition)
+        snprintf(buf, size, "%s if endless play splits the board evenly (the tables' estimate: "
+                            "the repetition rule may decide otherwise)", result);
+    else
+        snprintf(buf, size, "%s if endless play splits the board evenly (the tables' estimate: "
+                            "these rules never end endless play)", result);
+}
+
 static int tables_probe(int argc, char **argv)
 {
     const char *cmd = "tables probe";
@@ -314,13 +341,9 @@ static int tables_probe(int argc, char **argv)
         char m[AW_MOVE_MAX];
         printf("%s %d\n", aw_move_format(&rules, moves[i], m), values[i]);
     }
-    const int me = pos.side, margin = pos.score[me] - pos.score[!me] + value;
-    if (margin > 0)
-        printf("%s wins by %d with perfect play\n", side_name(me), margin);
-    else if (margin < 0)
-        printf("%s wins by %d with perfect play\n", side_name(!me), -margin);
-    else
-        printf("draw with perfect play\n");
+    char verdict[256];
+    verdict_text(&rules, &pos, value, verdict, sizeof verdict);
+    printf("%s\n", verdict);
     aw_tables_close(t);
     return EXIT_OK;
 }
@@ -522,11 +545,6 @@ bool cli_tables_verdict(const aw_tables *t, const aw_rules *rules, const aw_posi
     int value;
     if (!t || !aw_tables_probe_hook((void *)t, rules, pos, &value))
         return false;
-    const int me = pos->side, margin = pos->score[me] - pos->score[!me] + value;
-    if (margin == 0)
-        snprintf(buf, size, "a draw with perfect play");
-    else
-        snprintf(buf, size, "%s wins by %d with perfect play", side_name(margin > 0 ? me : !me),
-                 margin > 0 ? margin : -margin);
+    verdict_text(rules, pos, value, buf, size);
     return true;
 }

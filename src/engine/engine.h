@@ -39,6 +39,36 @@ static inline int sc_end(int margin, int ply)
 
 static inline bool sc_is_proven(int v) { return v > SC_PROVEN || v < -SC_PROVEN; }
 
+/* A result the endgame tables prove (where they are exact: aw_tables_exact)
+ * at a position `ply` plies from the root: the margin is known, the
+ * distance to the end is not. One point below a game end at the same ply
+ * (a loss: one above), so it is odd, which tells it apart: sc_public
+ * reports it without a distance. A level result is 0, as any draw. */
+static inline int sc_table(int margin, int ply)
+{
+    const int v = sc_end(margin, ply);
+    return v > 0 ? v - 1 : v < 0 ? v + 1 : 0;
+}
+
+/* The tables' value where it is only the convention's estimate (endless
+ * play split evenly, which a repetition rule may decide otherwise): the
+ * margin in hundredths of a seed, and less than half a seed more the sooner
+ * it is reached (later for a loss), so that the search still prefers to
+ * cash a win in; odd, as every estimate. */
+static inline int sc_table_estimate(int margin, int ply)
+{
+    const int tempo = ply < 40 ? 40 - ply : 0;
+    const int v = 100 * margin + (margin > 0 ? tempo : margin < 0 ? -tempo : 0);
+    return v | 1;
+}
+
+/* A cycle inside the search that the repetition rule does not end yet
+ * (fewer occurrences than it asks): scored, as an estimate, as the end it
+ * leads to when both sides keep repeating it (each takes his own row) -
+ * the margin in hundredths, odd. Not a proven result: the game does not
+ * end there, and either side may leave the cycle later. */
+static inline int sc_cycle(int margin) { return (100 * margin) | 1; }
+
 /* Scores in the table are relative to the node, not the root. */
 static inline int sc_to_tt(int v, int ply)
 {
@@ -223,6 +253,18 @@ struct aw_engine {
     aw_probe_fn probe;
     void *probe_ctx;
     int probe_seeds;
+    /* How the search uses the tables, decided at the start of each search
+     * (docs/engine.md, "Endgame tables"):
+     * tb_exact: their values are proofs for these rules from the root on
+     *   (aw_tables_exact): a table hit is reported as a proven result;
+     * tb_keep: no repetition rule can spoil their values (they are exact,
+     *   or the rules have no repetition rule: then only their count of
+     *   endless play as an even split is a convention): a table hit is a
+     *   result for the search (sc_table), and only moves that keep the
+     *   value are played at the root and in the root's layer; otherwise a
+     *   hit is an estimate, and every move is searched;
+     * tb_root: the root is covered by the tables. */
+    bool tb_exact, tb_keep, tb_root;
     aw_tables *tables_open;          /* opened from the Tables option...   */
     aw_rules tables_rules;           /* ...for these rules                 */
     bool tables_tried;               /* opened (or failed) for them        */

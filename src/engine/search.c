@@ -43,18 +43,17 @@ double search_now(void)
 aw_score sc_public(int v, int pv_plies)
 {
     aw_score s = {AW_SCORE_SEEDS, v, 0, 0};
-    if (v > SC_PROVEN) {
-        int d = v - SC_WIN, m = (d + 255) / 256;
-        s.kind = AW_SCORE_WIN;
-        s.margin = m;
-        s.plies = (256 * m - d) / 2;
-        s.value = 100 * m;
-    } else if (v < -SC_PROVEN) {
-        int d = -v - SC_WIN, m = (d + 255) / 256;
-        s.kind = AW_SCORE_LOSS;
-        s.margin = -m;
-        s.plies = (256 * m - d) / 2;
-        s.value = -100 * m;
+    if (v > SC_PROVEN || v < -SC_PROVEN) {
+        /* Odd: a result of the tables (sc_table), whose distance is not
+         * known. */
+        int d = (v > 0 ? v : -v) - SC_WIN;
+        const bool unknown = d & 1;
+        d += unknown;
+        const int m = (d + 255) / 256;
+        s.kind = v > 0 ? AW_SCORE_WIN : AW_SCORE_LOSS;
+        s.margin = v > 0 ? m : -m;
+        s.plies = unknown ? 0 : (256 * m - d) / 2;
+        s.value = 100 * s.margin;
     } else if (v == 0) {
         s.kind = AW_SCORE_DRAW;
         s.plies = pv_plies;
@@ -80,10 +79,13 @@ int aw_score_compare(const aw_score *a, const aw_score *b)
 
 char *aw_score_format(const aw_score *s, char *buf, size_t size)
 {
+    char in[16] = "";
+    if (s->kind != AW_SCORE_SEEDS && s->plies > 0)
+        snprintf(in, sizeof in, " in %d", s->plies);
     switch (s->kind) {
-    case AW_SCORE_WIN: snprintf(buf, size, "win +%d in %d", s->margin, s->plies); break;
-    case AW_SCORE_LOSS: snprintf(buf, size, "loss %d in %d", s->margin, s->plies); break;
-    case AW_SCORE_DRAW: snprintf(buf, size, "draw in %d", s->plies); break;
+    case AW_SCORE_WIN: snprintf(buf, size, "win +%d%s", s->margin, in); break;
+    case AW_SCORE_LOSS: snprintf(buf, size, "loss %d%s", s->margin, in); break;
+    case AW_SCORE_DRAW: snprintf(buf, size, "draw%s", in); break;
     default:
         snprintf(buf, size, "%c%d.%02d", s->value < 0 ? '-' : '+', abs(s->value) / 100,
                  abs(s->value) % 100);
@@ -454,6 +456,122 @@ static int root_search(worker *w, int depth, int alpha, int beta, int first)
                                                    : relay_root(w, depth, alpha, beta, first);
 }
 
+/* The value of each legal move of *p by the tables (seeds it takes minus
+ * the value of the position it leads to); false when they do not cover
+ * *p. */
+static bool table_moves(const engine *e, const aw_position *p, aw_move moves[AW_MAX_MOVES],
+                        int value[AW_MAX_MOVES], int *n)
+{
+    if (!e->probe || board_seeds(p) > e->probe_seeds ||
+        aw_position_status(&e->rules, p) != AW_ONGOING)
+        return false;
+    *n = aw_generate(&e->rules, p, moves);
+    for (int i = 0; i < *n; i++) {
+        aw_position c = *p;
+        const int taken = aw_play(&e->rules, &c, moves[i]);
+        int net;
+        if (!e->probe(e->probe_ctx, &e->rules, &c, &net))
+            return false;
+        value[i] = taken - net;
+    }
+    return true;
+}
+
+/* Where the tables are exact, a line shown keeps their value: it ends
+ * before the first move that, in a position they cover, gives some of it
+ * away (the search's line may, beyond what it could see). */
+static void keep_value(const engine *e, root_move *rm)
+{
+    aw_position p = e->root;
+    for (int i = 0; i < rm->pv_len; i++) {
+        aw_move moves[AW_MAX_MOVES];
+        int value[AW_MAX_MOVES], n, best = -AW_SEEDS - 1, mine = best;
+        if (table_moves(e, &p, moves, value, &n)) {
+            for (int j = 0; j < n; j++) {
+                best = value[j] > best ? value[j] : best;
+                if (moves[j] == rm->pv[i])
+                    mine = value[j];
+            }
+            if (mine < best) {
+                rm->pv_len = i;
+                return;
+            }
+        }
+        aw_play(&e->rules, &p, rm->pv[i]);
+    }
+}
+
+/* Whether the game ends right after the line (its last move ends it),
+ * the game's history counted for repetition. */
+static bool line_ends(const engine *e, const aw_move *pv, int len)
+{
+    if (len <= 0)
+        return false;
+    aw_position line[AW_SEARCH_MAX_PV + 1];
+    line[0] = e->root;
+    bool captured = false; /* since the root: the history no longer counts */
+    int since = 0;         /* first position of the line since the last capture */
+    for (int i = 0; i < len; i++) {
+        if (aw_position_status(&e->rules, &line[i]) != AW_ONGOING ||
+            !aw_is_legal(&e->rules, &line[i], pv[i]))
+            return false;
+        line[i + 1] = line[i];
+        if (aw_play(&e->rules, &line[i + 1], pv[i])) {
+            captured = true;
+            since = i + 1;
+        }
+    }
+    const aw_position *end = &line[len];
+    if (aw_position_status(&e->rules, end) != AW_ONGOING)
+        return true;
+    if (!e->rules.repetition)
+        return false;
+    int seen = 1;
+    for (int i = since; i < len; i++)
+        seen += line[i].side == end->side && memcmp(line[i].pits, end->pits, AW_PITS) == 0;
+    if (!captured)
+        for (int i = 0; i < e->hist_len - 1; i++)
+            seen += e->hist[i].side == end->side && memcmp(e->hist[i].pits, end->pits, AW_PITS) == 0;
+    return seen >= e->rules.repetition;
+}
+
+/* The public score of a root line. A draw has a distance only when its line
+ * ends the game. Inside tables that are exact the score is the tables'
+ * result of the line's first move (every root move kept keeps the root's
+ * value), with the search's distance when the search proved that very
+ * result by reaching the end of the game, else without a distance: the
+ * search's own score there may be an estimate (the end lies beyond its
+ * horizon) or a margin that a target ends earlier. */
+static aw_score line_score(const engine *e, const root_move *rm)
+{
+    aw_score s = sc_public(rm->score, 0);
+    if (s.kind == AW_SCORE_DRAW && line_ends(e, rm->pv, rm->pv_len))
+        s.plies = rm->pv_len;
+    if (!e->tb_exact) {
+        /* Tables that are not exact but that no repetition rule can spoil
+         * (tb_keep) give the search wins and losses that hold under their
+         * count of endless play (sc_table: no distance), which is no
+         * proof. (A level one is an estimate already, see tree_oware.c.) */
+        if ((s.kind == AW_SCORE_WIN || s.kind == AW_SCORE_LOSS) && s.plies == 0) {
+            s.kind = AW_SCORE_SEEDS;
+            s.value = 100 * s.margin;
+            s.margin = 0;
+        }
+        return s;
+    }
+    if (!e->tb_root)
+        return s;
+    aw_position c = e->root;
+    const int taken = aw_play(&e->rules, &c, rm->move);
+    int net;
+    if (!e->probe(e->probe_ctx, &e->rules, &c, &net))
+        return s;
+    const aw_score t = aw_tables_score(&e->rules, &e->root, taken - net);
+    if (t.kind == s.kind && t.margin == s.margin && s.plies > 0)
+        return s;
+    return t;
+}
+
 /* Extend a PV from the table (a table cut-off leaves it short). */
 static void extend_pv(engine *e, root_move *rm)
 {
@@ -485,6 +603,8 @@ static void extend_pv(engine *e, root_move *rm)
         rm->pv[rm->pv_len++] = m;
         aw_play(&e->rules, &p, m);
     }
+    if (e->tb_exact)
+        keep_value(e, rm);
 }
 
 static void fill_info(engine *e, worker *w, int depth, int lines, aw_search_info *info)
@@ -508,7 +628,7 @@ static void fill_info(engine *e, worker *w, int depth, int lines, aw_search_info
         aw_search_line *l = &info->line[i];
         l->length = rm->pv_len;
         memcpy(l->pv, rm->pv, (size_t)rm->pv_len * sizeof(aw_move));
-        l->score = sc_public(rm->score, rm->pv_len);
+        l->score = line_score(e, rm);
     }
 }
 
@@ -671,12 +791,23 @@ static void run_search(engine *e)
     if (m == 0 && l->only_count)
         m = n; /* none of the searchmoves is legal: search them all */
     n = m;
-    /* Inside the endgame tables: only the moves that keep the tables' value
-     * are searched, so none of it can be given away, and the search (whose
-     * probes answer only after a capture, see tree_oware.c) looks for the
-     * fastest way to cash it in: values alone do not say which of several
-     * equal moves makes progress. */
-    if (e->probe && n > 1 && board_seeds(&e->root) <= e->probe_seeds) {
+    /* The endgame tables (docs/engine.md, "Endgame tables"). Where their
+     * values are proofs (aw_tables_exact), a table hit is a proven result
+     * and the scores shown are the tables' (line_score). Where no
+     * repetition rule can spoil the tables' value (they are exact, or the
+     * rules have none), only the moves that keep it are searched at the
+     * root (where exact, in the root's whole layer: tree_oware.c), so none
+     * of it can be given away, and the search (whose probes answer only
+     * after a capture) looks for the fastest way to cash it in: values
+     * alone do not say which of several equal moves makes progress. Under
+     * a repetition rule that can fire, the value-keeping moves may walk
+     * into a repetition that the game's history makes final, so every move
+     * is searched, the repetition rule and the history deciding, and the
+     * tables only evaluate (estimates, never proofs). */
+    e->tb_root = e->probe && board_seeds(&e->root) <= e->probe_seeds;
+    e->tb_exact = e->probe && aw_tables_exact(&e->rules);
+    e->tb_keep = e->tb_exact || e->rules.repetition == 0;
+    if (e->tb_root && e->tb_keep && n > 1) {
         int value[AW_MAX_MOVES], best = -AW_SEEDS - 1;
         bool known = true;
         for (int i = 0; i < n && known; i++) {

@@ -8,8 +8,17 @@
  * history-free ends of board.h, and repetition, looked for only where it can
  * fire (a capture-free cycle in Oware takes at least 12 plies, see
  * rules/perft.c) in the path and in the game's history before the root. A
- * position that recurs inside the tree is scored as the repetition end
- * (each player takes his own row), the usual way to keep cycles finite.
+ * position whose occurrences reach the rule's count ends the game (each
+ * player takes his own row); one that recurs inside the tree before that is
+ * scored as an estimate of that end (sc_cycle), the usual way to keep cycles
+ * finite, and never as a proven result: the game goes on there.
+ *
+ * Endgame tables (docs/engine.md, "Endgame tables"): a hit below the
+ * root's seed count is a proven result where they are exact, a result for
+ * the search where no repetition rule can spoil them, an estimate under a
+ * repetition rule; in the root's layer, where they are exact both sides keep
+ * to value-keeping moves, and under a repetition rule they judge the
+ * horizon.
  *
  * Nothing here allocates, locks or does I/O: a node is a 24-byte board
  * copied into its children, sowing is one vector add.
@@ -31,6 +40,12 @@ typedef struct ctx {
     bool slam_void;
     int target, no_capture, repetition;
     int root_run; /* capture-free plies up to the root */
+    int root_seeds;
+    bool tb_trust;  /* table hits are results (sc_table), not estimates    */
+    bool tb_keep;   /* in the root's layer, keep to value-keeping moves
+                       (exact tables covering the root)                    */
+    bool tb_eval;   /* at the horizon of the root's layer, the tables'
+                       estimate instead of the evaluation                  */
     int null_ply; /* ply of the last null move on the path, or -2 */
     bool null_move, quiescence, reductions;
 } ctx;
@@ -103,30 +118,36 @@ static int final_margin(const aw_rules *r, const fboard *f, aw_status st)
     return a - b;
 }
 
-/* Whether the board at `ply` (capture-free run `run`) ends the game by
- * repetition: it recurs inside the tree, or its occurrences in the game
- * before the root and in the path reach the limit. */
-static bool repeats(const ctx *x, const fb_pits *now, int ply, int run)
+enum { REP_NONE, REP_CYCLE, REP_END };
+
+/* Whether the board at `ply` (capture-free run `run`) repeats: REP_END when
+ * its occurrences in the path and in the game before the root reach the
+ * rule's count (the game ends there), REP_CYCLE when it recurs inside the
+ * tree but the game goes on (scored as an estimate, sc_cycle), else
+ * REP_NONE. */
+static int repeats(const ctx *x, const fb_pits *now, int ply, int run)
 {
     const worker *w = x->w;
     const engine *e = x->e;
     int seen = 1;
+    bool cycle = false;
     for (int back = 2; back <= run; back += 2) {
         const fb_pits *p;
         if (back <= ply) {
             p = &w->opath[ply - back];
-            if (p->q[0] == now->q[0] && p->q[1] == now->q[1])
-                return true; /* a cycle inside the tree */
         } else {
             int i = e->hist_len - 1 - (back - ply);
             if (i < 0)
                 break;
             p = &e->ohist[i];
-            if (p->q[0] == now->q[0] && p->q[1] == now->q[1] && ++seen >= x->repetition)
-                return true;
+        }
+        if (p->q[0] == now->q[0] && p->q[1] == now->q[1]) {
+            if (++seen >= x->repetition)
+                return REP_END;
+            cycle |= back <= ply;
         }
     }
-    return false;
+    return cycle ? REP_CYCLE : REP_NONE;
 }
 
 static inline void update_history(worker *w, int side, int idx, int bonus)
@@ -135,23 +156,34 @@ static inline void update_history(worker *w, int side, int idx, int bonus)
     *h += bonus - *h * (bonus < 0 ? -bonus : bonus) / 16384;
 }
 
-static int probe_tables(const ctx *x, const fboard *f, int ply, int *score)
+/* The tables' value of *f (seeds on the board: `seeds`), or false. */
+static inline bool probe_value(const ctx *x, const fboard *f, int seeds, int *net)
 {
-    const engine *e = x->e;
-    int sums[2];
-    fb_row_sums(&f->pits, sums);
-    /* Only below the root's seed count: in the root's own layer the values
-     * of the tables cannot tell progress from marking time, so the search
-     * goes on there (the root keeps to the moves the tables approve, see
-     * search.c) and meets the tables after a capture. */
-    const int root_seeds = aw_position_row(&e->root, 0) + aw_position_row(&e->root, 1);
-    if (sums[0] + sums[1] > e->probe_seeds || sums[0] + sums[1] >= root_seeds)
-        return 0;
+    if (seeds > x->e->probe_seeds)
+        return false;
     aw_position p = fb_to_position(f);
+    return x->e->probe(x->e->probe_ctx, x->r, &p, net);
+}
+
+/* A table hit: only below the root's seed count, that is after a capture.
+ * In the root's own layer the values of the tables cannot tell progress
+ * from marking time, so the search goes on there (keeping to the moves the
+ * tables approve where it may, see search.c) and meets the tables after a
+ * capture. A result (sc_table) where no repetition rule can spoil the value
+ * (reported as proven only where the tables are exact, see search.c), else
+ * an estimate. */
+static int probe_tables(const ctx *x, const fboard *f, int seeds, int ply, int *score)
+{
     int net;
-    if (!e->probe(e->probe_ctx, x->r, &p, &net))
+    if (seeds >= x->root_seeds || !probe_value(x, f, seeds, &net))
         return 0;
-    *score = sc_end(f->score[f->side] - f->score[!f->side] + net, ply);
+    const int margin = f->score[f->side] - f->score[!f->side] + net;
+    if (x->tb_trust && (margin || x->e->tb_exact)) {
+        *score = sc_table(margin, ply);
+    } else {
+        x->w->horizon_evals++;
+        *score = sc_table_estimate(margin, ply);
+    }
     return 1;
 }
 
@@ -216,21 +248,37 @@ static int search(ctx *x, const fboard *f, uint64_t key, int depth, int alpha, i
     /* The end of the game. */
     aw_status st = fb_status(x->r, f);
     w->opath[ply] = f->pits;
-    if (st == AW_ONGOING && x->repetition && run >= MIN_CYCLE &&
-        repeats(x, &f->pits, ply, run))
-        st = AW_END_REPETITION;
+    if (st == AW_ONGOING && x->repetition && run >= MIN_CYCLE) {
+        const int rep = repeats(x, &f->pits, ply, run);
+        if (rep == REP_END) {
+            st = AW_END_REPETITION;
+        } else if (rep == REP_CYCLE) {
+            w->horizon_evals++;
+            return sc_cycle(final_margin(x->r, f, AW_END_REPETITION));
+        }
+    }
     if (st != AW_ONGOING)
         return sc_end(final_margin(x->r, f, st), ply);
     if (ply >= MAX_PLY) {
         w->horizon_evals++;
         return eval_oware(x->r, x->weights, f);
     }
+    int seeds = 0;
     if (x->e->probe) {
-        int v;
-        if (probe_tables(x, f, ply, &v))
+        int sums[2], v;
+        fb_row_sums(&f->pits, sums);
+        seeds = sums[0] + sums[1];
+        if (probe_tables(x, f, seeds, ply, &v))
             return v;
     }
     if (depth <= 0) {
+        int net;
+        if (x->tb_eval && probe_value(x, f, seeds, &net)) {
+            /* The root's layer, under a repetition rule that can fire: the
+             * tables' estimate is a better judge than the evaluation. */
+            w->horizon_evals++;
+            return sc_table_estimate(f->score[f->side] - f->score[!f->side] + net, ply);
+        }
         if (x->quiescence)
             return qsearch(x, f, alpha, beta, ply, 6);
         w->horizon_evals++;
@@ -314,6 +362,42 @@ static int search(ctx *x, const fboard *f, uint64_t key, int depth, int alpha, i
         }
         order[n] = s;
         n++;
+    }
+    /* In the root's layer inside tables that are exact, only the moves that
+     * keep the tables' value (for either side): a move that gives some away
+     * is worse, by the tables' exact count, for the side that plays it, so
+     * the search loses nothing, the line it shows keeps the value, and the
+     * tree is small enough to look deep for the capture that cashes the
+     * value in (which only hastens the end: keeping the value is enough
+     * for the result, as every cycle ends at the no-capture limit the
+     * tables count). Where they only count endless play by convention, the
+     * winner's lines that give some of the value away for a capture are
+     * kept: proven captures within the horizon are what lead the search
+     * out of marking time (measured: 0 of 100 won abapa positions without
+     * the repetition rule failed to win that way, 4 with the restriction
+     * on both sides). */
+    if (x->tb_keep && seeds == x->root_seeds && n > 1) {
+        int value[6], best = -AW_SEEDS - 1;
+        bool known = true;
+        for (int i = 0; i < n && known; i++) {
+            int net;
+            known = probe_value(x, &child[i], seeds - taken_of[i], &net);
+            value[i] = taken_of[i] - net;
+            best = value[i] > best ? value[i] : best;
+        }
+        if (known) {
+            int k = 0;
+            for (int i = 0; i < n; i++)
+                if (value[i] == best) {
+                    child[k] = child[i];
+                    from_of[k] = from_of[i];
+                    taken_of[k] = taken_of[i];
+                    key_of[k] = key_of[i];
+                    order[k] = order[i];
+                    k++;
+                }
+            n = k;
+        }
     }
 
     const int alpha0 = alpha;
@@ -402,6 +486,10 @@ static void setup(ctx *x, worker *w)
     x->no_capture = e->rules.no_capture;
     x->repetition = e->rules.repetition;
     x->root_run = e->hist_len - 1;
+    x->root_seeds = aw_position_row(&e->root, 0) + aw_position_row(&e->root, 1);
+    x->tb_trust = e->tb_keep;
+    x->tb_keep = e->tb_root && e->tb_exact;
+    x->tb_eval = e->tb_root && !e->tb_keep;
     x->null_ply = -2;
     x->null_move = e->null_move;
     x->quiescence = e->quiescence;

@@ -7,8 +7,10 @@
  *
  * Repetition: a capture changes the seeds on the board for good, so only
  * positions since the last capture are compared, every second ply (the same
- * side to move), in the path and in the game before the root; a position
- * that recurs inside the tree is scored as the repetition end.
+ * side to move), in the path and in the game before the root; the game
+ * ends when a position reaches the rule's count of occurrences, and a
+ * position that recurs inside the tree before that is scored as an estimate
+ * of the repetition end (sc_cycle).
  */
 #include "engine.h"
 
@@ -32,24 +34,34 @@ static int final_margin(const aw_rules *r, const aw_position *p, aw_status st)
     return sc[p->side] - sc[!p->side];
 }
 
-static bool repeats(const ctx *x, const aw_position *now, int ply, int run)
+enum { REP_NONE, REP_CYCLE, REP_END };
+
+/* REP_END when the occurrences of *now in the path and the game before the
+ * root reach the rule's count, REP_CYCLE when it recurs inside the tree but
+ * the game goes on, else REP_NONE (as in tree_oware.c). */
+static int repeats(const ctx *x, const aw_position *now, int ply, int run)
 {
     const worker *w = x->w;
     const engine *e = x->e;
     int seen = 1;
+    bool cycle = false;
     for (int back = 2; back <= run; back += 2) {
+        const aw_position *p;
         if (back <= ply) {
-            if (memcmp(w->gpath[ply - back].pits, now->pits, AW_PITS) == 0)
-                return true;
+            p = &w->gpath[ply - back];
         } else {
             int i = e->hist_len - 1 - (back - ply);
             if (i < 0)
                 break;
-            if (memcmp(e->hist[i].pits, now->pits, AW_PITS) == 0 && ++seen >= x->r->repetition)
-                return true;
+            p = &e->hist[i];
+        }
+        if (memcmp(p->pits, now->pits, AW_PITS) == 0) {
+            if (++seen >= x->r->repetition)
+                return REP_END;
+            cycle |= back <= ply;
         }
     }
-    return false;
+    return cycle ? REP_CYCLE : REP_NONE;
 }
 
 static inline void update_history(worker *w, int side, int idx, int bonus)
@@ -78,8 +90,15 @@ static int search(ctx *x, const aw_position *p, int depth, int alpha, int beta, 
 
     aw_status st = aw_position_status(x->r, p);
     w->gpath[ply] = *p;
-    if (st == AW_ONGOING && x->r->repetition && run >= 2 && repeats(x, p, ply, run))
-        st = AW_END_REPETITION;
+    if (st == AW_ONGOING && x->r->repetition && run >= 2) {
+        const int rep = repeats(x, p, ply, run);
+        if (rep == REP_END) {
+            st = AW_END_REPETITION;
+        } else if (rep == REP_CYCLE) {
+            w->horizon_evals++;
+            return sc_cycle(final_margin(x->r, p, AW_END_REPETITION));
+        }
+    }
     if (st != AW_ONGOING)
         return sc_end(final_margin(x->r, p, st), ply);
     if (ply >= MAX_PLY || depth <= 0) {
@@ -88,8 +107,14 @@ static int search(ctx *x, const aw_position *p, int depth, int alpha, int beta, 
     }
     if (x->e->probe && seeds_on_board(p) <= x->e->probe_seeds) {
         int net;
-        if (x->e->probe(x->e->probe_ctx, x->r, p, &net))
-            return sc_end(p->score[p->side] - p->score[!p->side] + net, ply);
+        if (x->e->probe(x->e->probe_ctx, x->r, p, &net)) {
+            /* A proven result only where the tables are (engine.h). */
+            const int margin = p->score[p->side] - p->score[!p->side] + net;
+            if (x->e->tb_keep && (margin || x->e->tb_exact))
+                return sc_table(margin, ply);
+            w->horizon_evals++;
+            return sc_table_estimate(margin, ply);
+        }
     }
     const int best_possible = SC_WIN + 256 * AW_SEEDS - 2 * ply;
     if (alpha >= best_possible)

@@ -336,6 +336,8 @@ bool session_tables_margin(const session *s, int *margin)
     return true;
 }
 
+bool session_tables_exact(const session *s) { return aw_tables_exact(session_rules(s)); }
+
 /* -1, 0, 1: a loss, a level result, a win, for a final margin. */
 static int outcome(int margin) { return (margin > 0) - (margin < 0); }
 

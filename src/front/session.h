@@ -97,6 +97,10 @@ int session_analyze(session *s, const aw_limits *limits, aw_info_fn info, void *
  * current position under these rules: *margin is the final score
  * difference from South's view. */
 bool session_tables_margin(const session *s, int *margin);
+/* Whether that result is a proof under the session's rules (a no-capture
+ * limit), or only the tables' estimate (endless play split evenly, where a
+ * repetition rule may decide otherwise). */
+bool session_tables_exact(const session *s);
 
 /* An end by agreement, proposed by `proposer` (a person). */
 typedef enum session_agreement {

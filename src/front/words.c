@@ -131,14 +131,26 @@ const char *words_score_you(const aw_score *s, char *buf, size_t size)
 {
     switch (s->kind) {
     case AW_SCORE_WIN:
-        snprintf(buf, size, P_("you win by %d seed or more", "you win by %d seeds or more", s->margin),
-                 s->margin);
+        if (s->plies)
+            snprintf(buf, size, P_("you win by %d seed or more", "you win by %d seeds or more",
+                                   s->margin),
+                     s->margin);
+        else
+            snprintf(buf, size, P_("you win by %d seed with perfect play",
+                                   "you win by %d seeds with perfect play", s->margin),
+                     s->margin);
         break;
     case AW_SCORE_LOSS:
-        snprintf(buf, size, P_("you lose by %d seed at best", "you lose by %d seeds at best", -s->margin),
-                 -s->margin);
+        if (s->plies)
+            snprintf(buf, size, P_("you lose by %d seed at best", "you lose by %d seeds at best",
+                                   -s->margin),
+                     -s->margin);
+        else
+            snprintf(buf, size, P_("you lose by %d seed with perfect play",
+                                   "you lose by %d seeds with perfect play", -s->margin),
+                     -s->margin);
         break;
-    case AW_SCORE_DRAW: snprintf(buf, size, _("a draw with best play")); break;
+    case AW_SCORE_DRAW: snprintf(buf, size, _("a draw with perfect play")); break;
     default:
         if (abs(s->value) < 25)
             snprintf(buf, size, _("about level"));
@@ -178,6 +190,23 @@ const char *words_perfect(int margin, char *buf, size_t size)
     else
         snprintf(buf, size,
                  P_("%s wins by %d seed with perfect play", "%s wins by %d seeds with perfect play",
+                    abs(margin)),
+                 words_side(margin > 0 ? AW_SOUTH : AW_NORTH), abs(margin));
+    return buf;
+}
+
+const char *words_tables(int margin, bool exact, char *buf, size_t size)
+{
+    if (exact)
+        return words_perfect(margin, buf, size);
+    if (margin == 0)
+        snprintf(buf, size, _("a draw if endless play splits the board evenly (the tables' estimate)"));
+    else
+        snprintf(buf, size,
+                 P_("%s wins by %d seed if endless play splits the board evenly (the tables' "
+                    "estimate)",
+                    "%s wins by %d seeds if endless play splits the board evenly (the tables' "
+                    "estimate)",
                     abs(margin)),
                  words_side(margin > 0 ? AW_SOUTH : AW_NORTH), abs(margin));
     return buf;

@@ -10,6 +10,7 @@
 
 #include "awale.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* "South" or "North". */
@@ -32,8 +33,9 @@ const char *words_game_over(const aw_game *game, char *buf, size_t size);
 const char *words_result(const int scores[2], char *buf, size_t size);
 
 /* A score from the view of the side it belongs to, addressed to that
- * player: "you are about 1.25 seeds ahead", "you win by 3 seeds or more",
- * "you lose by 2 seeds", "a draw". */
+ * player: "about 1.25 seeds ahead", "you win by 3 seeds or more" (proven
+ * by the search), "you lose by 2 seeds with perfect play" (proven by the
+ * endgame tables, which hold no distance), "a draw with perfect play". */
 const char *words_score_you(const aw_score *score, char *buf, size_t size);
 
 /* An expected line from *pos, captures marked with the seeds they take for
@@ -44,5 +46,10 @@ const char *words_line(const aw_rules *rules, const aw_position *pos, const aw_m
 /* The final margin with perfect play, South's view: "South wins by 2 with
  * perfect play", "a draw with perfect play". */
 const char *words_perfect(int south_margin, char *buf, size_t size);
+
+/* The tables' verdict: words_perfect where they prove it (exact), else
+ * "South wins by 8 seeds if endless play splits the board evenly (the
+ * tables' estimate)". */
+const char *words_tables(int south_margin, bool exact, char *buf, size_t size);
 
 #endif

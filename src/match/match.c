@@ -24,6 +24,7 @@
 #include "front/textfile.h"
 #include "match/seen.h"
 #include "match/stats.h"
+#include "protocol/uci_parse.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -407,6 +408,11 @@ static void play_game(worker *w, int index, const opening *op, outcome *o)
             if (ans.has_score && ans.mate)
                 snprintf(note, sizeof note, "%sM%d/%d %.3fs", ans.score >= 0 ? "+" : "-",
                          abs(ans.score), ans.depth, ans.elapsed_ms / 1000.0);
+            else if (ans.has_score && (ans.score >= UCI_CP_PROVEN || ans.score <= -UCI_CP_PROVEN))
+                /* A proven result without a distance (docs/protocol.md). */
+                snprintf(note, sizeof note, "%s %+d/%d %.3fs", ans.score > 0 ? "win" : "loss",
+                         (ans.score > 0 ? ans.score - UCI_CP_PROVEN : ans.score + UCI_CP_PROVEN) / 100,
+                         ans.depth, ans.elapsed_ms / 1000.0);
             else if (ans.has_score)
                 snprintf(note, sizeof note, "%+.2f/%d %.3fs", ans.score / 100.0, ans.depth,
                          ans.elapsed_ms / 1000.0);

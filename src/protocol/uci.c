@@ -105,10 +105,18 @@ static void info_string(session *s, const char *fmt, ...)
 static void format_score(const aw_score *sc, char *buf, size_t size)
 {
     /* Proven results as "mate": moves (of the side to move) to the end of
-     * the game, positive for a win, negative for a loss. */
+     * the game, positive for a win, negative for a loss; without a known
+     * distance (the endgame tables) as a cp beyond every estimate,
+     * UCI_CP_PROVEN + 100 x the margin. */
     int moves = (sc->plies + 1) / 2;
     if (moves < 1)
         moves = 1;
+    if ((sc->kind == AW_SCORE_WIN || sc->kind == AW_SCORE_LOSS) && sc->plies == 0) {
+        snprintf(buf, size, "cp %d",
+                 sc->margin > 0 ? UCI_CP_PROVEN + 100 * sc->margin
+                                : -UCI_CP_PROVEN + 100 * sc->margin);
+        return;
+    }
     switch (sc->kind) {
     case AW_SCORE_WIN: snprintf(buf, size, "mate %d", moves); break;
     case AW_SCORE_LOSS: snprintf(buf, size, "mate -%d", moves); break;

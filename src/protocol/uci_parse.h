@@ -97,6 +97,11 @@ typedef struct uci_reply {
     const char *pv; /* points into the line: the moves after "pv" */
 } uci_reply;
 
+/* "score cp V" with |V| >= UCI_CP_PROVEN: a proven result whose distance is
+ * not known (the endgame tables prove it): V = +-(UCI_CP_PROVEN + 100 x the
+ * margin in seeds). Estimates stay far below (docs/protocol.md). */
+#define UCI_CP_PROVEN 20000
+
 void uci_parse_reply(const char *line, uci_reply *out);
 
 #endif

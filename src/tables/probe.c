@@ -43,6 +43,40 @@ int aw_tables_supported(const aw_rules *rules, aw_error *err)
     return tb_key_of(rules, &k, err);
 }
 
+/* What a value proves (docs/tables.md, section 1, "What a value proves").
+ * - Cycles: with a no-capture limit every capture-free run ends at the
+ *   limit, which the tables count exactly (the counter is part of the
+ *   position), and tb_key_of refuses a repetition rule that could fire
+ *   first; so the game's history cannot matter. Without a limit endless
+ *   play is ended by the repetition rule (each takes his own row, at an
+ *   occurrence that depends on the history) or by nothing at all, and the
+ *   tables count it as an even split: a convention, not the rules.
+ * - The target is left out of the values. Above 24 it cannot change the
+ *   result: at most one player can reach it (the scores never add up to
+ *   more than 48), a player the tables call winning ends with at least 25
+ *   or with nobody at the target, and one they call level or losing never
+ *   gets there against the other's perfect play. At 24 or less, on a line
+ *   the tables call level (24-24) whoever gets to the target first wins,
+ *   and below 24 both players may reach it, the first one winning; and
+ *   since the board and the stores always hold 48, one of them always
+ *   still can. */
+bool aw_tables_exact(const aw_rules *rules)
+{
+    return !aw_tables_supported(rules, NULL) && rules->no_capture > 0 &&
+           (rules->target <= 0 || rules->play_on || rules->target > AW_SEEDS / 2);
+}
+
+aw_score aw_tables_score(const aw_rules *rules, const aw_position *pos, int value)
+{
+    const int me = pos->side, margin = pos->score[me] - pos->score[!me] + value;
+    aw_score s = {AW_SCORE_SEEDS, 100 * margin, 0, 0};
+    if (aw_tables_exact(rules)) {
+        s.kind = margin > 0 ? AW_SCORE_WIN : margin < 0 ? AW_SCORE_LOSS : AW_SCORE_DRAW;
+        s.margin = margin;
+    }
+    return s;
+}
+
 /* Open; *none tells that not even layer 0 was there (as opposed to a
  * damaged file). */
 static aw_tables *open_layers(const char *dir, const aw_rules *rules, int max_seeds, bool *none,

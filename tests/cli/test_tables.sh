@@ -14,19 +14,22 @@ expect_err_has "layer  6:"
 run tables probe --dir "$TD" 1-0-2-0-0-1-0-1-1-0-0-0-21-21-S
 expect_status 0
 first=$(head -1 "$TMP/out")
-best=$(sed -n '2,7p' "$TMP/out" | grep -v 'perfect' | awk 'NR == 1 || $2 > m { m = $2 } END { print m }')
+best=$(sed -n '2,7p' "$TMP/out" | grep -v 'perfect\|estimate' | awk 'NR == 1 || $2 > m { m = $2 } END { print m }')
 CHECKS=$((CHECKS + 1))
 [ "$first" = "value $best" ] || fail "first line '$first', best move value $best"
 
 # Worked by hand from the rules: South's only move F lands in a (2 seeds),
 # which would capture North's whole row: a void grand slam in abapa, so
 # North, unable to feed South, takes the 2 seeds left: -2 for South.
+# Under abapa's repetition rule the tables count endless play as an even
+# split, which the game's history may decide otherwise: an estimate, said so.
 run tables probe --dir "$TD" 0-0-0-0-0-1-1-0-0-0-0-0-23-23-S
 expect_status 0
 expect_stdout "value -2
 F -2
-North wins by 2 with perfect play"
-# Under grand-slam the same move captures both seeds: +2.
+North wins by 2 if endless play splits the board evenly (the tables' estimate: the repetition rule may decide otherwise)"
+# Under grand-slam the same move captures both seeds: +2. Its no-capture
+# limit makes the tables exact: a result with perfect play.
 run tables probe --rules grand-slam --dir "$TD" 0-0-0-0-0-1-1-0-0-0-0-0-23-23-S
 expect_status 0
 expect_out_has "value 2"
@@ -35,11 +38,13 @@ expect_out_has "South wins by 2 with perfect play"
 run tables probe --dir "$TD" 1-0-0-0-0-0-0-0-0-0-0-1-23-23-N
 expect_stdout "value -2
 f -2
-South wins by 2 with perfect play"
+South wins by 2 if endless play splits the board evenly (the tables' estimate: the repetition rule may decide otherwise)"
+run tables probe --rule repetition=0 --dir "$TD" 1-0-0-0-0-0-0-0-0-0-0-1-23-23-N
+expect_out_has "South wins by 2 if endless play splits the board evenly (the tables' estimate: these rules never end endless play)"
 # A finished game: the value is the seeds left as the rules hand them out.
-run tables probe --dir "$TD" 3-0-0-1-0-0-0-0-0-0-0-0-20-24-S
+run tables probe --rules seven-turns --dir "$TD" 3-0-0-1-0-0-0-0-0-0-0-0-20-24-S
 expect_stdout "value 4
-draw with perfect play"
+a draw with perfect play"
 
 run tables info --dir "$TD"
 expect_status 0
@@ -111,11 +116,47 @@ expect_err_has "first use"
 expect_out_has "value -2"
 [ -f "$TMP/xdg-first/awale/tables/abapa/layer-12.awt" ] || fail "first use did not build 12 seeds"
 
-# analyze plays perfectly inside the tables and says so.
+# analyze plays perfectly inside the tables and says so. Under abapa the
+# tables only evaluate (estimates, never a proven result).
 run analyze --tables "$TD" --depth 4 --position 0-0-0-0-1-2-1-1-0-0-0-3-20-20-S
 expect_status 0
-expect_out_has "tables: South wins by 8 with perfect play"
+expect_out_has "tables: South wins by 8 if endless play splits the board evenly"
 expect_out_has "bestmove F"
+grep '^depth' "$TMP/out" | grep -q -v 'score [+-][0-9]*\.[0-9]* ' && fail "a proven score from the abapa tables: $(cat "$TMP/out")"
+# Where the tables are exact, every depth shows their result and the line
+# keeps it (the reported case: seven-turns, North loses by 2 - it was
+# -2.45 at every depth).
+run tables build --rules seven-turns --seeds 6 --dir "$TD"
+expect_status 0
+run analyze --rules seven-turns --tables "$TD" --depth 10 --position 5-0-0-0-0-0-1-0-0-0-0-0-20-22-N
+expect_status 0
+CHECKS=$((CHECKS + 1))
+[ "$(grep -c '^depth .* score loss -2 nodes' "$TMP/out")" -eq 10 ] || fail "not 'loss -2' at every depth: $(cat "$TMP/out")"
+expect_out_has "tables: South wins by 2 with perfect play"
+# The line shown keeps the value: each position along it, probed, is worth
+# what the tables promised (North: -2 from the scores' difference).
+line=$(grep '^depth 10 ' "$TMP/out" | sed 's/.* pv //')
+pos=5-0-0-0-0-0-1-0-0-0-0-0-20-22-N
+for m in $line; do
+    pos=$("$AWALE" replay --rules seven-turns --position "$pos" "$m" | head -1)
+    "$AWALE" tables probe --rules seven-turns --dir "$TD" "$pos" >"$TMP/probe"
+    CHECKS=$((CHECKS + 1))
+    grep -q "^South wins by 2 with perfect play" "$TMP/probe" || fail "after $m ($pos) the line gave value away: $(cat "$TMP/probe")"
+done
+# The protocol: a proven result without a distance is cp 20000 + 100 x the
+# margin; the match records say 'loss -2'.
+run_input "setoption name Rules value seven-turns
+setoption name Tables value $TD
+position fen 5-0-0-0-0-0-1-0-0-0-0-0-20-22-N
+go depth 3
+" uci
+expect_out_has "info depth 3 seldepth 3 score cp -20200 "
+echo "5-0-0-0-0-0-1-0-0-0-0-0-20-22-N" >"$TMP/tb-opening.txt"
+run match --rules seven-turns --engine name=a "option.Tables=$TD" --engine name=b "option.Tables=$TD" \
+    --games 1 --depth 3 --openings "$TMP/tb-opening.txt" --records "$TMP/tb-records.txt"
+expect_status 0
+CHECKS=$((CHECKS + 1))
+grep -q '1\.\.\. a {loss -2/3 ' "$TMP/tb-records.txt" || fail "records: $(cat "$TMP/tb-records.txt")"
 run analyze --tables none --depth 4 --position 0-0-0-0-1-2-1-1-0-0-0-3-20-20-S
 expect_status 0
 grep -q "tables:" "$TMP/out" && fail "--tables none still used the tables"
@@ -143,3 +184,16 @@ expect_out_has "positions per second"
 expect_out_has "bytes per position"
 expect_out_has "peak memory"
 
+# play: a hint inside the tables says who wins: with perfect play where
+# they are exact, as the tables' estimate under abapa's repetition rule.
+run_input 'hint
+quit
+' play --opponent human --tables "$TD" --position 0-0-0-0-1-2-1-1-0-0-0-3-20-20-S
+expect_status 0
+expect_out_has "Endgame tables: South wins by 8 seeds if endless play splits the board evenly"
+run_input 'hint
+quit
+' play --opponent human --rules seven-turns --tables "$TD" --position 5-0-0-0-0-0-1-0-0-0-0-0-20-22-N
+expect_status 0
+expect_out_has "Hint: a. For the player to move: you lose by 2 seeds with perfect play;"
+expect_out_has "Endgame tables: South wins by 2 seeds with perfect play."

@@ -493,6 +493,41 @@ static void test_repetition_history(void **state)
     aw_game_free(g);
 }
 
+/* A cycle inside the search is not the end of the game when the rule asks
+ * for more occurrences: with repetition=3 the forced cycle (one seed a
+ * side) brings the start back every 12 plies, and the game ends only at its
+ * third occurrence, 24 plies on. The search must not call the second one a
+ * proven draw (it did: "draw in 12"); with the first two occurrences in the
+ * game's history, the next one is the end, 12 plies away. */
+static void test_cycles_are_not_ends(void **state)
+{
+    (void)state;
+    aw_rules r = t_rules("abapa", NULL);
+    assert_int_equal(r.repetition, 3);
+    aw_position start = t_pos("0-0-1-0-0-0-0-0-1-0-0-0-23-23-S");
+    aw_engine *e = new_engine("1");
+    aw_error err;
+    aw_limits l = {0};
+    l.depth = 22;
+    aw_search_result res;
+    assert_int_equal(aw_engine_set_position(e, &r, &start, &err), 0);
+    assert_int_equal(aw_search_run(e, &l, NULL, NULL, &res, &err), 0);
+    assert_int_equal(res.info.line[0].score.kind, AW_SCORE_SEEDS);
+    aw_game *g = aw_game_new(&r, &start);
+    aw_move moves[AW_MAX_MOVES];
+    for (int i = 0; i < 12; i++) {
+        aw_generate(&r, aw_game_position(g), moves);
+        assert_int_equal(aw_game_play(g, moves[0], NULL), 0);
+    }
+    t_assert_pos(aw_game_position(g), "0-0-1-0-0-0-0-0-1-0-0-0-23-23-S-12");
+    assert_int_equal(aw_engine_set_game(e, g, &err), 0);
+    assert_int_equal(aw_search_run(e, &l, NULL, NULL, &res, &err), 0);
+    assert_int_equal(res.info.line[0].score.kind, AW_SCORE_DRAW);
+    assert_int_equal(res.info.line[0].score.plies, 12);
+    aw_engine_free(e);
+    aw_game_free(g);
+}
+
 static uint64_t bench_nodes(aw_engine *e)
 {
     uint64_t total = 0;
@@ -627,6 +662,37 @@ static void test_score_format(void **state)
     assert_true(aw_score_compare(&d, &s) > 0);
     aw_score w2 = {AW_SCORE_WIN, 300, 3, 9};
     assert_true(aw_score_compare(&w2, &w) > 0);
+    /* Proven results without a distance (the endgame tables'). */
+    aw_score t = {AW_SCORE_WIN, 300, 3, 0};
+    assert_string_equal(aw_score_format(&t, buf, sizeof buf), "win +3");
+    t.kind = AW_SCORE_LOSS;
+    t.margin = -2;
+    assert_string_equal(aw_score_format(&t, buf, sizeof buf), "loss -2");
+    t.kind = AW_SCORE_DRAW;
+    assert_string_equal(aw_score_format(&t, buf, sizeof buf), "draw");
+    /* The engine's scale: a table result is odd, one point below a game
+     * end at the same ply and above one a ply later, and has no distance. */
+    for (int m = 1; m <= AW_SEEDS; m++)
+        for (int p = 1; p <= 127; p++) {
+            const int v = sc_table(m, p);
+            assert_true(v < sc_end(m, p) && (p == 127 || v > sc_end(m, p + 1)));
+            assert_true(m == 1 || v > sc_end(m - 1, 1)); /* the margin first */
+            aw_score a = sc_public(v, 0), b = sc_public(-v, 0), c = sc_public(sc_end(m, p), 0);
+            assert_int_equal(a.kind, AW_SCORE_WIN);
+            assert_int_equal(a.margin, m);
+            assert_int_equal(a.plies, 0);
+            assert_int_equal(b.kind, AW_SCORE_LOSS);
+            assert_int_equal(b.margin, -m);
+            assert_int_equal(b.plies, 0);
+            assert_int_equal(c.margin, m);
+            assert_int_equal(c.plies, p);
+            /* The estimate: the margin, less than half a seed for speed. */
+            const int e = sc_table_estimate(m, p), f = sc_table_estimate(-m, p);
+            assert_true((e & 1) && (f & 1));
+            assert_true(e > 100 * m && e < 100 * m + 50);
+            assert_true(f <= -100 * m + 1 && f > -100 * m - 50);
+            assert_true(p == 127 || e >= sc_table_estimate(m, p + 1));
+        }
 }
 
 int main(void)
@@ -640,6 +706,7 @@ int main(void)
         cmocka_unit_test(test_never_illegal),
         cmocka_unit_test(test_multipv_and_info),
         cmocka_unit_test(test_repetition_history),
+        cmocka_unit_test(test_cycles_are_not_ends),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_levels),
         cmocka_unit_test(test_stop_and_time),
