@@ -792,6 +792,15 @@ aw_score aw_tables_score(const aw_rules *rules, const aw_position *pos, int valu
  * locking or I/O. Thread-safe. */
 bool aw_tables_probe(const aw_tables *tables, const aw_position *pos, int *value);
 
+/* The value of *pos and the plies to the end of the game with perfect play,
+ * where the tables hold them (rule sets with a no-capture limit; false
+ * otherwise, or when not covered). Both sides keep the value; the side it
+ * favours (value >= 0) ends the game as fast as it can, the other holds out
+ * as long as it can. The game as played to its end: a target may stop it
+ * earlier. Fast, like aw_tables_probe. */
+bool aw_tables_probe_plies(const aw_tables *tables, const aw_position *pos, int *value,
+                           int *plies);
+
 /* The same with the signature of the engine's hook (aw_probe_fn): ctx is
  * the aw_tables; false also when `rules` are not the tables' rules. */
 bool aw_tables_probe_hook(void *ctx, const aw_rules *rules, const aw_position *pos, int *net);
@@ -801,6 +810,19 @@ bool aw_tables_probe_hook(void *ctx, const aw_rules *rules, const aw_position *p
  * number of moves (0 when the game is over), or -1 when not covered. */
 int aw_tables_probe_moves(const aw_tables *tables, const aw_position *pos,
                           aw_move moves[AW_MAX_MOVES], int values[AW_MAX_MOVES]);
+
+/* The same, with the plies to the end after each move (1 + those of the
+ * position it leads to) where the tables hold them, else -1. */
+int aw_tables_probe_moves_plies(const aw_tables *tables, const aw_position *pos,
+                                aw_move moves[AW_MAX_MOVES], int values[AW_MAX_MOVES],
+                                int plies[AW_MAX_MOVES]);
+
+/* The tables' own move in *pos where they hold the plies to the end: one
+ * that keeps the value with the plies of the position (aw_tables_probe_plies),
+ * the first such in move order. Played by both sides, it ends the game with
+ * the margin the tables promise in exactly that many plies. False when not
+ * covered, the game is over, or no plies are held. */
+bool aw_tables_move(const aw_tables *tables, const aw_position *pos, aw_move *move);
 
 /* Progress of a build, passed to the progress callback. Work is counted in
  * units (positions times passes) over the whole build. */

@@ -92,12 +92,16 @@ struct builder {
     int threads;
     const aw_tables_build_options *opt;
     const int8_t *lower[TB_MAX_SEEDS + 1]; /* plane 0 of each finished layer */
+    const uint16_t *lower_plies[TB_MAX_SEEDS + 1]; /* its plies to the end (limit) */
     /* The layer being built. */
     int n;
     uint64_t size;
     int8_t *val;   /* best exit, then the value (plane 0..L-1 with a limit) */
     uint8_t *st;   /* quiet moves left and flags (no limit) */
     int8_t *exits; /* best exit (with a limit) */
+    uint16_t *plies;     /* plies to the end, every plane (with a limit) */
+    uint16_t *exit_near; /* fewest and most plies to the end over the exits */
+    uint16_t *exit_far;  /* that give the best exit (with a limit)          */
     int t;         /* threshold, or the plane being computed */
     /* Shared between threads. */
     uint64_t next_chunk;
@@ -226,11 +230,14 @@ static void phase_init(builder *b, int tid)
         for (uint64_t r0 = lo; r0 < hi; r0 += GROUP) {
             const int m = hi - r0 < GROUP ? (int)(hi - r0) : GROUP;
             int best[GROUP], quiet[GROUP], gain[GROUP * 6], owner[GROUP * 6], count = 0;
+            int near[GROUP], far[GROUP];
             const int8_t *where[GROUP * 6];
+            const uint16_t *far_where[GROUP * 6];
             for (int i = 0; i < m; i++) {
                 const aw_status s = tb_board_status(&p);
                 quiet[i] = 0;
                 best[i] = TB_NO_EXIT;
+                near[i] = far[i] = 0;
                 if (s != AW_ONGOING) {
                     best[i] = tb_terminal_value(&b->key, &p, s);
                 } else {
@@ -245,8 +252,13 @@ static void phase_init(builder *b, int tid)
                             continue;
                         }
                         tb_turn(&c);
-                        where[count] = b->lower[b->n - taken] + tb_rank(&c);
+                        const uint64_t r = tb_rank(&c);
+                        where[count] = b->lower[b->n - taken] + r;
                         prefetch(where[count]);
+                        if (limit) {
+                            far_where[count] = b->lower_plies[b->n - taken] + r;
+                            prefetch(far_where[count]);
+                        }
                         gain[count] = taken;
                         owner[count++] = i;
                     }
@@ -254,13 +266,22 @@ static void phase_init(builder *b, int tid)
                 tb_next(&p);
             }
             for (int k = 0; k < count; k++) {
-                const int v = gain[k] - *where[k];
-                if (v > best[owner[k]])
-                    best[owner[k]] = v;
+                const int v = gain[k] - *where[k], i = owner[k];
+                if (v > best[i]) {
+                    best[i] = v;
+                    if (limit)
+                        near[i] = far[i] = 1 + *far_where[k];
+                } else if (limit && v == best[i]) {
+                    const int d = 1 + *far_where[k];
+                    near[i] = d < near[i] ? d : near[i];
+                    far[i] = d > far[i] ? d : far[i];
+                }
             }
             for (int i = 0; i < m; i++) {
                 if (limit) {
                     b->exits[r0 + (uint64_t)i] = (int8_t)best[i];
+                    b->exit_near[r0 + (uint64_t)i] = (uint16_t)near[i];
+                    b->exit_far[r0 + (uint64_t)i] = (uint16_t)far[i];
                 } else {
                     b->val[r0 + (uint64_t)i] = (int8_t)best[i];
                     b->st[r0 + (uint64_t)i] = (uint8_t)quiet[i];
@@ -445,12 +466,19 @@ static int solve_layer(builder *b, aw_error *err)
 
 /* ---------------------------------------------------- solving with a limit */
 
+/* Plane c: V_c(p) = max(best exit, max over quiet moves of -V_{c+1}(child)),
+ * and the plies to the end along the moves that give V_c(p): the fewest
+ * when V_c(p) >= 0 (the side that gains from the board hurries), the most
+ * when it is negative (the other side holds out). A move that reaches the
+ * limit ends the game at once (its child is terminal: 1 ply). */
 static void phase_plane(builder *b, int tid)
 {
     (void)tid;
     const int c = b->t, L = b->key.no_capture;
     int8_t *out = b->val + (uint64_t)c * b->size;
+    uint16_t *out_plies = b->plies + (uint64_t)c * b->size;
     const int8_t *next = c + 1 < L ? b->val + (uint64_t)(c + 1) * b->size : NULL;
+    const uint16_t *next_plies = c + 1 < L ? b->plies + (uint64_t)(c + 1) * b->size : NULL;
     uint64_t lo, hi;
     while (take_chunk(b, &lo, &hi)) {
         fb_pits p;
@@ -458,9 +486,13 @@ static void phase_plane(builder *b, int tid)
         for (uint64_t r0 = lo; r0 < hi; r0 += GROUP) {
             const int m = hi - r0 < GROUP ? (int)(hi - r0) : GROUP;
             int best[GROUP], owner[GROUP * 6], count = 0;
-            const int8_t *where[GROUP * 6];
+            /* Per position: the value of each move and its plies. */
+            int mv[GROUP][7], md[GROUP][7], moves[GROUP];
+            uint64_t where[GROUP * 6];
             for (int i = 0; i < m; i++) {
-                best[i] = b->exits[r0 + (uint64_t)i];
+                const uint64_t r = r0 + (uint64_t)i;
+                best[i] = b->exits[r];
+                moves[i] = 0;
                 unsigned mask = tb_board_status(&p) == AW_ONGOING ? tb_moves(&p) : 0;
                 while (mask) {
                     const int from = __builtin_ctz(mask);
@@ -473,22 +505,42 @@ static void phase_plane(builder *b, int tid)
                         /* The counter reaches the limit: the child's game
                          * is over, by its own end or by the limit (0). */
                         const aw_status s = tb_board_status(&ch);
-                        const int v = s == AW_ONGOING ? 0 : -tb_terminal_value(&b->key, &ch, s);
-                        if (v > best[i])
-                            best[i] = v;
+                        mv[i][moves[i]] = s == AW_ONGOING ? 0 : -tb_terminal_value(&b->key, &ch, s);
+                        md[i][moves[i]++] = 1;
                         continue;
                     }
-                    where[count] = next + tb_rank(&ch);
-                    prefetch(where[count]);
+                    where[count] = tb_rank(&ch);
+                    prefetch(next + where[count]);
+                    prefetch(next_plies + where[count]);
                     owner[count++] = i;
                 }
                 tb_next(&p);
             }
-            for (int k = 0; k < count; k++)
-                if (-*where[k] > best[owner[k]])
-                    best[owner[k]] = -*where[k];
-            for (int i = 0; i < m; i++)
-                out[r0 + (uint64_t)i] = (int8_t)best[i];
+            for (int k = 0; k < count; k++) {
+                const int i = owner[k];
+                mv[i][moves[i]] = -next[where[k]];
+                md[i][moves[i]++] = 1 + next_plies[where[k]];
+            }
+            for (int i = 0; i < m; i++) {
+                const uint64_t r = r0 + (uint64_t)i;
+                for (int j = 0; j < moves[i]; j++)
+                    best[i] = mv[i][j] > best[i] ? mv[i][j] : best[i];
+                const int v = best[i];
+                int d;
+                if (v >= 0) {
+                    d = b->exits[r] == v ? b->exit_near[r] : INT32_MAX;
+                    for (int j = 0; j < moves[i]; j++)
+                        if (mv[i][j] == v && md[i][j] < d)
+                            d = md[i][j];
+                } else {
+                    d = b->exits[r] == v ? b->exit_far[r] : 0;
+                    for (int j = 0; j < moves[i]; j++)
+                        if (mv[i][j] == v && md[i][j] > d)
+                            d = md[i][j];
+                }
+                out[r] = (int8_t)v;
+                out_plies[r] = (uint16_t)d;
+            }
         }
         __atomic_fetch_add(&b->done, hi - lo, __ATOMIC_RELAXED);
     }
@@ -535,8 +587,14 @@ uint64_t aw_tables_build_memory(const aw_rules *rules, int seeds, int threads)
     for (int n = 0; n < seeds; n++)
         lower += tb_layer_size(n);
     const uint64_t top = tb_layer_size(seeds);
-    /* Values (all planes) plus one byte of state or of best exit. */
-    const uint64_t work = top * (uint64_t)(tb_planes(&k) + 1);
+    /* Values (all planes) plus one byte of state or of best exit; with a
+     * limit also the plies to the end (2 bytes, all planes and plane 0 of
+     * the smaller layers) and the plies of the best exits (4 bytes). */
+    uint64_t work = top * (uint64_t)(tb_planes(&k) + 1);
+    if (k.no_capture) {
+        lower *= 3;
+        work += top * (2 * (uint64_t)tb_planes(&k) + 4);
+    }
     return lower + work + stack_bytes(threads) + (64u << 20) /* writing, index, misc */;
 }
 
@@ -593,13 +651,19 @@ static int build_layer(builder *b, aw_error *err)
     const int planes = tb_planes(&b->key);
     const uint64_t size = b->size;
     b->val = malloc(size * (uint64_t)planes);
-    if (b->key.no_capture)
+    if (b->key.no_capture) {
         b->exits = malloc(size);
-    else
+        b->plies = malloc(size * (uint64_t)planes * sizeof *b->plies);
+        b->exit_near = malloc(size * sizeof *b->exit_near);
+        b->exit_far = malloc(size * sizeof *b->exit_far);
+    } else {
         b->st = malloc(size);
-    if (!b->val || (b->key.no_capture ? !b->exits : !b->st))
+    }
+    if (!b->val || (b->key.no_capture ? !b->exits || !b->plies || !b->exit_near || !b->exit_far
+                                      : !b->st))
         return aw_fail(err, "out of memory for the layer of %d seeds (%llu bytes)", b->n,
-                       (unsigned long long)(size * (uint64_t)(planes + 1)));
+                       (unsigned long long)(size * (uint64_t)(planes + 1) *
+                                            (b->key.no_capture ? 3 : 1)));
     tb_huge_pages(b->val, size * (uint64_t)planes);
     tb_huge_pages(b->key.no_capture ? (void *)b->exits : (void *)b->st, size);
     b->done = 0;
@@ -616,9 +680,15 @@ static void free_layer(builder *b)
     free(b->val);
     free(b->st);
     free(b->exits);
+    free(b->plies);
+    free(b->exit_near);
+    free(b->exit_far);
     b->val = NULL;
     b->st = NULL;
     b->exits = NULL;
+    b->plies = NULL;
+    b->exit_near = NULL;
+    b->exit_far = NULL;
 }
 
 int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_build_options *opt,
@@ -629,6 +699,7 @@ int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_buil
         return aw_fail(err, "out of memory");
     int rc = -1;
     int8_t *owned[TB_MAX_SEEDS + 1] = {0};
+    uint16_t *owned_plies[TB_MAX_SEEDS + 1] = {0};
     if (tb_key_of(rules, &b->key, err))
         goto done;
     if (opt->seeds < 0 || opt->seeds > TB_MAX_SEEDS) {
@@ -690,12 +761,23 @@ int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_buil
         tb_layer_path(dir, &b->key, n, path, sizeof path);
         /* A finished layer is kept, once it checks out. */
         if (access(path, F_OK) == 0) {
-            int8_t *values;
-            uint64_t entries;
+            tb_data d;
             aw_error e;
             report(b, "checking");
-            if (tb_load_layer(path, &b->key, n, &values, &entries, &e) == 0) {
+            if (tb_load_layer(path, &b->key, n, &d, &e) == 0) {
+                int8_t *values = d.values;
                 if (b->key.no_capture) {
+                    /* Plane 0 of the plies, then of the values. */
+                    uint16_t *plies = malloc(b->size * sizeof *plies + 1);
+                    if (!plies) {
+                        tb_data_free(&d);
+                        aw_fail(err, "out of memory for the layer of %d seeds", n);
+                        goto done;
+                    }
+                    for (uint64_t i = 0; i < b->size; i++)
+                        plies[i] = (uint16_t)tb_plies_at(d.plies, d.plies_bytes, i);
+                    owned_plies[n] = plies;
+                    b->lower_plies[n] = plies;
                     int8_t *small = realloc(values, b->size);
                     values = small ? small : values;
                 }
@@ -713,8 +795,8 @@ int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_buil
         if (build_layer(b, err))
             goto done;
         report(b, "writing");
-        if (tb_write_layer(path, &b->key, b->rules_name, n, b->val, b->size * (uint64_t)tb_planes(&b->key),
-                           opt->compress, err))
+        if (tb_write_layer(path, &b->key, b->rules_name, n, b->val, b->plies,
+                           b->size * (uint64_t)tb_planes(&b->key), opt->compress, err))
             goto done;
         const double dt = now() - t0;
         say(b, "layer %2d: %llu positions in %.2f s (%.0f positions/s)", n,
@@ -725,6 +807,13 @@ int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_buil
         if (b->key.no_capture) {
             int8_t *small = realloc(keep, b->size);
             keep = small ? small : keep;
+            uint16_t *plies = realloc(b->plies, b->size * sizeof *plies + 1);
+            if (plies)
+                b->plies = NULL;
+            else
+                plies = b->plies, b->plies = NULL;
+            owned_plies[n] = plies;
+            b->lower_plies[n] = plies;
         }
         free_layer(b);
         owned[n] = keep;
@@ -743,8 +832,10 @@ done:
         free(b->workers[i].rank);
         free(b->workers[i].from);
     }
-    for (int n = 0; n <= TB_MAX_SEEDS; n++)
+    for (int n = 0; n <= TB_MAX_SEEDS; n++) {
         free(owned[n]);
+        free(owned_plies[n]);
+    }
     if (b->opt) {
         pthread_mutex_destroy(&b->lock);
         pthread_cond_destroy(&b->finished);

@@ -133,6 +133,7 @@ void tb_header_encode(const tb_header *h, const tb_block *blocks, uint8_t *buf)
     put64(buf + 56, h->file_size);
     memcpy(buf + 64, h->rules_name, sizeof h->rules_name);
     buf[64 + sizeof h->rules_name - 1] = 0;
+    buf[96] = (uint8_t)h->plies_bytes;
     uint8_t *index = buf + TB_HEADER_SIZE;
     for (uint32_t i = 0; i < h->blocks; i++) {
         uint8_t *e = index + (size_t)i * TB_BLOCK_ENTRY_SIZE;
@@ -155,12 +156,14 @@ int tb_header_parse(const uint8_t *buf, size_t size, uint64_t file_size, tb_head
     if (memcmp(buf, TB_MAGIC, 7) != 0)
         return aw_fail(err, "not an awale endgame table (bad magic number)");
     h->version = get32(buf + 8);
-    if (memcmp(buf, TB_MAGIC, 8) != 0 || h->version != TB_VERSION)
-        return aw_fail(err, "table format version %u; this program reads version %d (rebuild it)",
-                       h->version, TB_VERSION);
+    if (memcmp(buf, TB_MAGIC, 8) != 0 || (h->version != TB_VERSION && h->version != TB_VERSION_OLD))
+        return aw_fail(err, "table format version %u; this program reads versions %d and %d "
+                            "(rebuild it)",
+                       h->version, TB_VERSION_OLD, TB_VERSION);
     if (get64(buf + 120) != tb_checksum(buf, 120))
         return aw_fail(err, "damaged header (checksum mismatch)");
-    for (int i = 96; i < 120; i++)
+    h->plies_bytes = buf[96];
+    for (int i = 97; i < 120; i++)
         if (buf[i])
             return aw_fail(err, "bad header (reserved byte %d set)", i);
     if (get32(buf + 12) != TB_HEADER_SIZE)
@@ -189,6 +192,15 @@ int tb_header_parse(const uint8_t *buf, size_t size, uint64_t file_size, tb_head
         return aw_fail(err, "bad rule parameters in the header");
     if (h->seeds > TB_MAX_SEEDS)
         return aw_fail(err, "bad seed count %d in the header", h->seeds);
+    /* Version 1 holds values only; version 2 adds the plies to the end
+     * exactly when the rules have a no-capture limit. */
+    if (h->version == TB_VERSION_OLD && h->plies_bytes)
+        return aw_fail(err, "bad header (reserved byte 96 set)");
+    if (h->version == TB_VERSION && h->key.no_capture && h->plies_bytes != 1 && h->plies_bytes != 2)
+        return aw_fail(err, "bad header (%u bytes of plies per entry, expected 1 or 2)",
+                       h->plies_bytes);
+    if (h->version == TB_VERSION && !h->key.no_capture && h->plies_bytes)
+        return aw_fail(err, "bad header (plies without a no-capture limit)");
     if (h->planes != (uint32_t)tb_planes(&h->key))
         return aw_fail(err, "header says %u planes, its rules need %d", h->planes,
                        tb_planes(&h->key));
@@ -200,10 +212,11 @@ int tb_header_parse(const uint8_t *buf, size_t size, uint64_t file_size, tb_head
         return aw_fail(err, "unknown compression %u", h->compression);
     if (h->block_entries == 0 || h->block_entries > (UINT32_C(1) << 30))
         return aw_fail(err, "bad block size %u", h->block_entries);
-    if ((uint64_t)h->blocks != (h->entries + h->block_entries - 1) / h->block_entries)
-        return aw_fail(err, "header says %u blocks; %llu entries need %llu", h->blocks,
-                       (unsigned long long)h->entries,
-                       (unsigned long long)((h->entries + h->block_entries - 1) / h->block_entries));
+    const uint64_t payload = tb_payload_bytes(h);
+    if ((uint64_t)h->blocks != (payload + h->block_entries - 1) / h->block_entries)
+        return aw_fail(err, "header says %u blocks; %llu bytes of entries need %llu", h->blocks,
+                       (unsigned long long)payload,
+                       (unsigned long long)((payload + h->block_entries - 1) / h->block_entries));
     if (h->file_size != file_size)
         return aw_fail(err, "%s: the file has %llu bytes, its header says %llu",
                        file_size < h->file_size ? "truncated" : "trailing bytes",
@@ -222,7 +235,7 @@ int tb_blocks_parse(const uint8_t *buf, size_t size, const tb_header *h, tb_bloc
     const uint8_t *index = buf + TB_HEADER_SIZE;
     if (get64(buf + 88) != tb_checksum(index, (size_t)h->blocks * TB_BLOCK_ENTRY_SIZE))
         return aw_fail(err, "damaged block index (checksum mismatch)");
-    uint64_t at = need, left = h->entries;
+    uint64_t at = need, left = tb_payload_bytes(h);
     for (uint32_t i = 0; i < h->blocks; i++) {
         const uint8_t *e = index + (size_t)i * TB_BLOCK_ENTRY_SIZE;
         tb_block *b = &blocks[i];
@@ -232,7 +245,7 @@ int tb_blocks_parse(const uint8_t *buf, size_t size, const tb_header *h, tb_bloc
         b->checksum = get64(e + 16);
         const uint64_t want = left < h->block_entries ? left : h->block_entries;
         if (b->raw != want)
-            return aw_fail(err, "block %u holds %u entries, expected %llu", i, b->raw,
+            return aw_fail(err, "block %u holds %u bytes, expected %llu", i, b->raw,
                            (unsigned long long)want);
         if (b->offset != at)
             return aw_fail(err, "block %u starts at %llu, expected %llu", i,
@@ -279,9 +292,13 @@ static int source_read(const source *s, uint64_t offset, void *buf, size_t n, aw
     return 0;
 }
 
-/* Read, check and decode a whole table from a source into out (NULL: check
- * only). */
-static int decode(const source *s, tb_header *h, int8_t *out, aw_error *err)
+/* Read, check and decode a whole table from a source: into out (the whole
+ * payload) when out is not NULL, else block by block to sink (when not
+ * NULL; with neither, only check). Values are checked against the seed
+ * count as they come; plies against their bound once the whole payload is
+ * there (out), or by the sink. */
+static int decode(const source *s, tb_header *h, uint8_t *out, tb_sink_fn sink, void *ctx,
+                  aw_error *err)
 {
     uint8_t head[TB_HEADER_SIZE];
     if (s->size < TB_HEADER_SIZE)
@@ -308,9 +325,10 @@ static int decode(const source *s, tb_header *h, int8_t *out, aw_error *err)
         aw_fail(err, "out of memory reading a table");
         goto done;
     }
-    for (uint32_t i = 0; i < h->blocks; i++) {
+    uint64_t at = 0;
+    for (uint32_t i = 0; i < h->blocks; at += blocks[i].raw, i++) {
         const tb_block *b = &blocks[i];
-        uint8_t *dest = out ? (uint8_t *)out + (uint64_t)i * h->block_entries : scratch;
+        uint8_t *dest = out ? out + at : scratch;
         if (h->compression == TB_COMPRESS_NONE) {
             if (source_read(s, b->offset, dest, b->raw, err))
                 goto done;
@@ -339,10 +357,25 @@ static int decode(const source *s, tb_header *h, int8_t *out, aw_error *err)
             goto done;
         }
         /* Values beyond the seed count cannot be right. */
-        for (uint32_t j = 0; j < b->raw; j++)
+        const uint64_t values_here = at >= h->entries ? 0
+                                     : h->entries - at < b->raw ? h->entries - at
+                                                                : b->raw;
+        for (uint64_t j = 0; j < values_here; j++)
             if (((int8_t *)dest)[j] > h->seeds || ((int8_t *)dest)[j] < -h->seeds) {
                 aw_fail(err, "damaged: block %u holds the value %d with %d seeds", i,
                         ((int8_t *)dest)[j], h->seeds);
+                goto done;
+            }
+        if (!out && sink && sink(ctx, at, dest, b->raw, err))
+            goto done;
+    }
+    if (out && h->plies_bytes) {
+        const uint32_t bound = tb_plies_bound(h->seeds, h->key.no_capture);
+        const uint8_t *plies = out + h->entries;
+        for (uint64_t j = 0; j < h->entries; j++)
+            if ((uint32_t)tb_plies_at(plies, (int)h->plies_bytes, j) > bound) {
+                aw_fail(err, "damaged: entry %llu is %d plies from the end, more than %u",
+                        (unsigned long long)j, tb_plies_at(plies, (int)h->plies_bytes, j), bound);
                 goto done;
             }
     }
@@ -355,61 +388,93 @@ done:
     return rc;
 }
 
-int tb_file_decode(const uint8_t *file, size_t size, tb_header *h, int8_t *out, aw_error *err)
+int tb_file_decode(const uint8_t *file, size_t size, tb_header *h, uint8_t *out, aw_error *err)
 {
     source s = {.fd = -1, .mem = file, .size = size};
-    return decode(&s, h, out, err);
+    return decode(&s, h, out, NULL, NULL, err);
 }
 
-int tb_load_layer(const char *path, const tb_key *key, int seeds, int8_t **out, uint64_t *entries,
-                  aw_error *err)
+/* Open a layer file and check its header against what is expected. */
+static int open_layer(const char *path, const tb_key *key, int seeds, source *s, tb_header *h,
+                      aw_error *e)
 {
-    *out = NULL;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return aw_fail(err, "%s: %s", path, strerror(errno));
+    s->fd = open(path, O_RDONLY | O_CLOEXEC);
+    s->mem = NULL;
+    if (s->fd < 0)
+        return aw_fail(e, "%s", strerror(errno));
     struct stat st;
-    if (fstat(fd, &st) != 0) {
-        close(fd);
-        return aw_fail(err, "%s: %s", path, strerror(errno));
-    }
-    source s = {.fd = fd, .mem = NULL, .size = (uint64_t)st.st_size};
-    tb_header h;
+    if (fstat(s->fd, &st) != 0)
+        return aw_fail(e, "%s", strerror(errno));
+    s->size = (uint64_t)st.st_size;
     uint8_t head[TB_HEADER_SIZE];
+    if (s->size < TB_HEADER_SIZE)
+        return aw_fail(e, "truncated: %llu bytes, shorter than a table header",
+                       (unsigned long long)s->size);
+    if (source_read(s, 0, head, sizeof head, e) || tb_header_parse(head, sizeof head, s->size, h, e))
+        return -1;
+    if (memcmp(&h->key, key, sizeof *key) != 0)
+        return aw_fail(e, "built for other rules (%s) than asked for", h->rules_name);
+    if (h->seeds != seeds)
+        return aw_fail(e, "holds the layer of %d seeds, expected %d", h->seeds, seeds);
+    if (key->no_capture && !h->plies_bytes)
+        return aw_fail(e, "made by an older awale (table format version %u) without the plies to "
+                          "the end that rule sets with a no-capture limit now keep: build it again",
+                       h->version);
+    return 0;
+}
+
+int tb_load_layer(const char *path, const tb_key *key, int seeds, tb_data *out, aw_error *err)
+{
+    memset(out, 0, sizeof *out);
+    source s = {.fd = -1};
+    tb_header h;
     aw_error e;
     int rc = -1;
-    int8_t *values = NULL;
-    if (s.size < TB_HEADER_SIZE) {
-        aw_fail(&e, "truncated: %llu bytes, shorter than a table header", (unsigned long long)s.size);
+    uint8_t *payload = NULL;
+    if (open_layer(path, key, seeds, &s, &h, &e))
+        goto fail;
+    const uint64_t bytes = tb_payload_bytes(&h);
+    payload = malloc(bytes ? bytes : 1);
+    if (!payload) {
+        aw_fail(&e, "out of memory (%llu bytes)", (unsigned long long)bytes);
         goto fail;
     }
-    if (source_read(&s, 0, head, sizeof head, &e) || tb_header_parse(head, sizeof head, s.size, &h, &e))
+    tb_huge_pages(payload, bytes);
+    if (decode(&s, &h, payload, NULL, NULL, &e))
         goto fail;
-    if (memcmp(&h.key, key, sizeof *key) != 0) {
-        aw_fail(&e, "built for other rules (%s) than asked for", h.rules_name);
-        goto fail;
-    }
-    if (h.seeds != seeds) {
-        aw_fail(&e, "holds the layer of %d seeds, expected %d", h.seeds, seeds);
-        goto fail;
-    }
-    values = malloc(h.entries ? h.entries : 1);
-    if (!values) {
-        aw_fail(&e, "out of memory (%llu bytes)", (unsigned long long)h.entries);
-        goto fail;
-    }
-    tb_huge_pages(values, h.entries);
-    if (decode(&s, &h, values, &e))
-        goto fail;
-    *out = values;
-    *entries = h.entries;
+    out->values = (int8_t *)payload;
+    out->plies = h.plies_bytes ? payload + h.entries : NULL;
+    out->plies_bytes = (int)h.plies_bytes;
+    out->entries = h.entries;
     rc = 0;
 fail:
-    close(fd);
+    if (s.fd >= 0)
+        close(s.fd);
     if (rc) {
-        free(values);
+        free(payload);
         aw_fail(err, "%s: %s", path, e.msg);
     }
+    return rc;
+}
+
+void tb_data_free(tb_data *d)
+{
+    free(d->values);
+    memset(d, 0, sizeof *d);
+}
+
+int tb_stream_layer(const char *path, const tb_key *key, int seeds, tb_header *h, tb_sink_fn sink,
+                    void *ctx, aw_error *err)
+{
+    source s = {.fd = -1};
+    aw_error e;
+    int rc = -1;
+    if (open_layer(path, key, seeds, &s, h, &e) == 0 && decode(&s, h, NULL, sink, ctx, &e) == 0)
+        rc = 0;
+    if (s.fd >= 0)
+        close(s.fd);
+    if (rc)
+        aw_fail(err, "%s: %s", path, e.msg);
     return rc;
 }
 
@@ -443,91 +508,168 @@ static int pwrite_all(int fd, const void *buf, size_t n, off_t at)
     return 0;
 }
 
-int tb_write_layer(const char *path, const tb_key *key, const char *rules_name, int seeds,
-                   const int8_t *values, uint64_t entries, int compress, aw_error *err)
+struct tb_writer {
+    tb_header h;
+    tb_block *blocks;
+    uint8_t *head;   /* header and block index */
+    uint8_t *block;  /* the block being filled */
+    uint8_t *packed; /* its zstd frame */
+    size_t packed_size;
+    uint32_t fill, next; /* bytes in the block, blocks written */
+    uint64_t at;         /* file offset of the next block */
+    int fd;
+    char path[4200], tmp[4300];
+};
+
+static void writer_free(tb_writer *w)
+{
+    if (w->fd >= 0) {
+        close(w->fd);
+        unlink(w->tmp);
+    }
+    free(w->blocks);
+    free(w->head);
+    free(w->block);
+    free(w->packed);
+    free(w);
+}
+
+tb_writer *tb_writer_open(const char *path, const tb_key *key, const char *rules_name, int seeds,
+                          uint64_t entries, int plies_bytes, int compress, aw_error *err)
 {
 #if !defined(AW_HAVE_ZSTD)
-    if (compress)
-        return aw_fail(err, "this program was built without zstd (install libzstd-dev and rebuild)");
+    if (compress) {
+        aw_fail(err, "this program was built without zstd (install libzstd-dev and rebuild)");
+        return NULL;
+    }
 #endif
-    tb_header h;
-    memset(&h, 0, sizeof h);
-    h.version = TB_VERSION;
-    h.key = *key;
-    h.seeds = seeds;
-    h.planes = (uint32_t)tb_planes(key);
-    h.entries = entries;
-    h.block_entries = TB_BLOCK_ENTRIES;
-    h.blocks = (uint32_t)((entries + TB_BLOCK_ENTRIES - 1) / TB_BLOCK_ENTRIES);
-    h.compression = compress ? TB_COMPRESS_ZSTD : TB_COMPRESS_NONE;
-    snprintf(h.rules_name, sizeof h.rules_name, "%s", rules_name);
-    const size_t index_bytes = tb_index_bytes(h.blocks);
-    tb_block *blocks = calloc(h.blocks, sizeof *blocks);
-    uint8_t *head = calloc(1, index_bytes);
-    uint8_t *packed = NULL;
-    char tmp[4200];
-    int fd = -1, rc = -1;
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-    if (!blocks || !head) {
+    tb_writer *w = calloc(1, sizeof *w);
+    if (!w) {
         aw_fail(err, "out of memory writing %s", path);
-        goto done;
+        return NULL;
     }
+    w->fd = -1;
+    tb_header *h = &w->h;
+    h->version = TB_VERSION;
+    h->key = *key;
+    h->seeds = seeds;
+    h->planes = (uint32_t)tb_planes(key);
+    h->entries = entries;
+    h->plies_bytes = (uint32_t)plies_bytes;
+    h->block_entries = TB_BLOCK_ENTRIES;
+    const uint64_t payload = tb_payload_bytes(h);
+    h->blocks = (uint32_t)((payload + TB_BLOCK_ENTRIES - 1) / TB_BLOCK_ENTRIES);
+    h->compression = compress ? TB_COMPRESS_ZSTD : TB_COMPRESS_NONE;
+    snprintf(h->rules_name, sizeof h->rules_name, "%s", rules_name);
+    snprintf(w->path, sizeof w->path, "%s", path);
+    snprintf(w->tmp, sizeof w->tmp, "%s.tmp.%ld", path, (long)getpid());
+    w->blocks = calloc(h->blocks + 1, sizeof *w->blocks);
+    w->head = calloc(1, tb_index_bytes(h->blocks));
+    w->block = malloc(TB_BLOCK_ENTRIES);
 #if defined(AW_HAVE_ZSTD)
-    size_t bound = ZSTD_compressBound(TB_BLOCK_ENTRIES);
-    if (compress && !(packed = malloc(bound))) {
+    if (compress) {
+        w->packed_size = ZSTD_compressBound(TB_BLOCK_ENTRIES);
+        w->packed = malloc(w->packed_size);
+    }
+#endif
+    if (!w->blocks || !w->head || !w->block || (compress && !w->packed)) {
         aw_fail(err, "out of memory writing %s", path);
-        goto done;
+        writer_free(w);
+        return NULL;
     }
-#endif
-    fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        aw_fail(err, "cannot create %s: %s", tmp, strerror(errno));
-        goto done;
+    w->fd = open(w->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (w->fd < 0) {
+        aw_fail(err, "cannot create %s: %s", w->tmp, strerror(errno));
+        writer_free(w);
+        return NULL;
     }
-    if (write_all(fd, head, index_bytes))
-        goto io;
-    uint64_t at = index_bytes;
-    for (uint32_t i = 0; i < h.blocks; i++) {
-        const uint64_t first = (uint64_t)i * TB_BLOCK_ENTRIES;
-        const uint32_t raw = (uint32_t)(entries - first < TB_BLOCK_ENTRIES ? entries - first : TB_BLOCK_ENTRIES);
-        const uint8_t *src = (const uint8_t *)values + first;
-        tb_block *b = &blocks[i];
-        b->offset = at;
-        b->raw = raw;
-        b->checksum = tb_checksum(src, raw);
-        const uint8_t *data = src;
-        size_t n = raw;
+    w->at = tb_index_bytes(h->blocks);
+    if (write_all(w->fd, w->head, (size_t)w->at)) {
+        aw_fail(err, "cannot write %s: %s", w->tmp, strerror(errno));
+        writer_free(w);
+        return NULL;
+    }
+    return w;
+}
+
+static int writer_flush(tb_writer *w, aw_error *err)
+{
+    if (!w->fill)
+        return 0;
+    if (w->next >= w->h.blocks)
+        return aw_fail(err, "%s: more data than its header announces", w->path);
+    tb_block *b = &w->blocks[w->next++];
+    b->offset = w->at;
+    b->raw = w->fill;
+    b->checksum = tb_checksum(w->block, w->fill);
+    const uint8_t *data = w->block;
+    size_t n = w->fill;
 #if defined(AW_HAVE_ZSTD)
-        if (compress) {
-            n = ZSTD_compress(packed, bound, src, raw, 3);
-            if (ZSTD_isError(n)) {
-                aw_fail(err, "zstd: %s", ZSTD_getErrorName(n));
-                goto done;
-            }
-            data = packed;
-        }
-#endif
-        b->stored = (uint32_t)n;
-        if (write_all(fd, data, n))
-            goto io;
-        at += n;
+    if (w->h.compression == TB_COMPRESS_ZSTD) {
+        n = ZSTD_compress(w->packed, w->packed_size, w->block, w->fill, 3);
+        if (ZSTD_isError(n))
+            return aw_fail(err, "zstd: %s", ZSTD_getErrorName(n));
+        data = w->packed;
     }
-    h.file_size = at;
-    tb_header_encode(&h, blocks, head);
-    if (pwrite_all(fd, head, index_bytes, 0) || fsync(fd) != 0)
-        goto io;
+#endif
+    b->stored = (uint32_t)n;
+    if (write_all(w->fd, data, n))
+        return aw_fail(err, "cannot write %s: %s", w->tmp, strerror(errno));
+    w->at += n;
+    w->fill = 0;
+    return 0;
+}
+
+int tb_writer_put(tb_writer *w, const void *data, size_t n, aw_error *err)
+{
+    const uint8_t *p = data;
+    while (n) {
+        size_t take = TB_BLOCK_ENTRIES - w->fill;
+        take = take < n ? take : n;
+        memcpy(w->block + w->fill, p, take);
+        w->fill += (uint32_t)take;
+        p += take, n -= take;
+        if (w->fill == TB_BLOCK_ENTRIES && writer_flush(w, err))
+            return -1;
+    }
+    return 0;
+}
+
+int tb_writer_close(tb_writer *w, bool abandon, aw_error *err)
+{
+    if (!w)
+        return -1;
+    int rc = -1;
+    if (abandon)
+        goto done;
+    if (writer_flush(w, err))
+        goto done;
+    if (w->next != w->h.blocks) {
+        aw_fail(err, "%s: %u blocks written, its header announces %u", w->path, w->next,
+                w->h.blocks);
+        goto done;
+    }
+    w->h.file_size = w->at;
+    tb_header_encode(&w->h, w->blocks, w->head);
+    if (pwrite_all(w->fd, w->head, tb_index_bytes(w->h.blocks), 0) || fsync(w->fd) != 0) {
+        aw_fail(err, "cannot write %s: %s", w->tmp, strerror(errno));
+        goto done;
+    }
+    const int fd = w->fd;
+    w->fd = -1;
     if (close(fd) != 0) {
-        fd = -1;
-        goto io;
+        aw_fail(err, "cannot write %s: %s", w->tmp, strerror(errno));
+        unlink(w->tmp);
+        goto done;
     }
-    fd = -1;
-    if (rename(tmp, path) != 0) {
-        aw_fail(err, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
+    if (rename(w->tmp, w->path) != 0) {
+        aw_fail(err, "cannot rename %s to %s: %s", w->tmp, w->path, strerror(errno));
+        unlink(w->tmp);
         goto done;
     }
     /* Make the rename itself durable. */
     char dir[4200];
-    snprintf(dir, sizeof dir, "%s", path);
+    snprintf(dir, sizeof dir, "%s", w->path);
     char *slash = strrchr(dir, '/');
     if (slash) {
         *slash = 0;
@@ -538,18 +680,41 @@ int tb_write_layer(const char *path, const tb_key *key, const char *rules_name, 
         }
     }
     rc = 0;
-    goto done;
-io:
-    aw_fail(err, "cannot write %s: %s", tmp, strerror(errno));
 done:
-    if (fd >= 0)
-        close(fd);
-    if (rc)
-        unlink(tmp);
-    free(blocks);
-    free(head);
-    free(packed);
+    writer_free(w);
     return rc;
+}
+
+int tb_write_layer(const char *path, const tb_key *key, const char *rules_name, int seeds,
+                   const int8_t *values, const uint16_t *plies, uint64_t entries, int compress,
+                   aw_error *err)
+{
+    int width = 0;
+    if (key->no_capture) {
+        if (!plies)
+            return aw_fail(err, "%s: no plies to write", path);
+        uint16_t most = 0;
+        for (uint64_t i = 0; i < entries; i++)
+            most = plies[i] > most ? plies[i] : most;
+        width = most < 256 ? 1 : 2;
+    }
+    tb_writer *w = tb_writer_open(path, key, rules_name, seeds, entries, width, compress, err);
+    if (!w)
+        return -1;
+    if (tb_writer_put(w, values, entries, err))
+        return tb_writer_close(w, true, err);
+    uint8_t buf[8192];
+    for (uint64_t i = 0; width && i < entries;) {
+        size_t n = 0;
+        for (; i < entries && n + 2 <= sizeof buf; i++) {
+            buf[n++] = (uint8_t)plies[i];
+            if (width == 2)
+                buf[n++] = (uint8_t)(plies[i] >> 8);
+        }
+        if (tb_writer_put(w, buf, n, err))
+            return tb_writer_close(w, true, err);
+    }
+    return tb_writer_close(w, false, err);
 }
 
 int tb_layer_path(const char *dir, const tb_key *key, int seeds, char *buf, size_t size)

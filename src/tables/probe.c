@@ -21,6 +21,7 @@ struct aw_tables {
     int seeds; /* layers 0..seeds are loaded */
     uint64_t size[TB_MAX_SEEDS + 1];
     int8_t *layer[TB_MAX_SEEDS + 1];
+    tb_data data[TB_MAX_SEEDS + 1]; /* layer[n] is data[n].values */
     uint64_t bytes;
 };
 
@@ -105,13 +106,13 @@ static aw_tables *open_layers(const char *dir, const aw_rules *rules, int max_se
         }
         if (access(path, F_OK) != 0)
             break;
-        uint64_t entries;
-        if (tb_load_layer(path, &key, n, &t->layer[n], &entries, err)) {
+        if (tb_load_layer(path, &key, n, &t->data[n], err)) {
             aw_tables_close(t);
             return NULL;
         }
+        t->layer[n] = t->data[n].values;
         t->size[n] = tb_layer_size(n);
-        t->bytes += entries;
+        t->bytes += t->data[n].entries * (1 + (uint64_t)t->data[n].plies_bytes);
         t->seeds = n;
     }
     if (t->seeds < 0) {
@@ -137,35 +138,68 @@ void aw_tables_close(aw_tables *t)
     if (!t)
         return;
     for (int n = 0; n <= TB_MAX_SEEDS; n++)
-        free(t->layer[n]);
+        tb_data_free(&t->data[n]);
     free(t);
 }
 
 int aw_tables_seeds(const aw_tables *t) { return t ? t->seeds : -1; }
 uint64_t aw_tables_bytes(const aw_tables *t) { return t ? t->bytes : 0; }
 
-bool aw_tables_probe(const aw_tables *t, const aw_position *pos, int *value)
+/* The entry of *pos: its layer n and index, or false when not covered.
+ * *over: the counter has reached the limit (the game is over; *v is its
+ * value then). */
+static bool locate(const aw_tables *t, const aw_position *pos, int *n_out, uint64_t *at, bool *over,
+                   int *v)
 {
     fb_pits p;
     memset(&p, 0, sizeof p);
     const int first = pos->side == AW_NORTH ? AW_ROW : 0;
     int n = 0;
     for (int i = 0; i < AW_PITS; i++) {
-        const int v = pos->pits[(first + i) % AW_PITS];
-        p.b[FB_BYTE(i)] = (uint8_t)v;
-        n += v;
+        const int c = pos->pits[(first + i) % AW_PITS];
+        p.b[FB_BYTE(i)] = (uint8_t)c;
+        n += c;
     }
     if (n > t->seeds)
         return false;
     const int L = t->key.no_capture;
-    if (L && pos->quiet >= L) {
+    *n_out = n;
+    *over = L && pos->quiet >= L;
+    if (*over) {
         /* Over by the limit, unless an earlier rule ends it first. */
         const aw_status s = tb_board_status(&p);
-        *value = s == AW_ONGOING ? 0 : tb_terminal_value(&t->key, &p, s);
+        *v = s == AW_ONGOING ? 0 : tb_terminal_value(&t->key, &p, s);
         return true;
     }
-    const uint64_t at = (uint64_t)(L ? pos->quiet : 0) * t->size[n] + tb_rank(&p);
+    *at = (uint64_t)(L ? pos->quiet : 0) * t->size[n] + tb_rank(&p);
+    return true;
+}
+
+bool aw_tables_probe(const aw_tables *t, const aw_position *pos, int *value)
+{
+    int n;
+    uint64_t at;
+    bool over;
+    if (!locate(t, pos, &n, &at, &over, value))
+        return false;
+    if (!over)
+        *value = t->layer[n][at];
+    return true;
+}
+
+bool aw_tables_probe_plies(const aw_tables *t, const aw_position *pos, int *value, int *plies)
+{
+    int n;
+    uint64_t at;
+    bool over;
+    if (!t->key.no_capture || !locate(t, pos, &n, &at, &over, value))
+        return false;
+    if (over) {
+        *plies = 0;
+        return true;
+    }
     *value = t->layer[n][at];
+    *plies = tb_plies_at(t->data[n].plies, t->data[n].plies_bytes, at);
     return true;
 }
 
@@ -183,8 +217,9 @@ bool aw_tables_probe_hook(void *ctx, const aw_rules *rules, const aw_position *p
     return aw_tables_probe(t, pos, net);
 }
 
-int aw_tables_probe_moves(const aw_tables *t, const aw_position *pos, aw_move moves[AW_MAX_MOVES],
-                          int values[AW_MAX_MOVES])
+int aw_tables_probe_moves_plies(const aw_tables *t, const aw_position *pos,
+                                aw_move moves[AW_MAX_MOVES], int values[AW_MAX_MOVES],
+                                int plies[AW_MAX_MOVES])
 {
     int v;
     if (!aw_tables_probe(t, pos, &v))
@@ -199,12 +234,36 @@ int aw_tables_probe_moves(const aw_tables *t, const aw_position *pos, aw_move mo
     for (int i = 0; i < n; i++) {
         aw_position child = *pos;
         const int taken = aw_play(&play, &child, moves[i]);
-        int cv;
-        if (!aw_tables_probe(t, &child, &cv))
+        int cv, cp = -1;
+        if (t->key.no_capture ? !aw_tables_probe_plies(t, &child, &cv, &cp)
+                              : !aw_tables_probe(t, &child, &cv))
             return -1;
         values[i] = taken - cv;
+        if (plies)
+            plies[i] = cp < 0 ? -1 : 1 + cp;
     }
     return n;
+}
+
+int aw_tables_probe_moves(const aw_tables *t, const aw_position *pos, aw_move moves[AW_MAX_MOVES],
+                          int values[AW_MAX_MOVES])
+{
+    return aw_tables_probe_moves_plies(t, pos, moves, values, NULL);
+}
+
+bool aw_tables_move(const aw_tables *t, const aw_position *pos, aw_move *move)
+{
+    aw_move moves[AW_MAX_MOVES];
+    int values[AW_MAX_MOVES], plies[AW_MAX_MOVES], v, d;
+    if (!aw_tables_probe_plies(t, pos, &v, &d))
+        return false;
+    const int n = aw_tables_probe_moves_plies(t, pos, moves, values, plies);
+    for (int i = 0; i < n; i++)
+        if (values[i] == v && plies[i] == d) {
+            *move = moves[i];
+            return true;
+        }
+    return false;
 }
 
 aw_tables *aw_tables_open_or_build(const char *dir, const aw_rules *rules, int seeds,

@@ -173,10 +173,11 @@ int tb_unmoves(const tb_key *k, const fb_pits *q, fb_pits *out);
 /* ------------------------------------------------------------ file format */
 
 #define TB_MAGIC "AWALETB1"
-#define TB_VERSION 1
+#define TB_VERSION 2     /* written; version 1 (values only) is still read */
+#define TB_VERSION_OLD 1 /* read for rule sets without a no-capture limit */
 #define TB_HEADER_SIZE 128
 #define TB_BLOCK_ENTRY_SIZE 24
-#define TB_BLOCK_ENTRIES (UINT32_C(1) << 22) /* entries (bytes) per block */
+#define TB_BLOCK_ENTRIES (UINT32_C(1) << 22) /* payload bytes per block */
 #define TB_COMPRESS_NONE 0
 #define TB_COMPRESS_ZSTD 1
 
@@ -186,9 +187,10 @@ typedef struct tb_header {
     int seeds;
     uint32_t planes;
     uint64_t entries;       /* planes * C(seeds + 11, 11) */
-    uint32_t block_entries; /* entries per block (the last may hold fewer) */
+    uint32_t block_entries; /* payload bytes per block (the last may hold fewer) */
     uint32_t blocks;
     uint32_t compression;
+    uint32_t plies_bytes;   /* bytes per entry of plies to the end: 0 (none), 1 or 2 */
     char rules_name[24];    /* informative: the rule set it was built for */
     uint64_t file_size;     /* expected size of the whole file */
 } tb_header;
@@ -196,9 +198,38 @@ typedef struct tb_header {
 typedef struct tb_block {
     uint64_t offset;   /* from the start of the file */
     uint32_t stored;   /* bytes stored (compressed or not) */
-    uint32_t raw;      /* entries in the block */
-    uint64_t checksum; /* of the raw entries */
+    uint32_t raw;      /* payload bytes in the block */
+    uint64_t checksum; /* of the raw payload bytes */
 } tb_block;
+
+/* The payload of a layer: the values (one signed byte per entry), then,
+ * when plies_bytes > 0, the plies to the end of the game (plies_bytes per
+ * entry, little-endian). */
+static inline uint64_t tb_payload_bytes(const tb_header *h)
+{
+    return h->entries * (1 + (uint64_t)h->plies_bytes);
+}
+
+/* The largest number of plies to the end a layer of n seeds can hold with
+ * a no-capture limit L: fewer than L plies between captures, and at most n
+ * captures. */
+static inline uint32_t tb_plies_bound(int n, int L) { return (uint32_t)L * (uint32_t)(n + 1); }
+
+/* Entry i of a plies array stored `width` bytes per entry. */
+static inline int tb_plies_at(const uint8_t *plies, int width, uint64_t i)
+{
+    return width == 1 ? plies[i] : plies[2 * i] | plies[2 * i + 1] << 8;
+}
+
+/* A layer in memory: the values, and the plies to the end (rule sets with
+ * a no-capture limit; NULL otherwise), plies_bytes per entry. One
+ * allocation: plies points into it. */
+typedef struct tb_data {
+    int8_t *values;
+    const uint8_t *plies;
+    int plies_bytes;
+    uint64_t entries;
+} tb_data;
 
 /* A 64-bit checksum of n bytes (not cryptographic; detects damage). */
 uint64_t tb_checksum(const void *data, size_t n);
@@ -226,10 +257,10 @@ static inline size_t tb_index_bytes(uint32_t blocks)
     return TB_HEADER_SIZE + (size_t)blocks * TB_BLOCK_ENTRY_SIZE;
 }
 
-/* Check a whole file held in memory and decode its entries into out
- * (h->entries bytes, may be NULL to only check). Returns 0 or -1 with a
- * message that says what is wrong. */
-int tb_file_decode(const uint8_t *file, size_t size, tb_header *h, int8_t *out, aw_error *err);
+/* Check a whole file held in memory and decode its payload into out
+ * (tb_payload_bytes(h) bytes, may be NULL to only check). Returns 0 or -1
+ * with a message that says what is wrong. */
+int tb_file_decode(const uint8_t *file, size_t size, tb_header *h, uint8_t *out, aw_error *err);
 
 /* Ask for huge pages on a big array (fewer TLB misses on random access);
  * a hint, silently ignored where not available. */
@@ -239,13 +270,35 @@ void tb_huge_pages(void *p, size_t size);
 int tb_zstd_available(void);
 
 /* Read and check the layer file `path`, expecting `key` and `seeds`; on
- * success *out is a malloc'ed array of the entries. */
-int tb_load_layer(const char *path, const tb_key *key, int seeds, int8_t **out, uint64_t *entries,
-                  aw_error *err);
+ * success *out holds the layer (free with tb_data_free). */
+int tb_load_layer(const char *path, const tb_key *key, int seeds, tb_data *out, aw_error *err);
+void tb_data_free(tb_data *d);
 
-/* Write a layer atomically (temporary file, fsync, rename). */
+/* Read and check the layer file `path` block by block, handing each block's
+ * payload bytes (at payload offset `at`) to sink, which returns 0 or -1
+ * with a message. *h receives the header. Memory: one block. */
+typedef int (*tb_sink_fn)(void *ctx, uint64_t at, const uint8_t *data, uint32_t n, aw_error *err);
+int tb_stream_layer(const char *path, const tb_key *key, int seeds, tb_header *h, tb_sink_fn sink,
+                    void *ctx, aw_error *err);
+
+/* Write a layer atomically (temporary file, fsync, rename): the values, and
+ * with a no-capture limit the plies to the end (stored in 1 byte per entry
+ * when every one fits, else 2). */
 int tb_write_layer(const char *path, const tb_key *key, const char *rules_name, int seeds,
-                   const int8_t *values, uint64_t entries, int compress, aw_error *err);
+                   const int8_t *values, const uint16_t *plies, uint64_t entries, int compress,
+                   aw_error *err);
+
+/* A layer written block by block, in payload order, by whoever holds it
+ * (the distributed build streams it to one writer). tb_writer_open takes
+ * the header's fields (seeds, key, entries, plies_bytes, compression);
+ * tb_writer_put adds payload bytes; tb_writer_close checks the count,
+ * writes the header and index, syncs and renames (0), or removes the
+ * temporary file (abandon). */
+typedef struct tb_writer tb_writer;
+tb_writer *tb_writer_open(const char *path, const tb_key *key, const char *rules_name, int seeds,
+                          uint64_t entries, int plies_bytes, int compress, aw_error *err);
+int tb_writer_put(tb_writer *w, const void *data, size_t n, aw_error *err);
+int tb_writer_close(tb_writer *w, bool abandon, aw_error *err);
 
 /* The file name of layer n: DIR/KEYDIR/layer-NN.awt */
 int tb_layer_path(const char *dir, const tb_key *key, int seeds, char *buf, size_t size);

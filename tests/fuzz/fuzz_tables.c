@@ -1,9 +1,10 @@
 /*
  * fuzz_tables.c - fuzz target for the table file reader: the header parser,
  * the block-index parser and the whole-file check (checksums, zstd frames,
- * value ranges). Whatever the bytes, the reader must answer with 0 or with a
- * message, never crash or read out of bounds; a file it accepts must decode
- * to values inside -seeds..seeds and must encode back to the same header.
+ * value ranges, plies bounds). Whatever the bytes, the reader must answer with
+ * 0 or with a message, never crash or read out of bounds; a file it accepts
+ * must decode to values inside -seeds..seeds (and plies within their bound)
+ * and must encode back to the same header.
  */
 #include "tables/tables_internal.h"
 
@@ -59,14 +60,18 @@ static void check(const uint8_t *data, size_t size)
     CHECK(h.seeds <= TB_MAX_SEEDS && h.entries == h.planes * tb_layer_size(h.seeds));
     if (h.entries > (UINT64_C(1) << 24))
         return; /* keep the fuzzer's memory small */
-    int8_t *values = malloc(h.entries ? h.entries : 1);
-    if (!values)
+    uint8_t *payload = malloc(tb_payload_bytes(&h) + 1);
+    if (!payload)
         return;
+    int8_t *values = (int8_t *)payload;
     tb_header again;
     err.msg[0] = 0;
-    if (tb_file_decode(data, size, &again, values, &err) == 0) {
+    if (tb_file_decode(data, size, &again, payload, &err) == 0) {
         for (uint64_t i = 0; i < h.entries; i++)
             CHECK(values[i] >= -h.seeds && values[i] <= h.seeds);
+        for (uint64_t i = 0; h.plies_bytes && i < h.entries; i++)
+            CHECK((uint32_t)tb_plies_at(payload + h.entries, (int)h.plies_bytes, i) <=
+                  tb_plies_bound(h.seeds, h.key.no_capture));
         /* The same header and index come back out of the encoder. */
         tb_block *blocks = malloc((size_t)h.blocks * sizeof *blocks + 1);
         uint8_t *head = malloc(tb_index_bytes(h.blocks));
@@ -79,5 +84,5 @@ static void check(const uint8_t *data, size_t size)
     } else {
         CHECK(err.msg[0] != 0);
     }
-    free(values);
+    free(payload);
 }

@@ -23,8 +23,11 @@ struct ref_tables {
     int seeds;
     node *nodes;
     size_t count;
-    /* With a no-capture limit: memo of (index, counter). */
+    /* With a no-capture limit: memo of (index, counter): the value and the
+     * plies to the end (the side the value favours hurries, the other
+     * holds out, both keeping the value). */
     int *memo;
+    int *memo_plies;
 };
 
 static uint64_t key_of(const aw_position *p)
@@ -96,38 +99,46 @@ static int final_net(const aw_rules *r, const aw_position *p, aw_status s)
     return (sc[me] - p->score[me]) - (sc[!me] - p->score[!me]);
 }
 
-static int memo_value(ref_tables *t, long i, int c);
+static int memo_value(ref_tables *t, long i, int c, int *plies);
 
-/* Value of position i (mover South) at counter c, with a limit. */
-static int limit_value(ref_tables *t, long i, int c)
+/* Value of position i (mover South) at counter c, with a limit, and its
+ * plies to the end. */
+static int limit_value(ref_tables *t, long i, int c, int *plies)
 {
     aw_position p = pos_of(t->nodes[i].key);
     p.quiet = (uint16_t)c;
     aw_status s = aw_position_status(&t->rules, &p);
+    *plies = 0;
     if (s != AW_ONGOING)
         return final_net(&t->rules, &p, s);
     aw_move moves[AW_MAX_MOVES];
-    int n = aw_generate(&t->rules, &p, moves), best = -NONE;
+    int n = aw_generate(&t->rules, &p, moves), best = -NONE, value[AW_MAX_MOVES],
+        after[AW_MAX_MOVES];
     for (int m = 0; m < n; m++) {
         aw_position ch = p;
         int taken = aw_play(&t->rules, &ch, moves[m]);
         long j = find(t, key_of(&ch));
-        int v = taken - memo_value(t, j, ch.quiet);
-        if (v > best)
-            best = v;
+        value[m] = taken - memo_value(t, j, ch.quiet, &after[m]);
+        if (value[m] > best)
+            best = value[m];
     }
+    *plies = best >= 0 ? NONE : 0;
+    for (int m = 0; m < n; m++)
+        if (value[m] == best && (best >= 0 ? 1 + after[m] < *plies : 1 + after[m] > *plies))
+            *plies = 1 + after[m];
     return best;
 }
 
-static int memo_value(ref_tables *t, long i, int c)
+static int memo_value(ref_tables *t, long i, int c, int *plies)
 {
     const int L = t->rules.no_capture;
     if (c > L)
         c = L;
-    int *slot = &t->memo[(size_t)i * (size_t)(L + 1) + (size_t)c];
-    if (*slot == NONE)
-        *slot = limit_value(t, i, c);
-    return *slot;
+    const size_t at = (size_t)i * (size_t)(L + 1) + (size_t)c;
+    if (t->memo[at] == NONE)
+        t->memo[at] = limit_value(t, i, c, &t->memo_plies[at]);
+    *plies = t->memo_plies[at];
+    return t->memo[at];
 }
 
 ref_tables *ref_tables_solve(const aw_rules *rules, int seeds)
@@ -148,6 +159,7 @@ ref_tables *ref_tables_solve(const aw_rules *rules, int seeds)
     if (r->no_capture) {
         size_t slots = t->count * (size_t)(r->no_capture + 1);
         t->memo = malloc(slots * sizeof *t->memo);
+        t->memo_plies = malloc(slots * sizeof *t->memo_plies);
         for (size_t i = 0; i < slots; i++)
             t->memo[i] = NONE;
         return t;
@@ -224,6 +236,7 @@ void ref_tables_free(ref_tables *t)
         return;
     free(t->nodes);
     free(t->memo);
+    free(t->memo_plies);
     free(t);
 }
 
@@ -237,7 +250,21 @@ int ref_tables_value(ref_tables *t, const aw_position *pos)
     long i = find(t, key_of(pos));
     if (i < 0)
         return NONE;
+    int plies;
     if (t->rules.no_capture)
-        return memo_value(t, i, pos->quiet);
+        return memo_value(t, i, pos->quiet, &plies);
     return t->nodes[i].value;
+}
+
+int ref_tables_plies(ref_tables *t, const aw_position *pos)
+{
+    int n = 0;
+    for (int i = 0; i < 12; i++)
+        n += pos->pits[i];
+    long i = find(t, key_of(pos));
+    if (n > t->seeds || i < 0 || !t->rules.no_capture)
+        return -1;
+    int plies;
+    memo_value(t, i, pos->quiet, &plies);
+    return plies;
 }

@@ -200,13 +200,15 @@ static void compare_with_reference(const char *preset, int seeds)
                             q.pits[i] = pos.pits[(i + 6) % 12];
                         q.side = AW_NORTH;
                     }
-                    int v;
+                    int v, d = -1, dv;
                     assert_true(aw_tables_probe(t, &q, &v));
+                    assert_int_equal(aw_tables_probe_plies(t, &q, &dv, &d), r.no_capture != 0);
                     const int want = ref_tables_value(ref, &q);
-                    if (v != want) {
+                    const int want_plies = ref_tables_plies(ref, &q);
+                    if (v != want || (r.no_capture && (dv != v || d != want_plies))) {
                         char buf[AW_POSITION_MAX];
-                        fail_msg("%s: %s: table %d, reference %d", preset,
-                                 aw_position_format(&q, buf), v, want);
+                        fail_msg("%s: %s: table %d in %d plies, reference %d in %d", preset,
+                                 aw_position_format(&q, buf), v, d, want, want_plies);
                     }
                     checked++;
                 }
@@ -234,11 +236,9 @@ static void test_reference_seven_turns(void **state)
 {
     (void)state, compare_with_reference("seven-turns", small(7));
 }
-static void test_reference_custom(void **state)
+static void reference_custom(const char *overrides)
 {
-    (void)state;
-    /* Leftovers to the opponent, a short limit, captures of 1 and 3. */
-    aw_rules r = t_rules("abapa", "cannot-feed=opponent empty-row=none captures=1,3");
+    aw_rules r = t_rules("abapa", overrides);
     char *dir = temp_dir();
     build(dir, &r, small(7), false);
     aw_tables *t = aw_tables_open(dir, &r, 0, NULL);
@@ -254,13 +254,28 @@ static void test_reference_custom(void **state)
         for (int j = 0; j < 12; j++)
             pos.pits[j] = p.b[FB_BYTE(j)];
         pos.score[1] = (uint8_t)(48 - n);
-        int v;
+        pos.quiet = (uint16_t)(t_rand(&seed) % (uint64_t)(r.no_capture + 1));
+        int v, d = -1, dv = 0;
         assert_true(aw_tables_probe(t, &pos, &v));
         assert_int_equal(v, ref_tables_value(ref, &pos));
+        assert_int_equal(aw_tables_probe_plies(t, &pos, &dv, &d), r.no_capture != 0);
+        if (r.no_capture) {
+            assert_int_equal(dv, v);
+            assert_int_equal(d, ref_tables_plies(ref, &pos));
+        }
     }
     ref_tables_free(ref);
     aw_tables_close(t);
     remove_dir(dir);
+}
+
+static void test_reference_custom(void **state)
+{
+    (void)state;
+    /* Leftovers to the opponent, captures of 1 and 3; then a short limit
+     * with a capturing grand slam and leftovers to nobody. */
+    reference_custom("cannot-feed=opponent empty-row=none captures=1,3");
+    reference_custom("no-capture=9 grand-slam=capture cannot-feed=none captures=1,3");
 }
 
 /* Every value of a bigger set is the best of its moves' values, and a
@@ -419,6 +434,72 @@ static void test_damaged_files(void **state)
     remove_dir(dir);
 }
 
+/* Set the format version of a file's header to v (checksum made right). */
+static void set_version(const char *path, uint32_t v)
+{
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    uint8_t head[TB_HEADER_SIZE];
+    assert_int_equal(fread(head, 1, sizeof head, f), sizeof head);
+    for (int i = 0; i < 4; i++)
+        head[8 + i] = (uint8_t)(v >> 8 * i);
+    const uint64_t sum = tb_checksum(head, 120);
+    for (int i = 0; i < 8; i++)
+        head[120 + i] = (uint8_t)(sum >> 8 * i);
+    fseek(f, 0, SEEK_SET);
+    assert_int_equal(fwrite(head, 1, sizeof head, f), sizeof head);
+    fclose(f);
+}
+
+/* Version 1 (values only) is still read where the rules have no limit; with
+ * a limit it lacks the plies to the end, and is refused by name. */
+static void test_old_format(void **state)
+{
+    (void)state;
+    aw_rules r = t_rules("abapa", NULL), st = t_rules("seven-turns", NULL);
+    char *dir = temp_dir();
+    build(dir, &r, 4, false);
+    build(dir, &st, 2, false);
+    aw_tables *t = aw_tables_open(dir, &r, 0, NULL);
+    assert_non_null(t);
+    char path[4200];
+    layer_path(dir, &r, 4, path, sizeof path);
+    set_version(path, 1);
+    aw_tables *old = aw_tables_open(dir, &r, 0, NULL);
+    assert_non_null(old);
+    assert_int_equal(aw_tables_seeds(old), 4);
+    aw_position p = t_pos("0-0-0-0-1-2-0-0-0-0-1-0-20-24-S");
+    int a, b;
+    assert_true(aw_tables_probe(t, &p, &a));
+    assert_true(aw_tables_probe(old, &p, &b));
+    assert_int_equal(a, b);
+    aw_tables_close(old);
+    aw_tables_close(t);
+    /* A seven-turns layer of version 1: its values without plies. */
+    tb_key k;
+    tb_key_of(&st, &k, NULL);
+    layer_path(dir, &st, 2, path, sizeof path);
+    tb_data d;
+    assert_int_equal(tb_load_layer(path, &k, 2, &d, NULL), 0);
+    tb_writer *w = tb_writer_open(path, &k, "seven-turns", 2, d.entries, 0, 0, NULL);
+    assert_non_null(w);
+    assert_int_equal(tb_writer_put(w, d.values, d.entries, NULL), 0);
+    assert_int_equal(tb_writer_close(w, false, NULL), 0);
+    tb_data_free(&d);
+    set_version(path, 1);
+    expect_open_error(dir, &st, "older awale (table format version 1)");
+    expect_open_error(dir, &st, "layer-02");
+    /* A build takes it for damage and builds it again. */
+    build(dir, &st, 2, false);
+    t = aw_tables_open(dir, &st, 0, NULL);
+    assert_non_null(t);
+    aw_tables_close(t);
+    /* Version 3 is not read. */
+    set_version(path, 3);
+    expect_open_error(dir, &st, "format version 3");
+    remove_dir(dir);
+}
+
 static int stop_at_layer_5(void *ctx, const aw_tables_progress *p)
 {
     (void)ctx;
@@ -448,17 +529,16 @@ static void test_interrupt_and_resume(void **state)
         char a[4200], b[4200];
         layer_path(dir, &r, n, a, sizeof a);
         layer_path(whole, &r, n, b, sizeof b);
-        int8_t *va, *vb;
-        uint64_t ea, eb;
-        assert_int_equal(tb_load_layer(a, &(tb_key){0}, n, &va, &ea, NULL), -1);
+        tb_data va, vb;
+        assert_int_equal(tb_load_layer(a, &(tb_key){0}, n, &va, NULL), -1);
         tb_key k;
         tb_key_of(&r, &k, NULL);
-        assert_int_equal(tb_load_layer(a, &k, n, &va, &ea, NULL), 0);
-        assert_int_equal(tb_load_layer(b, &k, n, &vb, &eb, NULL), 0);
-        assert_int_equal(ea, eb);
-        assert_memory_equal(va, vb, ea);
-        free(va);
-        free(vb);
+        assert_int_equal(tb_load_layer(a, &k, n, &va, NULL), 0);
+        assert_int_equal(tb_load_layer(b, &k, n, &vb, NULL), 0);
+        assert_int_equal(va.entries, vb.entries);
+        assert_memory_equal(va.values, vb.values, va.entries);
+        tb_data_free(&va);
+        tb_data_free(&vb);
     }
     remove_dir(dir);
     remove_dir(whole);
@@ -1047,6 +1127,7 @@ int main(void)
         cmocka_unit_test(test_reference_custom),
         cmocka_unit_test(test_minimax_equation),
         cmocka_unit_test(test_damaged_files),
+        cmocka_unit_test(test_old_format),
         cmocka_unit_test(test_interrupt_and_resume),
         cmocka_unit_test(test_compressed),
         cmocka_unit_test(test_engine_keeps_wins),
