@@ -43,6 +43,13 @@ ifneq ($(wildcard /usr/include/zstd.h),)
   LIBS       += -lzstd
 endif
 
+# The distributed table build (docs/tables.md, "Across machines"): MPI=1
+# compiles it in (src/tables/build_mpi.c); `make mpi` does so with mpicc.
+# Without it the program has no MPI dependency.
+ifeq ($(MPI),1)
+  ALL_CFLAGS += -DAW_HAVE_MPI
+endif
+
 LIB_SRC  := $(sort $(wildcard src/rules/*.c src/engine/*.c src/tables/*.c))
 FRONT_SRC := $(sort $(wildcard src/front/*.c))
 APP_SRC  := $(sort $(wildcard src/cli/*.c src/protocol/*.c src/match/*.c))
@@ -60,7 +67,8 @@ TESTS    := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_REPLAY := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz-replay/%)
 UCI_RANDOM := $(BUILD)/uci_random
 
-.PHONY: all play test check deps bench soak bench-tables tune strength book fuzz install uninstall clean
+.PHONY: all play test check deps bench soak bench-tables tune strength book fuzz install uninstall clean \
+        mpi mpi-deps check-mpi bench-mpi
 .DEFAULT_GOAL := all
 
 all: $(AWALE)
@@ -146,6 +154,7 @@ check: $(AWALE) $(TESTS) $(FUZZ_REPLAY) $(UCI_RANDOM)
 	@tests/cli/run.sh $(AWALE)
 	@echo "== $(UCI_RANDOM)"
 	@$(UCI_RANDOM) $(AWALE) --count $(UCI_SEQUENCES) $(if $(UCI_SEED),--seed $(UCI_SEED))
+	@$(MAKE) --no-print-directory MODE=$(MODE) BUILD=$(BUILD) check-mpi
 	@echo "== all tests passed ($(MODE))"
 
 test: deps
@@ -171,6 +180,34 @@ soak: $(AWALE) $(UCI_RANDOM)
 TABLES_SEEDS ?= 20
 bench-tables: $(AWALE)
 	./$(AWALE) bench tables --seeds $(TABLES_SEEDS)
+
+# ------------------------------------------------------------------ MPI
+# `make mpi`: the program built with mpicc and the distributed table build,
+# as build/MODE-mpi/awale (Debian: libopenmpi-dev and openmpi-bin, installed
+# when missing). Start it with `mpirun -np N build/release-mpi/awale tables
+# build ...`. `make check` tests it too (tests/mpi): its files must be
+# byte for byte those of one process.
+MPICC     ?= mpicc
+MPI_BUILD := build/$(MODE)-mpi
+MPI_AWALE := $(MPI_BUILD)/awale
+mpi-deps:
+	@scripts/install-deps.sh libopenmpi-dev openmpi-bin
+
+mpi: mpi-deps
+	@$(MAKE) --no-print-directory MODE=$(MODE) MPI=1 CC=$(MPICC) BUILD=$(MPI_BUILD) $(MPI_AWALE)
+	@echo "built $(MPI_AWALE): mpirun -np N $(MPI_AWALE) tables build --seeds S"
+
+check-mpi: mpi $(AWALE)
+	@echo "== tests/mpi/test_mpi.sh"
+	@tests/mpi/test_mpi.sh $(AWALE) $(MPI_AWALE)
+
+# Figures of the distributed build (docs/tables.md): for 20 and 22 seeds,
+# one process (1 and 2 threads), then 2 and 4 ranks of the MPI program: wall
+# and CPU time, bytes each rank sends per layer, memory per rank. Long (an
+# hour or more on two busy cores); the logs go to build/bench-mpi.
+BENCH_MPI_SEEDS ?= 20 22
+bench-mpi: mpi $(AWALE)
+	scripts/bench-mpi.sh $(AWALE) $(MPI_AWALE) build/bench-mpi $(BENCH_MPI_SEEDS)
 
 # The engine: tuning the evaluation from self-play, and measuring strength
 # (docs/engine.md). Long runs; both stop cleanly on Ctrl-C.

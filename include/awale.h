@@ -834,8 +834,9 @@ typedef struct aw_tables_progress {
                            "done"                                           */
     uint64_t done, total;
     uint64_t memory;    /* the memory bound stated before the start (bytes) */
-    int threads;
+    int threads;        /* per rank                                         */
     int loaded, built;  /* layers kept from before, layers built so far    */
+    int ranks;          /* MPI ranks of a distributed build, else 1 (or 0) */
 } aw_tables_progress;
 
 typedef struct aw_tables_build_options {
@@ -865,6 +866,24 @@ int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_buil
 uint64_t aw_tables_build_memory(const aw_rules *rules, int seeds, int threads);
 uint64_t aw_tables_positions(int seeds);
 int aw_tables_threads(void);
+
+/* Distributed builds (docs/tables.md, "Across machines"). In a program
+ * built with `make mpi` and started by mpirun with more than one process,
+ * aw_tables_mpi_begin joins the MPI job and returns the number of ranks and
+ * this process's rank; aw_tables_build then spreads every layer over the
+ * ranks (every rank calls it with the same arguments; progress and log
+ * callbacks are called on every rank, the log with news on rank 0 only) and
+ * writes the same files as one process. Otherwise it returns 1 and rank 0.
+ * aw_tables_mpi_end leaves the job (call it once, after the build).
+ * aw_tables_mpi_available: whether this program was built with MPI;
+ * aw_tables_mpi_launched: the number of processes an MPI launcher says it
+ * started (0 when none), whatever the program was built with.
+ * aw_tables_build_memory_ranks: the memory each of `ranks` ranks needs. */
+int aw_tables_mpi_begin(int *rank);
+void aw_tables_mpi_end(void);
+bool aw_tables_mpi_available(void);
+int aw_tables_mpi_launched(void);
+uint64_t aw_tables_build_memory_ranks(const aw_rules *rules, int seeds, int ranks);
 
 /* Open the tables of `rules` in dir (layers up to `seeds`), first building
  * the layers up to `seeds` that are missing (a small set, such as 12 seeds,

@@ -26,6 +26,11 @@
 
 static volatile sig_atomic_t interrupted;
 
+/* The rank of this process in a distributed build (0 otherwise): only rank
+ * 0 speaks. */
+static int my_rank;
+static int my_ranks = 1;
+
 static void on_sigint(int sig)
 {
     (void)sig;
@@ -130,6 +135,8 @@ static int on_progress(void *ctx, const aw_tables_progress *p)
 {
     bar *b = ctx;
     const double t = cli_now();
+    if (my_rank != 0)
+        return interrupted;
     if (!b->started && strcmp(p->phase, "checking") != 0) {
         b->started = true;
         b->done0 = p->done;
@@ -184,26 +191,41 @@ static int run_build(const char *cmd, const char *dir, const aw_rules *rules, co
     opt.log = quiet ? NULL : on_log;
     opt.ctx = &b;
     const int threads = a->threads > 0 ? (int)a->threads : aw_tables_threads();
-    if (!quiet)
+    if (!quiet && my_ranks > 1 && my_rank == 0)
+        fprintf(stderr,
+                "building %s tables up to %d seeds (%llu positions) in %s, %d MPI ranks of one "
+                "thread, memory needed about %.2f GB per rank%s\n",
+                rules->name, opt.seeds, (unsigned long long)aw_tables_positions(opt.seeds), dir,
+                my_ranks, (double)aw_tables_build_memory_ranks(rules, opt.seeds, my_ranks) / 1e9,
+                a->compress ? ", compressed" : "");
+    else if (!quiet && my_rank == 0)
         fprintf(stderr,
                 "building %s tables up to %d seeds (%llu positions) in %s, %d threads, "
                 "memory needed about %.2f GB%s\n",
                 rules->name, opt.seeds, (unsigned long long)aw_tables_positions(opt.seeds), dir,
                 threads, (double)aw_tables_build_memory(rules, opt.seeds, threads) / 1e9,
                 a->compress ? ", compressed" : "");
-    struct sigaction sa, old;
+    /* Ctrl-C stops cleanly; so does the SIGTERM with which mpirun passes
+     * an interruption on to the ranks. */
+    struct sigaction sa, old, old_term;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigint;
     sigemptyset(&sa.sa_mask);
     interrupted = 0;
     sigaction(SIGINT, &sa, &old);
+    if (my_ranks > 1)
+        sigaction(SIGTERM, &sa, &old_term);
     aw_error err;
     const int rc = aw_tables_build(dir, rules, &opt, &err);
     sigaction(SIGINT, &old, NULL);
-    if (b.tty)
+    if (my_ranks > 1)
+        sigaction(SIGTERM, &old_term, NULL);
+    if (b.tty && my_rank == 0)
         fprintf(stderr, "\r\033[K");
+    if (rc && my_rank != 0)
+        return interrupted || strcmp(err.msg, "interrupted") == 0 ? 130 : EXIT_INPUT;
     if (rc) {
-        if (interrupted) {
+        if (interrupted || strcmp(err.msg, "interrupted") == 0) {
             cli_error(cmd, "interrupted; the finished layers are kept in %s: run the same command "
                            "again to resume",
                       dir);
@@ -217,34 +239,67 @@ static int run_build(const char *cmd, const char *dir, const aw_rules *rules, co
 
 /* ------------------------------------------------------------------- build */
 
+/* Join the MPI job when started by mpirun (a program built with `make
+ * mpi`); refuse to run N copies of a program built without MPI. Returns 0,
+ * or an exit status. */
+static int join_ranks(const char *cmd)
+{
+    const int launched = aw_tables_mpi_launched();
+    my_ranks = aw_tables_mpi_begin(&my_rank);
+    if (launched > 1 && my_ranks == 1) {
+        if (aw_tables_mpi_available())
+            cli_error(cmd, "started by an MPI launcher with %d processes, but could not join the "
+                           "MPI job",
+                      launched);
+        else
+            cli_error(cmd, "started by an MPI launcher with %d processes, but this awale was built "
+                           "without MPI: each process would build every layer on its own (build "
+                           "the MPI program with 'make mpi')",
+                      launched);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+static int leave_ranks(int rc)
+{
+    aw_tables_mpi_end();
+    my_rank = 0;
+    my_ranks = 1;
+    return rc;
+}
+
 static int tables_build(int argc, char **argv)
 {
     const char *cmd = "tables build";
     tables_args a;
+    int bad = join_ranks(cmd);
+    if (bad)
+        return leave_ranks(bad);
     if (parse_args(cmd, argc, argv, &a, false))
-        return EXIT_USAGE;
+        return leave_ranks(EXIT_USAGE);
     if (a.seeds < 0) {
         cli_error(cmd, "missing --seeds N (e.g. 'awale tables build --seeds 12')");
-        return EXIT_USAGE;
+        return leave_ranks(EXIT_USAGE);
     }
     aw_rules rules;
     char buf[4096];
     const char *dir = tables_dir(cmd, &a, buf, sizeof buf);
     aw_error err;
     if (!dir)
-        return EXIT_INPUT;
-    int bad = cli_rules_build(cmd, &a.cr, &rules, NULL);
+        return leave_ranks(EXIT_INPUT);
+    bad = cli_rules_build(cmd, &a.cr, &rules, NULL);
     if (bad)
-        return bad;
+        return leave_ranks(bad);
     if (aw_tables_supported(&rules, &err)) {
         cli_error(cmd, "%s", err.msg);
-        return EXIT_INPUT;
+        return leave_ranks(EXIT_INPUT);
     }
     const double t0 = cli_now();
     int rc = run_build(cmd, dir, &rules, &a, false);
-    if (rc == EXIT_OK)
+    if (rc == EXIT_OK && my_rank == 0)
         fprintf(stderr, "done: layers 0..%lld in %s (%.1f s)\n", a.seeds, dir, cli_now() - t0);
-    return rc;
+    return leave_ranks(rc);
 }
 
 /* ------------------------------------------------------------------- probe */
@@ -399,18 +454,21 @@ int cmd_tables_bench(int argc, char **argv)
 {
     const char *cmd = "bench tables";
     tables_args a;
+    int bad = join_ranks(cmd);
+    if (bad)
+        return leave_ranks(bad);
     if (parse_args(cmd, argc, argv, &a, false))
-        return EXIT_USAGE;
+        return leave_ranks(EXIT_USAGE);
     if (a.seeds < 0)
         a.seeds = 16;
     aw_rules rules;
     aw_error err;
-    int bad = cli_rules_build(cmd, &a.cr, &rules, NULL);
+    bad = cli_rules_build(cmd, &a.cr, &rules, NULL);
     if (bad)
-        return bad;
+        return leave_ranks(bad);
     if (aw_tables_supported(&rules, &err)) {
         cli_error(cmd, "%s", err.msg);
-        return EXIT_INPUT;
+        return leave_ranks(EXIT_INPUT);
     }
     char tmp[4096];
     const char *dir = a.dir;
@@ -419,18 +477,31 @@ int cmd_tables_bench(int argc, char **argv)
         snprintf(tmp, sizeof tmp, "%s/awale-bench-tables.XXXXXX", base && *base ? base : "/tmp");
         if (!mkdtemp(tmp)) {
             cli_error(cmd, "cannot create a temporary directory: %s", strerror(errno));
-            return EXIT_INPUT;
+            return leave_ranks(EXIT_INPUT);
         }
         dir = tmp;
     }
     const int threads = a.threads > 0 ? (int)a.threads : aw_tables_threads();
     double load[3] = {0, 0, 0};
     getloadavg(load, 3);
-    printf("tables bench: rules %s, layers 0..%lld (%llu positions), %d threads, %s\n", rules.name,
-           a.seeds, (unsigned long long)aw_tables_positions((int)a.seeds), threads,
-           a.compress ? "zstd" : "uncompressed");
-    printf("load average before: %.2f %.2f %.2f; memory bound stated: %.2f GB\n", load[0], load[1],
-           load[2], (double)aw_tables_build_memory(&rules, (int)a.seeds, threads) / 1e9);
+    /* A distributed build: rank 0 reports; the library's log adds each
+     * layer's figures and every rank's CPU time and memory. */
+    const bool speak = my_rank == 0;
+    if (speak && my_ranks > 1)
+        printf("tables bench: rules %s, layers 0..%lld (%llu positions), %d MPI ranks, %s\n",
+               rules.name, a.seeds, (unsigned long long)aw_tables_positions((int)a.seeds),
+               my_ranks, a.compress ? "zstd" : "uncompressed");
+    else if (speak)
+        printf("tables bench: rules %s, layers 0..%lld (%llu positions), %d threads, %s\n",
+               rules.name, a.seeds, (unsigned long long)aw_tables_positions((int)a.seeds), threads,
+               a.compress ? "zstd" : "uncompressed");
+    if (speak)
+        printf("load average before: %.2f %.2f %.2f; memory bound stated: %.2f GB%s\n", load[0],
+               load[1], load[2],
+               (double)(my_ranks > 1 ? aw_tables_build_memory_ranks(&rules, (int)a.seeds, my_ranks)
+                                     : aw_tables_build_memory(&rules, (int)a.seeds, threads)) /
+                   1e9,
+               my_ranks > 1 ? " per rank" : "");
     fflush(stdout);
     struct rusage ru0, ru1;
     getrusage(RUSAGE_SELF, &ru0);
@@ -438,7 +509,7 @@ int cmd_tables_bench(int argc, char **argv)
     int rc = run_build(cmd, dir, &rules, &a, false);
     const double dt = cli_now() - t0;
     getrusage(RUSAGE_SELF, &ru1);
-    if (rc == EXIT_OK) {
+    if (rc == EXIT_OK && speak) {
         const double cpu = (double)(ru1.ru_utime.tv_sec - ru0.ru_utime.tv_sec) +
                            (double)(ru1.ru_utime.tv_usec - ru0.ru_utime.tv_usec) * 1e-6 +
                            (double)(ru1.ru_stime.tv_sec - ru0.ru_stime.tv_sec) +
@@ -447,12 +518,14 @@ int cmd_tables_bench(int argc, char **argv)
         dir_bytes = 0;
         nftw(dir, add_size, 16, FTW_PHYS);
         getloadavg(load, 3);
-        printf("built in %.2f s wall, %.2f s CPU\n", dt, cpu);
+        printf("built in %.2f s wall, %.2f s CPU%s\n", dt, cpu,
+               my_ranks > 1 ? " (rank 0; all ranks: the log's last line)" : "");
         printf("positions per second: %.0f overall, %.0f per core (per CPU second)\n", pos / dt,
                cpu > 0 ? pos / cpu : 0.0);
         printf("bytes per position on disk: %.3f (%llu bytes)\n", (double)dir_bytes / pos,
                (unsigned long long)dir_bytes);
-        printf("peak memory (max RSS): %.1f MB\n", (double)ru1.ru_maxrss / 1024.0);
+        printf("peak memory (max RSS): %.1f MB%s\n", (double)ru1.ru_maxrss / 1024.0,
+               my_ranks > 1 ? " (rank 0)" : "");
         /* Probe speed: random positions of the largest layer. */
         aw_tables *t = aw_tables_open(dir, &rules, 0, &err);
         if (t) {
@@ -482,9 +555,11 @@ int cmd_tables_bench(int argc, char **argv)
     }
     if (!a.dir && !a.keep)
         nftw(tmp, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-    else if (!a.dir)
+    else if (!a.dir && speak)
         printf("tables kept in %s\n", tmp);
-    return rc;
+    else if (!a.dir)
+        rmdir(tmp); /* only rank 0 writes files */
+    return leave_ranks(rc);
 }
 
 int cmd_tables(int argc, char **argv)

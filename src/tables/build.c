@@ -606,7 +606,7 @@ uint64_t aw_tables_positions(int seeds)
     return total;
 }
 
-static int make_dirs(const char *path, aw_error *err)
+int tb_make_dirs(const char *path, aw_error *err)
 {
     char buf[4096];
     if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
@@ -694,6 +694,8 @@ static void free_layer(builder *b)
 int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_build_options *opt,
                     aw_error *err)
 {
+    if (tb_mpi_ranks() > 1)
+        return tb_build_mpi(dir, rules, opt, err);
     builder *b = calloc(1, sizeof *b);
     if (!b)
         return aw_fail(err, "out of memory");
@@ -732,7 +734,7 @@ int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_buil
         aw_fail(err, "directory name too long");
         goto done;
     }
-    if (make_dirs(sub, err))
+    if (tb_make_dirs(sub, err))
         goto done;
     for (int i = 0; i < b->threads; i++) {
         b->workers[i].b = b;

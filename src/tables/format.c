@@ -22,8 +22,10 @@
 #define _DEFAULT_SOURCE /* madvise(MADV_HUGEPAGE) */
 #include "tables_internal.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -295,8 +297,8 @@ static int source_read(const source *s, uint64_t offset, void *buf, size_t n, aw
 /* Read, check and decode a whole table from a source: into out (the whole
  * payload) when out is not NULL, else block by block to sink (when not
  * NULL; with neither, only check). Values are checked against the seed
- * count as they come; plies against their bound once the whole payload is
- * there (out), or by the sink. */
+ * count as they come; plies against their bound as they come (block by
+ * block) or once the whole payload is there (out). */
 static int decode(const source *s, tb_header *h, uint8_t *out, tb_sink_fn sink, void *ctx,
                   aw_error *err)
 {
@@ -326,6 +328,7 @@ static int decode(const source *s, tb_header *h, uint8_t *out, tb_sink_fn sink, 
         goto done;
     }
     uint64_t at = 0;
+    uint32_t carry = 0;
     for (uint32_t i = 0; i < h->blocks; at += blocks[i].raw, i++) {
         const tb_block *b = &blocks[i];
         uint8_t *dest = out ? out + at : scratch;
@@ -366,6 +369,27 @@ static int decode(const source *s, tb_header *h, uint8_t *out, tb_sink_fn sink, 
                         ((int8_t *)dest)[j], h->seeds);
                 goto done;
             }
+        if (!out && h->plies_bytes) {
+            /* The plies in this block, checked against their bound (an
+             * entry of 2 bytes may straddle two blocks: carry). */
+            const uint32_t bound = tb_plies_bound(h->seeds, h->key.no_capture);
+            for (uint64_t j = values_here; j < b->raw; j++) {
+                const uint64_t byte = at + j - h->entries;
+                uint32_t d = dest[j];
+                if (h->plies_bytes == 2) {
+                    if (!(byte & 1)) {
+                        carry = dest[j];
+                        continue;
+                    }
+                    d = carry | d << 8;
+                }
+                if (d > bound) {
+                    aw_fail(err, "damaged: entry %llu is %u plies from the end, more than %u",
+                            (unsigned long long)(byte / h->plies_bytes), d, bound);
+                    goto done;
+                }
+            }
+        }
         if (!out && sink && sink(ctx, at, dest, b->raw, err))
             goto done;
     }
@@ -469,6 +493,7 @@ int tb_stream_layer(const char *path, const tb_key *key, int seeds, tb_header *h
     source s = {.fd = -1};
     aw_error e;
     int rc = -1;
+    /* decode parses the header into *h again before the first block. */
     if (open_layer(path, key, seeds, &s, h, &e) == 0 && decode(&s, h, NULL, sink, ctx, &e) == 0)
         rc = 0;
     if (s.fd >= 0)
@@ -534,6 +559,36 @@ static void writer_free(tb_writer *w)
     free(w);
 }
 
+/* Temporary files of this layer left by a writer that died (a killed
+ * build, a rank of a distributed build taken down by mpirun): removed when
+ * the process named in them is gone from this machine. */
+static void remove_stale(const char *path)
+{
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    const char *base = slash ? slash + 1 : path;
+    if (slash)
+        *slash = 0;
+    DIR *dp = opendir(slash ? (dir[0] ? dir : "/") : ".");
+    if (!dp)
+        return;
+    const size_t len = strlen(base);
+    struct dirent *e;
+    while ((e = readdir(dp))) {
+        if (strncmp(e->d_name, base, len) != 0 || strncmp(e->d_name + len, ".tmp.", 5) != 0)
+            continue;
+        char *end;
+        const long pid = strtol(e->d_name + len + 5, &end, 10);
+        if (*end || pid <= 0 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        char stale[8500];
+        snprintf(stale, sizeof stale, "%s/%s", slash ? (dir[0] ? dir : "") : ".", e->d_name);
+        unlink(stale);
+    }
+    closedir(dp);
+}
+
 tb_writer *tb_writer_open(const char *path, const tb_key *key, const char *rules_name, int seeds,
                           uint64_t entries, int plies_bytes, int compress, aw_error *err)
 {
@@ -577,6 +632,7 @@ tb_writer *tb_writer_open(const char *path, const tb_key *key, const char *rules
         writer_free(w);
         return NULL;
     }
+    remove_stale(w->path);
     w->fd = open(w->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (w->fd < 0) {
         aw_fail(err, "cannot create %s: %s", w->tmp, strerror(errno));

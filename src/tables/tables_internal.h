@@ -300,6 +300,18 @@ tb_writer *tb_writer_open(const char *path, const tb_key *key, const char *rules
 int tb_writer_put(tb_writer *w, const void *data, size_t n, aw_error *err);
 int tb_writer_close(tb_writer *w, bool abandon, aw_error *err);
 
+/* ------------------------------------------------------------- the build */
+
+/* mkdir -p */
+int tb_make_dirs(const char *path, aw_error *err);
+
+/* The ranks of the MPI job this process has joined (aw_tables_mpi_begin),
+ * 1 when none or in a program built without MPI; with more than one,
+ * aw_tables_build spreads the layers over them (build_mpi.c). */
+int tb_mpi_ranks(void);
+int tb_build_mpi(const char *dir, const aw_rules *rules, const aw_tables_build_options *opt,
+                 aw_error *err);
+
 /* The file name of layer n: DIR/KEYDIR/layer-NN.awt */
 int tb_layer_path(const char *dir, const tb_key *key, int seeds, char *buf, size_t size);
 

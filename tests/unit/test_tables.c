@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* ------------------------------------------------------------- temp dirs */
@@ -497,6 +498,35 @@ static void test_old_format(void **state)
     /* Version 3 is not read. */
     set_version(path, 3);
     expect_open_error(dir, &st, "format version 3");
+    remove_dir(dir);
+}
+
+/* A temporary file left by a writer that died is removed when the layer is
+ * written again; one of a live process is left alone. */
+static void test_stale_temporary(void **state)
+{
+    (void)state;
+    aw_rules r = t_rules("abapa", NULL);
+    char *dir = temp_dir();
+    build(dir, &r, 3, false);
+    char path[4200], dead[4300], alive[4300];
+    layer_path(dir, &r, 3, path, sizeof path);
+    const pid_t child = fork();
+    if (child == 0)
+        _exit(0);
+    waitpid(child, NULL, 0);
+    snprintf(dead, sizeof dead, "%s.tmp.%ld", path, (long)child);
+    snprintf(alive, sizeof alive, "%s.tmp.%ld", path, (long)getppid());
+    FILE *f = fopen(dead, "w");
+    fclose(f);
+    f = fopen(alive, "w");
+    fclose(f);
+    assert_int_equal(remove(path), 0);
+    build(dir, &r, 3, false);
+    assert_int_equal(access(dead, F_OK), -1);
+    assert_int_equal(access(alive, F_OK), 0);
+    assert_int_equal(access(path, F_OK), 0);
+    remove(alive);
     remove_dir(dir);
 }
 
@@ -1128,6 +1158,7 @@ int main(void)
         cmocka_unit_test(test_minimax_equation),
         cmocka_unit_test(test_damaged_files),
         cmocka_unit_test(test_old_format),
+        cmocka_unit_test(test_stale_temporary),
         cmocka_unit_test(test_interrupt_and_resume),
         cmocka_unit_test(test_compressed),
         cmocka_unit_test(test_engine_keeps_wins),
