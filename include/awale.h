@@ -501,6 +501,9 @@ typedef struct aw_search_result {
                             info.depth is 0 and info.line[] holds the book's
                             moves, best first, with their book values and
                             the book's line after each                      */
+    bool tables;         /* the move came from exact endgame tables that
+                            hold the plies to the end, without a search:
+                            info.depth is 1, the lines are the tables'     */
 } aw_search_result;
 
 /* Limits of one search; zero means "no limit" for each field. With none

@@ -572,6 +572,89 @@ static aw_score line_score(const engine *e, const root_move *rm)
     return t;
 }
 
+/* The tables' own answer, where they are exact and hold the plies to the
+ * end of the game (docs/engine.md, "Endgame tables"): every root move with
+ * its value and plies, best first (the value, then the fewest plies when
+ * the value is not negative, the most when it is: the tables' rule, so the
+ * first is aw_tables_move), each line the tables' continuation, each score
+ * their result. No search: the answer is the same at any depth, node count
+ * or time, and played by both sides it ends the game with the margin they
+ * promise in exactly the plies they give. False when the probe is not the
+ * tables' or they do not cover the root with plies. */
+static bool table_answer(engine *e, const aw_move *moves, int n, int lines)
+{
+    if (e->probe != aw_tables_probe_hook || n <= 0)
+        return false;
+    const aw_tables *t = e->probe_ctx;
+    int v, d;
+    /* The hook checks that the tables are those of the rules. */
+    if (!e->probe(e->probe_ctx, &e->rules, &e->root, &v) ||
+        !aw_tables_probe_plies(t, &e->root, &v, &d))
+        return false;
+    struct table_move {
+        aw_move move;
+        int value, plies;
+    } rm[AW_MAX_MOVES];
+    uint64_t probes = 1;
+    for (int i = 0; i < n; i++) {
+        aw_position c = e->root;
+        const int taken = aw_play(&e->rules, &c, moves[i]);
+        int cv, cp;
+        probes++;
+        if (!aw_tables_probe_plies(t, &c, &cv, &cp))
+            return false;
+        rm[i].move = moves[i];
+        rm[i].value = taken - cv;
+        rm[i].plies = 1 + cp;
+    }
+    /* Stable: among equals, the first in move order (aw_tables_move's). */
+    for (int i = 1; i < n; i++) {
+        const struct table_move x = rm[i];
+        int j = i;
+        while (j > 0 && (x.value > rm[j - 1].value ||
+                         (x.value == rm[j - 1].value &&
+                          (x.value >= 0 ? x.plies < rm[j - 1].plies : x.plies > rm[j - 1].plies)))) {
+            rm[j] = rm[j - 1];
+            j--;
+        }
+        rm[j] = x;
+    }
+    /* A target can end the game before the end the plies count: then the
+     * result holds (docs/tables.md) but not its distance. */
+    const bool to_the_end = e->rules.target <= 0 || e->rules.play_on;
+    aw_search_info *info = &e->result.info;
+    memset(info, 0, sizeof *info);
+    info->depth = 1;
+    info->lines = lines < n ? lines : n;
+    for (int i = 0; i < info->lines; i++) {
+        aw_search_line *l = &info->line[i];
+        l->pv[0] = rm[i].move;
+        l->length = 1;
+        aw_position p = e->root;
+        aw_play(&e->rules, &p, rm[i].move);
+        aw_move m;
+        while (l->length < AW_SEARCH_MAX_PV && aw_position_status(&e->rules, &p) == AW_ONGOING &&
+               aw_tables_move(t, &p, &m)) {
+            probes += 8;
+            l->pv[l->length++] = m;
+            aw_play(&e->rules, &p, m);
+        }
+        l->score = aw_tables_score(&e->rules, &e->root, rm[i].value);
+        if (to_the_end)
+            l->score.plies = rm[i].plies;
+        if (l->length > info->seldepth)
+            info->seldepth = l->length;
+    }
+    info->nodes = probes;
+    info->time_ms = (int64_t)((search_now() - e->start) * 1000);
+    e->result.best = rm[0].move;
+    e->result.ponder = info->line[0].length > 1 ? info->line[0].pv[1] : AW_MOVE_NONE;
+    e->result.tables = true;
+    if (e->info)
+        e->info(info, e->user);
+    return true;
+}
+
 /* Extend a PV from the table (a table cut-off leaves it short). */
 static void extend_pv(engine *e, root_move *rm)
 {
@@ -807,6 +890,19 @@ static void run_search(engine *e)
     e->tb_root = e->probe && board_seeds(&e->root) <= e->probe_seeds;
     e->tb_exact = e->probe && aw_tables_exact(&e->rules);
     e->tb_keep = e->tb_exact || e->rules.repetition == 0;
+    if (e->tb_root && e->tb_exact && !noisy) {
+        /* Exact tables with the plies to the end answer without a search;
+         * the result waits for stop or ponderhit like a search's. */
+        int lines = l->multipv > 0 ? l->multipv : e->multipv;
+        memset(&e->result, 0, sizeof e->result);
+        if (table_answer(e, moves, n, lines < 1 ? 1 : lines)) {
+            while (!atomic_load(&e->stop) && (l->infinite || atomic_load(&e->pondering))) {
+                struct timespec pause = {0, 2000000};
+                nanosleep(&pause, NULL);
+            }
+            return;
+        }
+    }
     if (e->tb_root && e->tb_keep && n > 1) {
         int value[AW_MAX_MOVES], best = -AW_SEEDS - 1;
         bool known = true;

@@ -723,6 +723,154 @@ static void play_out(const char *preset, const char *overrides, int games)
     remove_dir(dir);
 }
 
+/* ---------------------------------------------------- perfect conversion */
+
+/* A game from *start: the engine plays the sides in `engine_sides` (a bit
+ * per side), a defender the others, picking at random one of the moves the
+ * tables rate best (any plies). Gives the final margin for the side to
+ * move at the start, and the plies played. */
+static void conversion_game(aw_engine *e, const aw_tables *t, const aw_rules *r,
+                            const aw_position *start, unsigned engine_sides, uint64_t *rng,
+                            int *margin, int *plies)
+{
+    aw_game *g = aw_game_new(r, start);
+    assert_non_null(g);
+    int ply = 0;
+    while (aw_game_status(g) == AW_ONGOING) {
+        const aw_position *p = aw_game_position(g);
+        aw_move m;
+        if (engine_sides >> p->side & 1) {
+            aw_limits limits = {0};
+            limits.depth = 1 + ply % 3;
+            aw_search_result res;
+            assert_int_equal(aw_engine_set_game(e, g, NULL), 0);
+            assert_int_equal(aw_search_run(e, &limits, NULL, NULL, &res, NULL), 0);
+            assert_true(res.tables);
+            m = res.best;
+        } else {
+            aw_move moves[AW_MAX_MOVES], pick[AW_MAX_MOVES];
+            int values[AW_MAX_MOVES], best = -AW_SEEDS - 1, k = 0;
+            const int n = aw_tables_probe_moves(t, p, moves, values);
+            assert_true(n > 0);
+            for (int j = 0; j < n; j++)
+                best = values[j] > best ? values[j] : best;
+            for (int j = 0; j < n; j++)
+                if (values[j] == best)
+                    pick[k++] = moves[j];
+            m = pick[t_rand(rng) % (uint64_t)k];
+        }
+        assert_int_equal(aw_game_play(g, m, NULL), 0);
+        assert_true(++ply < 20000);
+    }
+    int sc[2];
+    aw_game_scores(g, sc);
+    *margin = sc[start->side] - sc[!start->side];
+    *plies = ply;
+    aw_game_free(g);
+}
+
+/* One start: the engine on both sides ends the game with the margin the
+ * tables promise (the scores plus the value) in exactly the plies they
+ * give; against the defender, on either side, with that margin. Where a
+ * target can end the game first (seven-turns as played), the winner is the
+ * one they promise. Returns 0 when the game is already over. */
+static int convert_from(aw_engine *e, const aw_tables *t, const aw_rules *r, const aw_position *p,
+                        bool defenders, uint64_t *rng)
+{
+    if (aw_position_status(r, p) != AW_ONGOING)
+        return 0;
+    int v, d, margin, plies;
+    assert_true(aw_tables_probe_plies(t, p, &v, &d));
+    const int promised = p->score[p->side] - p->score[!p->side] + v;
+    const bool to_the_end = r->target <= 0 || r->play_on;
+    char buf[AW_POSITION_MAX];
+    conversion_game(e, t, r, p, 3, rng, &margin, &plies);
+    if (to_the_end ? margin != promised || plies != d
+                   : (margin > 0) != (promised > 0) || (margin < 0) != (promised < 0) || plies > d)
+        fail_msg("%s %s: the tables promise %d in %d plies, the engine on both sides ended %d in %d",
+                 r->name, aw_position_format(p, buf), promised, d, margin, plies);
+    for (int side = 0; defenders && side < 2; side++) {
+        conversion_game(e, t, r, p, 1u << (p->side ^ side), rng, &margin, &plies);
+        if (to_the_end ? margin != promised : (margin > 0) != (promised > 0))
+            fail_msg("%s %s: the tables promise %d, the engine (%s) against the defender ended %d",
+                     r->name, aw_position_format(p, buf), promised, side ? "defending" : "moving",
+                     margin);
+    }
+    return 1;
+}
+
+/* The position of a board of the tables (mover first), the mover `side`,
+ * counter c, the scores split around `lead` for the mover. */
+static aw_position table_position(const fb_pits *b, int n, int side, int c, int lead)
+{
+    aw_position p;
+    memset(&p, 0, sizeof p);
+    for (int i = 0; i < 12; i++)
+        p.pits[side == AW_SOUTH ? i : (i + 6) % 12] = b->b[FB_BYTE(i)];
+    p.side = (uint8_t)side;
+    p.quiet = (uint16_t)c;
+    const int rest = AW_SEEDS - n;
+    int mine = (rest + lead) / 2;
+    mine = mine < 0 ? 0 : mine > rest ? rest : mine;
+    p.score[side] = (uint8_t)mine;
+    p.score[!side] = (uint8_t)(rest - mine);
+    return p;
+}
+
+/* Every position up to `all` seeds, every counter, either side to move;
+ * then `sample` random ones of the whole set (up to its seeds). */
+static void conversion(const char *preset, const char *overrides, int seeds, int all, int sample)
+{
+    aw_rules r = t_rules(preset, overrides);
+    assert_true(aw_tables_exact(&r));
+    char *dir = temp_dir();
+    build(dir, &r, seeds, false);
+    aw_tables *t = aw_tables_open(dir, &r, 0, NULL);
+    assert_non_null(t);
+    aw_engine *e = aw_engine_new(NULL);
+    assert_non_null(e);
+    aw_engine_set_option(e, "Hash", "1", NULL);
+    aw_engine_set_probe(e, aw_tables_probe_hook, t, aw_tables_seeds(t));
+    uint64_t rng = 5;
+    int games = 0;
+    for (int n = 1; n <= all; n++) {
+        fb_pits b;
+        tb_unrank(0, n, &b);
+        uint64_t i = 0;
+        do {
+            for (int c = 0; c < r.no_capture; c++, i++) {
+                const aw_position p = table_position(&b, n, (int)(i & 1), c, (int)(i % 7) - 3);
+                games += convert_from(e, t, &r, &p, n <= 3, &rng);
+            }
+        } while (tb_next(&b));
+    }
+    for (int k = 0; k < sample; k++) {
+        const int n = 1 + (int)(t_rand(&rng) % (uint64_t)seeds);
+        fb_pits b;
+        tb_unrank(t_rand(&rng) % tb_layer_size(n), n, &b);
+        const int lead = (int)(t_rand(&rng) % 21) - 10;
+        const aw_position p = table_position(&b, n, (int)(t_rand(&rng) & 1),
+                                             (int)(t_rand(&rng) % (uint64_t)r.no_capture), lead);
+        games += convert_from(e, t, &r, &p, true, &rng);
+    }
+    assert_true(games > sample / 2);
+    aw_engine_free(e);
+    aw_tables_close(t);
+    remove_dir(dir);
+}
+
+static void test_perfect_conversion(void **state)
+{
+    (void)state;
+    const bool slow = t_sanitized();
+    conversion("seven-turns", "target=0", slow ? 7 : 10, slow ? 3 : 5, slow ? 30 : 200);
+    conversion("grand-slam", "target=0", slow ? 6 : 9, slow ? 3 : 4, slow ? 30 : 200);
+    conversion("abapa", "no-capture=9 grand-slam=capture cannot-feed=none captures=1,3 play-on=yes",
+               slow ? 6 : 8, slow ? 3 : 5, slow ? 30 : 200);
+    /* As played: a target of 25 may end the game first; the winner holds. */
+    conversion("seven-turns", NULL, slow ? 7 : 10, slow ? 2 : 4, slow ? 30 : 200);
+}
+
 /* -------------------------------------------------- what a value proves */
 
 /* aw_tables_exact: exact with a no-capture limit (and a target above 24,
@@ -778,10 +926,12 @@ static void test_exact_decision(void **state)
 /* Fail unless every move of the line keeps the tables' value in each
  * position they cover: it is one of the moves they rate best. */
 static void assert_line_keeps_value(const aw_tables *t, const aw_rules *r, const aw_position *root,
-                                    const aw_search_line *l)
+                                    const aw_search_line *l, int from)
 {
     aw_position p = *root;
-    for (int i = 0; i < l->length; i++) {
+    for (int i = 0; i < from && i < l->length; i++)
+        aw_play(r, &p, l->pv[i]);
+    for (int i = from; i < l->length; i++) {
         aw_move moves[AW_MAX_MOVES];
         int values[AW_MAX_MOVES];
         const int n = aw_tables_probe_moves(t, &p, moves, values);
@@ -809,8 +959,9 @@ typedef struct exact_check {
 } exact_check;
 
 /* Every line of every report: its score is the tables' result of its first
- * move (a proven win, loss or draw with their margin), and it keeps the
- * value. */
+ * move (a proven win, loss or draw with their margin), and after that move
+ * it keeps the value; the first line's first move keeps it too (the other
+ * lines show the other moves with what they give away). */
 static void check_exact_info(const aw_search_info *info, void *user)
 {
     exact_check *c = user;
@@ -829,7 +980,15 @@ static void check_exact_info(const aw_search_info *info, void *user)
             fail_msg("%s depth %d line %d: score %s, the tables say %s",
                      aw_position_format(c->root, buf), info->depth, i + 1,
                      aw_score_format(&l->score, a, sizeof a), aw_score_format(&want, b, sizeof b));
-        assert_line_keeps_value(c->t, c->r, c->root, l);
+        assert_line_keeps_value(c->t, c->r, c->root, l, i == 0 ? 0 : 1);
+        if (i > 0) {
+            /* Best first: no line below a better one. */
+            aw_position prev = *c->root;
+            const int ptaken = aw_play(c->r, &prev, info->line[i - 1].pv[0]);
+            int pv;
+            assert_true(aw_tables_probe(c->t, &prev, &pv));
+            assert_true(ptaken - pv >= taken - v);
+        }
     }
 }
 
@@ -845,6 +1004,7 @@ static void search_exact(aw_engine *e, const aw_tables *t, const aw_rules *r, co
     assert_int_equal(aw_engine_set_position(e, r, p, NULL), 0);
     assert_int_equal(aw_search_run(e, &limits, check_exact_info, &c, &res, NULL), 0);
     assert_true(c.reports >= 1);
+    assert_true(res.tables); /* exact tables with plies answer without a search */
     check_exact_info(&res.info, &c);
 }
 
@@ -1164,6 +1324,7 @@ int main(void)
         cmocka_unit_test(test_engine_keeps_wins),
         cmocka_unit_test(test_exact_decision),
         cmocka_unit_test(test_exact_scores),
+        cmocka_unit_test(test_perfect_conversion),
         cmocka_unit_test(test_repetition_games),
     };
     if (getenv("AW_TEST_ONLY"))
