@@ -181,6 +181,7 @@ typedef struct dist {
     int pending, sweeping;
     uint64_t scan_at, sweep_at;
     fb_pits pred[8 * 6 * AW_SEEDS];
+    uint64_t local_rank[8 * 6 * AW_SEEDS]; /* of pred[], or UINT64_MAX */
     /* Agreement and progress. */
     int stop, error;
     char msg[256];
@@ -352,6 +353,30 @@ static inline void ask(dist *d, int k, uint64_t index, uint32_t slot)
     d->rq_dest[i] = (uint16_t)owner;
 }
 
+static inline void prefetch(const void *p)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(p, 1, 0);
+#else
+    (void)p;
+#endif
+}
+
+#define AHEAD 16 /* look-ups and updates prefetched this far ahead */
+
+/* Where the answer to a request lies: its value, its plies (or NULL). */
+static inline const int8_t *answer_at(const dist *d, uint64_t word, const uint16_t **plies)
+{
+    const int k = (int)(word >> 56);
+    const uint64_t off = word & ((UINT64_C(1) << 56) - 1);
+    if (k == WORKING) {
+        *plies = d->plies + (uint64_t)(d->t + 1) * d->local + off;
+        return d->val + (uint64_t)(d->t + 1) * d->local + off;
+    }
+    *plies = d->low_plies[k] ? d->low_plies[k] + off : NULL;
+    return d->low_val[k] + off;
+}
+
 /* The answer to one request: the value, and with a limit the plies. */
 static inline void answer(const dist *d, uint64_t word, uint8_t *out, int width)
 {
@@ -412,8 +437,15 @@ static int exchange_requests(dist *d, int width, size_t *count)
     }
     MPI_Alltoallv(d->rq_send, d->scount, d->sdispl, MPI_UINT64_T, d->rq_recv, d->rcount, d->rdispl,
                   MPI_UINT64_T, d->comm);
-    for (size_t i = 0; i < incoming; i++)
+    for (size_t i = 0; i < incoming; i++) {
+        if (i + AHEAD < incoming) {
+            const uint16_t *pp;
+            prefetch(answer_at(d, d->rq_recv[i + AHEAD], &pp));
+            if (pp)
+                prefetch(pp);
+        }
         answer(d, d->rq_recv[i], d->ans_send + i * (size_t)width, width);
+    }
     for (int r = 0; r < np; r++) {
         if (r != d->me) {
             d->sent[SENT_REQUESTS] += (uint64_t)d->scount[r] * 8;
@@ -641,7 +673,8 @@ static inline void apply(dist *d, uint64_t r, bool loss, const fb_pits *board)
 }
 
 /* Unmove up to 8 queued positions: their predecessors here are updated at
- * once, the others collected for their owners. */
+ * once (every address prefetched before the first update, as in build.c),
+ * the others collected for their owners. */
 static void unmove_some(dist *d)
 {
     fb_pits q[8];
@@ -653,20 +686,30 @@ static void unmove_some(dist *d)
         q[count].b[6] = 0;
         count++;
     }
+    int n = 0;
     for (int j = 0; j < count; j++) {
-        const int got = tb_unmoves(&d->key, &q[j], d->pred);
-        for (int i = 0; i < got; i++) {
+        const int got = tb_unmoves(&d->key, &q[j], d->pred + n);
+        for (int i = n; i < n + got; i++) {
             const uint64_t g = tb_rank(&d->pred[i]);
             const uint64_t owner = g / d->chunk;
             const bool loss = v[j] < 0;
             if ((int)owner == d->me) {
-                apply(d, g - d->lo, loss, &d->pred[i]);
+                d->local_rank[i] = (g - d->lo) | (loss ? KIND_LOSS : 0);
+                prefetch(&d->st[g - d->lo]);
+                if (!loss)
+                    prefetch(&d->val[g - d->lo]);
             } else {
+                d->local_rank[i] = UINT64_MAX;
                 d->out_word[d->out_n] = (g - owner * d->chunk) | (loss ? KIND_LOSS : 0);
                 d->out_dest[d->out_n++] = (uint16_t)owner;
             }
         }
+        n += got;
     }
+    for (int i = 0; i < n; i++)
+        if (d->local_rank[i] != UINT64_MAX)
+            apply(d, d->local_rank[i] & ~KIND_LOSS, (d->local_rank[i] & KIND_LOSS) != 0,
+                  &d->pred[i]);
     d->done += (uint64_t)count;
 }
 
@@ -694,7 +737,28 @@ static void local_work(dist *d)
             budget = budget > 8 ? budget - 8 : 0;
         } else if (d->scan_at < d->local) {
             const uint64_t end = d->scan_at + SCAN_CHUNK < d->local ? d->scan_at + SCAN_CHUNK : d->local;
-            for (uint64_t r = d->scan_at; r < end; r++)
+            uint64_t r = d->scan_at;
+#if defined(__SSE2__)
+            /* 16 positions at a time: most are resolved or stay put. */
+            const int t = d->t;
+            const __m128i above = _mm_set1_epi8((char)(t - 1)), below = _mm_set1_epi8((char)(1 - t));
+            const __m128i resolved = _mm_set1_epi8((char)ST_RESOLVED), cnt = _mm_set1_epi8(ST_COUNT);
+            const __m128i zero = _mm_setzero_si128();
+            for (; r + 16 <= end; r += 16) {
+                const __m128i sv = _mm_loadu_si128((const __m128i *)(d->st + r));
+                const __m128i ev = _mm_loadu_si128((const __m128i *)(d->val + r));
+                const __m128i open = _mm_cmpeq_epi8(_mm_and_si128(sv, resolved), zero);
+                const __m128i win = _mm_cmpgt_epi8(ev, above);
+                const __m128i lose = _mm_and_si128(_mm_cmpeq_epi8(_mm_and_si128(sv, cnt), zero),
+                                                   _mm_cmplt_epi8(ev, below));
+                unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(open, _mm_or_si128(win, lose)));
+                while (m) {
+                    scan_one(d, r + (unsigned)__builtin_ctz(m));
+                    m &= m - 1;
+                }
+            }
+#endif
+            for (; r < end; r++)
                 scan_one(d, r);
             d->scan_at = end;
             budget = budget > SCAN_CHUNK / 16 ? budget - SCAN_CHUNK / 16 : 0;
@@ -768,6 +832,11 @@ static void exchange_updates(dist *d, int64_t active, int64_t sum[4])
             d->sent[SENT_UPDATES] += (uint64_t)d->scount[r] * 8;
     d->out_n = 0;
     for (size_t i = 0; i < incoming; i++) {
+        if (i + AHEAD < incoming) {
+            const uint64_t a = d->in_word[i + AHEAD] & ~KIND_LOSS;
+            prefetch(&d->st[a]);
+            prefetch(&d->val[a]);
+        }
         const uint64_t w = d->in_word[i];
         apply(d, w & ~KIND_LOSS, (w & KIND_LOSS) != 0, NULL);
     }
