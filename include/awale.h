@@ -785,7 +785,8 @@ bool aw_tables_exact(const aw_rules *rules);
 /* The score that the tables' value `value` of *pos gives the side to move
  * under `rules`, with margin = score[mover] - score[other] + value:
  * where aw_tables_exact, a proven result (AW_SCORE_WIN, AW_SCORE_LOSS or
- * AW_SCORE_DRAW with that margin and plies 0: the tables hold no distance);
+ * AW_SCORE_DRAW with that margin and plies 0: the distance, where no
+ * target can end the game first, is aw_tables_probe_plies');
  * otherwise an estimate (AW_SCORE_SEEDS, 100 x the margin). */
 aw_score aw_tables_score(const aw_rules *rules, const aw_position *pos, int value);
 

@@ -142,7 +142,14 @@ static int on_progress(void *ctx, const aw_tables_progress *p)
         b->done0 = p->done;
         b->start = t;
     }
-    if (b->tty && (t - b->last >= 0.2 || strcmp(p->phase, "done") == 0)) {
+    /* Under mpirun the ranks write into pipes, not to the terminal: rank 0
+     * then says where the build is every 10 seconds, one line each. */
+    const bool lines = !b->tty && my_ranks > 1;
+    if ((b->tty || lines) && (t - b->last >= (lines ? 10 : 0.2) || strcmp(p->phase, "done") == 0)) {
+        if (lines && !b->last) {
+            b->last = t;
+            return interrupted;
+        }
         b->last = t;
         const double frac = p->total ? (double)p->done / (double)p->total : 1;
         char eta[32] = "?", spent[32];
@@ -155,8 +162,12 @@ static int on_progress(void *ctx, const aw_tables_progress *p)
         for (int i = 0; i < 30; i++)
             bars[i] = i < fill ? '#' : '.';
         bars[30] = 0;
-        fprintf(stderr, "\r[%s] %5.1f%%  layer %2d/%d %-12s  %s elapsed, ETA %s   ", bars,
-                100 * frac, p->seeds, p->max_seeds, p->phase, spent, eta);
+        if (lines && strcmp(p->phase, "done") != 0)
+            fprintf(stderr, "progress %5.1f%%  layer %2d/%d %s  %s elapsed, ETA %s\n", 100 * frac,
+                    p->seeds, p->max_seeds, p->phase, spent, eta);
+        else if (!lines)
+            fprintf(stderr, "\r[%s] %5.1f%%  layer %2d/%d %-12s  %s elapsed, ETA %s   ", bars,
+                    100 * frac, p->seeds, p->max_seeds, p->phase, spent, eta);
         fflush(stderr);
     }
     return interrupted;
