@@ -199,7 +199,7 @@ mpi: mpi-deps
 
 check-mpi: mpi $(AWALE)
 	@echo "== tests/mpi/test_mpi.sh"
-	@tests/mpi/test_mpi.sh $(AWALE) $(MPI_AWALE)
+	@MPI_TEST_QUICK=$(if $(filter asan,$(MODE)),1) tests/mpi/test_mpi.sh $(AWALE) $(MPI_AWALE)
 
 # Figures of the distributed build (docs/tables.md): for 20 and 22 seeds,
 # one process (1 and 2 threads), then 2 and 4 ranks of the MPI program: wall

@@ -173,7 +173,8 @@ typedef struct dist {
     int *scount, *sdispl, *rcount, *rdispl;
     /* Propagation: placed positions to unmove, updates to send. */
     fb_pits *queue;
-    uint32_t qlen;
+    uint32_t qlen, qcap; /* qcap: QUEUE, less for small layers so that the
+                            overflow path (pending, sweeps) is tested too */
     uint64_t *out_word, *out_sorted, *in_word;
     int64_t *status_send, *status_recv; /* 5 per rank, see exchange_updates */
     uint16_t *out_dest;
@@ -644,7 +645,7 @@ static inline void place(dist *d, uint64_t r, int v, const fb_pits *board)
         return;
     d->st[r] |= ST_RESOLVED;
     d->val[r] = (int8_t)v;
-    if (d->qlen < QUEUE) {
+    if (d->qlen < d->qcap) {
         fb_pits *e = &d->queue[d->qlen++];
         if (board)
             *e = *board;
@@ -765,7 +766,7 @@ static void local_work(dist *d)
         } else if (d->sweeping) {
             /* Positions left pending when the queue was full. */
             uint64_t r = d->sweep_at;
-            for (; r < d->local && d->qlen < QUEUE; r++)
+            for (; r < d->local && d->qlen < d->qcap; r++)
                 if (d->st[r] & ST_PENDING) {
                     d->st[r] &= (uint8_t)~ST_PENDING;
                     fb_pits *e = &d->queue[d->qlen++];
@@ -1128,6 +1129,7 @@ static int build_all(dist *d, const char *dir, aw_error *err)
         d->chunk = chunk_of(d->size, d->np);
         d->lo = range_lo(d->size, d->chunk, d->me);
         d->local = range_len(d->size, d->chunk, d->me);
+        d->qcap = d->local / 64 < 64 ? 64 : d->local / 64 > QUEUE ? QUEUE : (uint32_t)(d->local / 64);
         d->prog.seeds = n;
         d->prog.threshold = 0;
         d->done = 0;
