@@ -291,8 +291,8 @@ static int agree(dist *d, int64_t active, int64_t *active_sum, const char *phase
  * finished layers are kept). */
 static void die(dist *d, const char *what)
 {
-    fprintf(stderr, "awale: tables build: rank %d of %d: out of memory for %s of layer %d; "
-                    "stopping every rank\n",
+    fprintf(stderr, "awale: tables build: rank %d of %d: out of memory (or past 2^31 entries "
+                    "in one exchange) for %s of layer %d; stopping every rank\n",
             d->me, d->np, what, d->n);
     MPI_Abort(d->comm, 1);
 }
@@ -419,12 +419,16 @@ static int exchange_requests(dist *d, int width, size_t *count)
         d->rq_slot_sorted[at] = d->rq_slot[i];
     }
     MPI_Alltoall(d->scount, 1, MPI_INT, d->rcount, 1, MPI_INT, d->comm);
+    size_t incoming = 0;
+    for (int r = 0; r < np; r++)
+        incoming += (size_t)d->rcount[r];
+    /* MPI counts and displacements are ints. */
+    if (incoming * (size_t)width > INT32_MAX ||
+        grow((void **)&d->rq_recv, &d->recv_cap, incoming + 1, sizeof *d->rq_recv))
+        die(d, "the look-ups");
     d->rdispl[0] = 0;
     for (int r = 1; r < np; r++)
         d->rdispl[r] = d->rdispl[r - 1] + d->rcount[r - 1];
-    const size_t incoming = (size_t)d->rdispl[np - 1] + (size_t)d->rcount[np - 1];
-    if (grow((void **)&d->rq_recv, &d->recv_cap, incoming + 1, sizeof *d->rq_recv))
-        die(d, "the look-ups");
     const size_t need = (incoming > d->rq_n ? incoming : d->rq_n) * (size_t)width + 1;
     if (need > d->ans_cap) {
         uint8_t *a = realloc(d->ans_send, need), *b = realloc(d->ans_recv, need);
@@ -820,12 +824,14 @@ static void exchange_updates(dist *d, int64_t active, int64_t sum[4])
         sum[2] += rec[3];
         sum[3] += rec[4];
     }
+    size_t incoming = 0;
+    for (int r = 0; r < np; r++)
+        incoming += (size_t)d->rcount[r];
+    if (incoming > INT32_MAX || grow((void **)&d->in_word, &d->in_cap, incoming + 1, sizeof *d->in_word))
+        die(d, "the updates");
     d->rdispl[0] = 0;
     for (int r = 1; r < np; r++)
         d->rdispl[r] = d->rdispl[r - 1] + d->rcount[r - 1];
-    const size_t incoming = (size_t)d->rdispl[np - 1] + (size_t)d->rcount[np - 1];
-    if (grow((void **)&d->in_word, &d->in_cap, incoming + 1, sizeof *d->in_word))
-        die(d, "the updates");
     MPI_Alltoallv(d->out_sorted, d->scount, d->sdispl, MPI_UINT64_T, d->in_word, d->rcount,
                   d->rdispl, MPI_UINT64_T, d->comm);
     for (int r = 0; r < np; r++)
