@@ -531,8 +531,13 @@ int cmd_tables_bench(int argc, char **argv)
         getloadavg(load, 3);
         printf("built in %.2f s wall, %.2f s CPU%s\n", dt, cpu,
                my_ranks > 1 ? " (rank 0; all ranks: the log's last line)" : "");
-        printf("positions per second: %.0f overall, %.0f per core (per CPU second)\n", pos / dt,
-               cpu > 0 ? pos / cpu : 0.0);
+        if (my_ranks > 1)
+            printf("positions per second: %.0f overall (per core: from the CPU time of all ranks, "
+                   "the log's last line)\n",
+                   pos / dt);
+        else
+            printf("positions per second: %.0f overall, %.0f per core (per CPU second)\n",
+                   pos / dt, cpu > 0 ? pos / cpu : 0.0);
         printf("bytes per position on disk: %.3f (%llu bytes)\n", (double)dir_bytes / pos,
                (unsigned long long)dir_bytes);
         printf("peak memory (max RSS): %.1f MB%s\n", (double)ru1.ru_maxrss / 1024.0,
