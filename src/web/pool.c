@@ -19,7 +19,8 @@ typedef struct worker {
     pool *p;
     pthread_t thread;
     pool_worker ctx;
-    web_job *job;        /* running now (NULL: idle) */
+    web_job *job;        /* running now (NULL: idle or finishing) */
+    bool bg;             /* the job is a background one */
     unsigned long long started; /* order of start, for the oldest */
 } worker;
 
@@ -78,20 +79,16 @@ static void *worker_main(void *arg)
             continue;
         }
         w->job = j;
+        w->bg = j->background;
         w->started = ++p->starts;
+        w->ctx.released = false;
         p->running++;
         if (j->background)
             p->running_bg++;
-        const bool bg = j->background;
         pthread_mutex_unlock(&p->lock);
         j->run(j, &w->ctx); /* frees j */
+        pool_job_finished(&w->ctx);
         pthread_mutex_lock(&p->lock);
-        w->job = NULL;
-        p->running--;
-        if (bg)
-            p->running_bg--;
-        p->done++;
-        pthread_cond_broadcast(&p->cond);
     }
     pthread_mutex_unlock(&p->lock);
     aw_engine_free(w->ctx.engine);
@@ -117,6 +114,7 @@ pool *pool_new(int workers, int max_background, int queue_max)
     for (int i = 0; i < workers; i++) {
         p->w[i].p = p;
         p->w[i].ctx.index = i;
+        p->w[i].ctx.pool = p;
         if (pthread_create(&p->w[i].thread, NULL, worker_main, &p->w[i])) {
             p->nworkers = i;
             pool_free(p);
@@ -128,6 +126,23 @@ pool *pool_new(int workers, int max_background, int queue_max)
 }
 
 void pool_set_hash(pool *p, int hash_mb) { p->hash_mb = hash_mb; }
+
+void pool_job_finished(pool_worker *ctx)
+{
+    pool *p = ctx->pool;
+    worker *w = &p->w[ctx->index];
+    pthread_mutex_lock(&p->lock);
+    if (!ctx->released) {
+        ctx->released = true;
+        w->job = NULL;
+        p->running--;
+        if (w->bg)
+            p->running_bg--;
+        p->done++;
+        pthread_cond_broadcast(&p->cond);
+    }
+    pthread_mutex_unlock(&p->lock);
+}
 
 bool pool_stopping(pool *p) { return atomic_load(&p->stopping); }
 

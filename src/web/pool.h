@@ -26,6 +26,8 @@ typedef struct pool pool;
 typedef struct pool_worker {
     int index;
     aw_engine *engine;
+    struct pool *pool;
+    bool released;
 } pool_worker;
 
 typedef struct web_job web_job;
@@ -53,6 +55,12 @@ bool pool_reserve(pool *p);
 void pool_unreserve(pool *p);
 /* Queue a job: foreground jobs use a reservation. */
 void pool_submit(pool *p, web_job *job);
+
+/* A job about to answer gives its place back first, so that whoever reads
+ * the answer and asks again finds the worker free (the job's last steps
+ * run on; the pool counts it done). Called at most once per job; the pool
+ * calls it itself when the job did not. */
+void pool_job_finished(pool_worker *worker);
 
 /* Figures for the server's status. */
 typedef struct pool_stats {

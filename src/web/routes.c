@@ -689,8 +689,9 @@ static answer_job *answer_job_new(web_app *a, web_game *g, void (*run)(web_job *
     return j;
 }
 
-static void answer_job_end(answer_job *j)
+static void answer_job_end(answer_job *j, pool_worker *w)
 {
+    pool_job_finished(w);
     web_pending_complete(j->p);
     web_pending_release(j->p);
     registry_put(j->g);
@@ -721,7 +722,6 @@ static json_t *thought_json(const aw_rules *rules, const aw_position *pos, const
 
 static void move_run(web_job *job, pool_worker *w)
 {
-    (void)w;
     answer_job *j = (answer_job *)job;
     web_game *g = j->g;
     aw_move_report *rep = malloc(sizeof *rep);
@@ -756,12 +756,11 @@ static void move_run(web_job *job, pool_worker *w)
     analysis_kick(j->a, g);
     pthread_mutex_unlock(&g->lock);
     free(rep);
-    answer_job_end(j);
+    answer_job_end(j, w);
 }
 
 static void hint_run(web_job *job, pool_worker *w)
 {
-    (void)w;
     answer_job *j = (answer_job *)job;
     web_game *g = j->g;
     session_thought t;
@@ -806,12 +805,11 @@ static void hint_run(web_job *job, pool_worker *w)
     pthread_cond_broadcast(&g->idle);
     analysis_kick(j->a, g);
     pthread_mutex_unlock(&g->lock);
-    answer_job_end(j);
+    answer_job_end(j, w);
 }
 
 static void agree_run(web_job *job, pool_worker *w)
 {
-    (void)w;
     answer_job *j = (answer_job *)job;
     web_game *g = j->g;
     agreement_answer ans;
@@ -850,7 +848,7 @@ static void agree_run(web_job *job, pool_worker *w)
     pthread_cond_broadcast(&g->idle);
     analysis_kick(j->a, g);
     pthread_mutex_unlock(&g->lock);
-    answer_job_end(j);
+    answer_job_end(j, w);
 }
 
 /* The evaluations of the game's positions as JSON (lock held). */
@@ -945,7 +943,7 @@ static void evals_run(web_job *job, pool_worker *w)
     free(scores);
     free(depths);
     free(exact);
-    answer_job_end(j);
+    answer_job_end(j, w);
 }
 
 /* ------------------------------------------------ request helpers */
@@ -1951,11 +1949,6 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
         web_reply_error(r, 415, "the body must be JSON, sent with Content-Type: application/json");
         return WEB_REPLY;
     }
-    if (req->body_len > 0 && !post) {
-        web_reply_error(r, 400, "a %.20s request takes no body", m);
-        return WEB_REPLY;
-    }
-
     static const char *const no_query[] = {NULL};
     if (!strcmp(path, "/api/rules") || !strcmp(path, "/api/levels") ||
         !strcmp(path, "/api/server")) {
@@ -2007,6 +2000,10 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
     const bool ok = sub == 0 ? get || del : strstr(allow, "POST") ? post : get;
     if (!ok || (sub == 6 && strcmp(m, "GET") != 0)) {
         method_not_allowed(r, m, path, allow);
+        return WEB_REPLY;
+    }
+    if (req->body_len > 0 && !post) {
+        web_reply_error(r, 400, "a %.20s request takes no body", m);
         return WEB_REPLY;
     }
     if (!valid_id(id, idlen)) {
