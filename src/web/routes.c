@@ -1185,8 +1185,8 @@ static json_t *last_reports(const session *s, int n)
 static web_outcome handle_create(web_app *a, const web_request *req, web_reply *r,
                                  web_pending **pending)
 {
-    static const char *const allowed[] = {"rules", "rule",  "position", "first", "south", "north",
-                                          "level", "movetime", "record", NULL};
+    static const char *const allowed[] = {"rules", "rule",     "position", "first", "south", "north",
+                                          "level", "movetime", "record",   "reply", NULL};
     json_t *body = body_object(req, r);
     if (!body)
         return WEB_REPLY;
@@ -1197,7 +1197,9 @@ static web_outcome handle_create(web_app *a, const web_request *req, web_reply *
     const char *rules_name = NULL, *position = NULL, *first = NULL, *south = NULL, *north = NULL,
                *record = NULL;
     long long level = 3, movetime = 1000;
+    bool reply = true;
     if (!fields_only(body, r, allowed) || field_string(body, r, "rules", &rules_name) < 0 ||
+        field_bool(body, r, "reply", &reply) < 0 ||
         field_string(body, r, "position", &position) < 0 ||
         field_string(body, r, "first", &first) < 0 || field_string(body, r, "south", &south) < 0 ||
         field_string(body, r, "north", &north) < 0 || field_string(body, r, "record", &record) < 0 ||
@@ -1320,7 +1322,7 @@ static web_outcome handle_create(web_app *a, const web_request *req, web_reply *
         }
     }
     /* Room for the computer's first move, before the game exists. */
-    const bool needs_engine = session_computer_to_move(s);
+    const bool needs_engine = reply && session_computer_to_move(s);
     if (needs_engine && !pool_reserve(a->pool)) {
         web_reply_error(r, 503, "the server is busy: every engine is thinking and the queue is "
                                 "full; try again in a moment");
@@ -1372,16 +1374,16 @@ static void handle_get_state(web_game *g, web_reply *r)
 static web_outcome handle_move(web_app *a, web_game *g, const web_request *req, web_reply *r,
                                web_pending **pending)
 {
-    static const char *const allowed[] = {"move", "computer", NULL};
+    static const char *const allowed[] = {"move", "computer", "reply", NULL};
     json_t *body = body_object(req, r);
     if (!body)
         return WEB_REPLY;
     web_outcome out = WEB_REPLY;
     const char *text = NULL;
-    bool computer = false;
+    bool computer = false, reply = true;
     const int has_move = fields_only(body, r, allowed) ? field_string(body, r, "move", &text) : -1;
     const int has_computer = has_move < 0 ? -1 : field_bool(body, r, "computer", &computer);
-    if (has_move < 0 || has_computer < 0)
+    if (has_move < 0 || has_computer < 0 || field_bool(body, r, "reply", &reply) < 0)
         goto done;
     if (has_move == 0 && !computer) {
         web_reply_error(r, 400, "field 'move' is missing: a pit letter such as \"C\" (relay: "
@@ -1432,7 +1434,7 @@ static web_outcome handle_move(web_app *a, web_game *g, const web_request *req, 
             bool reserve = false;
             if (legal) {
                 aw_play(rules, &after, moves[0]);
-                reserve = session_get_config(g->s)->computer[after.side];
+                reserve = reply && session_get_config(g->s)->computer[after.side];
             }
             aw_move_report *rep = malloc(sizeof *rep);
             if (reserve && !pool_reserve(a->pool)) {
@@ -1476,12 +1478,13 @@ done:
 static web_outcome handle_history(web_app *a, web_game *g, const web_request *req, web_reply *r,
                                   web_pending **pending, bool redo)
 {
-    static const char *const allowed[] = {NULL};
+    static const char *const allowed[] = {"reply", NULL};
     json_t *body = body_object(req, r);
     if (!body)
         return WEB_REPLY;
     web_outcome out = WEB_REPLY;
-    if (!fields_only(body, r, allowed)) {
+    bool reply = true;
+    if (!fields_only(body, r, allowed) || field_bool(body, r, "reply", &reply) < 0) {
         json_decref(body);
         return WEB_REPLY;
     }
@@ -1492,7 +1495,7 @@ static web_outcome handle_history(web_app *a, web_game *g, const web_request *re
         return WEB_REPLY;
     }
     /* Reserve a place in case the computer is to move after the change. */
-    const bool reserved = pool_reserve(a->pool);
+    const bool reserved = reply && pool_reserve(a->pool);
     const int n = redo ? session_redo(g->s) : session_undo(g->s);
     if (n == 0) {
         if (reserved)
@@ -1504,7 +1507,8 @@ static web_outcome handle_history(web_app *a, web_game *g, const web_request *re
         json_t *played = redo ? last_reports(g->s, n) : json_array();
         json_object_set(extra, "played", played);
         if (session_computer_to_move(g->s) && !reserved) {
-            reply_state(g, r, 200, extra); /* the computer moves on the next request */
+            /* The computer moves on a later request ("computer": true). */
+            reply_state(g, r, 200, extra);
             analysis_kick(a, g);
         } else if (computer_reply(a, g, reserved, 200, played, NULL, pending)) {
             json_decref(extra);

@@ -12,7 +12,7 @@ export const AWALE = process.env.AWALE || 'build/release/awale';
 
 export async function startServer(args = [], { env = {} } = {}) {
   const home = mkdtempSync(path.join(tmpdir(), 'awale-api-'));
-  const proc = spawn(AWALE, ['serve', '--port', '0', ...args], {
+  const proc = spawn(process.env.AWALE || AWALE, ['serve', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
