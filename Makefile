@@ -260,13 +260,15 @@ book: $(AWALE)
 
 # libFuzzer: make fuzz FUZZ_SECONDS=60
 FUZZ_SECONDS ?= 30
-fuzz:
+fuzz: $(BUILD)/gen/web_data.c
 	@command -v clang >/dev/null || scripts/install-deps.sh clang
 	@mkdir -p build/fuzz
 	@set -e; for src in $(FUZZ_SRC); do \
-	    name=$$(basename $$src .c); corpus=tests/fuzz/corpus/$${name#fuzz_}; \
+	    name=$$(basename $$src .c); corpus=tests/fuzz/corpus/$${name#fuzz_}; extra=; \
+	    if [ $$name = fuzz_web ]; then \
+	        extra="$(FRONT_SRC) $(filter-out src/web/server.c,$(WEB_SRC)) $(BUILD)/gen/web_data.c -ljansson"; fi; \
 	    clang -std=c11 -g -O1 -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L \
-	        -fsanitize=fuzzer,address,undefined $$src $(LIB_SRC) -o build/fuzz/$$name -lm -pthread; \
+	        -fsanitize=fuzzer,address,undefined $$src $(LIB_SRC) $$extra -o build/fuzz/$$name -lm -pthread; \
 	    mkdir -p build/fuzz/$$name.corpus; \
 	    build/fuzz/$$name -max_total_time=$(FUZZ_SECONDS) build/fuzz/$$name.corpus $$corpus; \
 	done

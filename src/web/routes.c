@@ -1196,7 +1196,7 @@ static web_outcome handle_create(web_app *a, const web_request *req, web_reply *
     aw_error err;
     const char *rules_name = NULL, *position = NULL, *first = NULL, *south = NULL, *north = NULL,
                *record = NULL;
-    long long level = 3, movetime = 1000;
+    long long level = 3, movetime = a->cfg.max_movetime_ms < 1000 ? a->cfg.max_movetime_ms : 1000;
     bool reply = true;
     if (!fields_only(body, r, allowed) || field_string(body, r, "rules", &rules_name) < 0 ||
         field_bool(body, r, "reply", &reply) < 0 ||

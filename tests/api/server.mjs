@@ -46,10 +46,13 @@ export async function startServer(args = [], { env = {} } = {}) {
     proc,
     dataHome: path.join(home, 'data'),
     stderr: () => stderr,
+    // Ctrl-C; a server that does not stop cleanly (a sanitizer's report,
+    // a crash) fails the test.
     async stop() {
       if (proc.exitCode === null) proc.kill('SIGINT');
       const r = await exited;
       rmSync(home, { recursive: true, force: true });
+      if (r.code !== 0) throw new Error(`awale serve exited with ${r.code} ${r.signal || ''}: ${stderr.slice(-3000)}`);
       return r;
     },
   };

@@ -548,6 +548,8 @@ function showOver() {
 
 // ------------------------------------------------------------ analysis
 
+const analysingText = (ply) => (ply === 0 ? t('analysing_start') : t('analysing', { ply }));
+
 function reconnectAnalysis() {
   if (source) {
     source.close();
@@ -585,14 +587,14 @@ function reconnectAnalysis() {
       perfect.hidden = true;
       return;
     }
-    head.textContent = `${t('analysing', { ply: current.ply })}…`;
+    head.textContent = `${analysingText(current.ply)}…`;
     perfect.hidden = !current.tables;
     if (current.tables) perfect.textContent = t('perfect', { text: i18n.describePerfect(current.tables) });
   });
   es.addEventListener('info', (ev) => {
     const info = JSON.parse(ev.data);
     const nps = info.nps > 1e6 ? `${(info.nps / 1e6).toFixed(1)} M` : `${Math.round(info.nps / 1000)} k`;
-    head.textContent = `${t('analysing', { ply: info.ply })} · ${t('depth', { depth: info.depth })} · ${t('nodes_s', { n: nps })}`;
+    head.textContent = `${analysingText(info.ply)} · ${t('depth', { depth: info.depth })} · ${t('nodes_s', { n: nps })}`;
     lines.textContent = '';
     for (const l of info.lines) {
       const li = document.createElement('li');
