@@ -32,7 +32,9 @@ typedef struct web_config {
     int64_t hint_ms;           /* a hint's thinking time */
     int64_t analysis_ms;       /* an analysis stops after this per position */
     int64_t eval_budget_ms;    /* one evaluations request thinks at most this */
-    int64_t keepalive_ms;      /* a comment on idle streams this often */
+    int64_t keepalive_ms;      /* a comment on every stream this often: a page that
+                                  left is noticed by then (suspended connections
+                                  are not watched) */
     /* The endgame tables of a rule set (NULL: none), opened on the first
      * game with these rules and kept until the app is freed; and the
      * opening book (used for the games whose rules it fits). */

@@ -119,6 +119,8 @@ web_game *registry_add(registry *r, session *s, bool *full)
     g->s = s;
     g->reg = r;
     g->refs = 2; /* the registry's and the caller's */
+    atomic_init(&g->gone, false);
+    atomic_init(&g->stop_asked, false);
     g->version = 1;
     pthread_mutex_lock(&r->lock);
     if (r->count >= r->max) {

@@ -65,7 +65,7 @@ typedef struct web_game {
     unsigned analysed_version;
     /* Registry's (under its mutex). */
     int refs;
-    bool gone;
+    atomic_bool gone;        /* left the registry: no new work */
     int64_t last_used_ms;
     registry *reg;
 } web_game;

@@ -165,7 +165,7 @@ web_config web_config_default(void)
     c.hint_ms = 1000;
     c.analysis_ms = 30000;
     c.eval_budget_ms = 3000;
-    c.keepalive_ms = 15000;
+    c.keepalive_ms = 5000;
     return c;
 }
 
@@ -720,10 +720,26 @@ static json_t *thought_json(const aw_rules *rules, const aw_position *pos, const
     return o;
 }
 
+/* A job that starts once the server stops changes nothing: 503. */
+static bool refuse_stopping(answer_job *j, pool_worker *w)
+{
+    if (!atomic_load(&j->a->stopping))
+        return false;
+    pthread_mutex_lock(&j->g->lock);
+    j->g->job = JOB_NONE;
+    pthread_cond_broadcast(&j->g->idle);
+    pthread_mutex_unlock(&j->g->lock);
+    web_reply_error(&j->p->reply, 503, "the server is stopping");
+    answer_job_end(j, w);
+    return true;
+}
+
 static void move_run(web_job *job, pool_worker *w)
 {
     answer_job *j = (answer_job *)job;
     web_game *g = j->g;
+    if (refuse_stopping(j, w))
+        return;
     aw_move_report *rep = malloc(sizeof *rep);
     session_thought t;
     aw_error err = {{0}};
@@ -763,6 +779,8 @@ static void hint_run(web_job *job, pool_worker *w)
 {
     answer_job *j = (answer_job *)job;
     web_game *g = j->g;
+    if (refuse_stopping(j, w))
+        return;
     session_thought t;
     aw_error err = {{0}};
     memset(&t, 0, sizeof t);
@@ -812,6 +830,8 @@ static void agree_run(web_job *job, pool_worker *w)
 {
     answer_job *j = (answer_job *)job;
     web_game *g = j->g;
+    if (refuse_stopping(j, w))
+        return;
     agreement_answer ans;
     const session_agreement v = session_agree(g->s, j->proposer, &ans);
     pthread_mutex_lock(&g->lock);

@@ -322,9 +322,13 @@ describe('awale serve API', () => {
     const positions = f.events.filter((e) => e.event === 'position').map((e) => e.json);
     assert.equal(positions[positions.length - 1].ply, 1);
     assert.equal(positions[positions.length - 1].position, moved[0].body.position);
-    await sleep(200);
-    const srvState = (await api(srv.base, 'GET', '/api/server')).body;
-    assert.equal(srvState.streams, 0, 'closed streams are counted out');
+    // A closed stream is noticed at its next event or keep-alive (5 s).
+    let open = 1;
+    for (let i = 0; i < 40 && open; i++) {
+      await sleep(250);
+      open = (await api(srv.base, 'GET', '/api/server')).body.streams;
+    }
+    assert.equal(open, 0, 'closed streams are counted out');
   });
 
   it('exports a record and imports it back', async () => {

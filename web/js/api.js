@@ -8,8 +8,8 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, url, body) {
-  const init = { method, headers: {} };
+async function call(method, url, body, signal) {
+  const init = { method, headers: {}, signal };
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
@@ -18,6 +18,7 @@ async function call(method, url, body) {
   try {
     res = await fetch(url, init);
   } catch (e) {
+    if (e.name === 'AbortError') throw e;
     throw new ApiError(0, e.message);
   }
   let data = null;
@@ -42,7 +43,7 @@ export const api = {
   hint: (id) => call('GET', `/api/games/${id}/hint`),
   agree: (id, body) => call('POST', `/api/games/${id}/agree`, body),
   record: (id) => call('GET', `/api/games/${id}/record`),
-  evaluations: (id) => call('GET', `/api/games/${id}/evaluations`),
+  evaluations: (id, signal) => call('GET', `/api/games/${id}/evaluations`, undefined, signal),
   remove: (id) => call('DELETE', `/api/games/${id}`),
   analysis: (id, multipv) => new EventSource(`/api/games/${id}/analysis?multipv=${multipv}`),
 };

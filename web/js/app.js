@@ -41,6 +41,7 @@ let hint = null;      // the last hint, for the position it was given in
 let source = null;    // the analysis stream
 let evals = [];       // per ply: null or {score, depth}
 let evalTimer = null;
+let evalAbort = null; // the evaluations request in flight
 let overShown = null; // the game end already announced
 
 const board = new Board($('board'), { onPit: (i) => pitClicked(i), onDirection: (pit, dir) => play(`${pitName(pit)}${dir}`) });
@@ -328,6 +329,16 @@ async function applyState(next, played = []) {
   }
 }
 
+// Stop everything that reads the game shown (before it is deleted, so that
+// no request of the page meets a game that is gone).
+function leaveGame() {
+  clearTimeout(evalTimer);
+  if (evalAbort) evalAbort.abort();
+  evalAbort = null;
+  if (source) source.close();
+  source = null;
+}
+
 async function startGame(opts, deleteOld = true) {
   const body = {};
   if (opts.rules) body.rules = opts.rules;
@@ -347,7 +358,10 @@ async function startGame(opts, deleteOld = true) {
   body.reply = false;
   const old = state && deleteOld ? state.id : null;
   const next = await api.create(body);
-  if (old) api.remove(old).catch(() => {});
+  if (old) {
+    leaveGame();
+    api.remove(old).catch(() => {});
+  }
   settings.flip = false;
   await applyState(next);
   await computerTurn();
@@ -635,8 +649,12 @@ async function fetchEvals() {
   if (!state) return;
   const id = state.id;
   const version = state.version;
+  if (evalAbort) evalAbort.abort();
+  const ctrl = new AbortController();
+  evalAbort = ctrl;
   try {
-    const r = await api.evaluations(id);
+    const r = await api.evaluations(id, ctrl.signal);
+    if (evalAbort === ctrl) evalAbort = null;
     if (!state || state.id !== id) return;
     evals = r.evaluations;
     graph.set(evals, r.ply);
@@ -644,7 +662,7 @@ async function fetchEvals() {
     $('graph-note').textContent = r.ply ? t('graph_note') : t('graph_empty');
     if (!r.complete && state.version === version) scheduleEvals(1500);
   } catch (e) {
-    if (e.status === 503) scheduleEvals(3000);
+    if (e.name !== 'AbortError' && e.status === 503) scheduleEvals(3000);
   }
 }
 
@@ -759,7 +777,10 @@ async function submitImport(e) {
   try {
     const old = state ? state.id : null;
     const next = await api.create({ record: text, reply: false });
-    if (old) api.remove(old).catch(() => {});
+    if (old) {
+      leaveGame();
+      api.remove(old).catch(() => {});
+    }
     settings.flip = false;
     $('dlg-import').close();
     await applyState(next);
