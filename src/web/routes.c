@@ -15,956 +15,19 @@
  * (a hint then answers with what it found), while the computer's move is
  * waited for by nobody: the change is refused (409) until it is played.
  */
-#include "web/app.h"
+#include "web/internal.h"
 
 #include "front/engine_setup.h"
-#include "front/session.h"
 #include "front/words.h"
-#include "web/games.h"
 #include "web/jsonout.h"
-#include "web/pool.h"
 #include "web/static.h"
 
 #include <ctype.h>
-#include <jansson.h>
-#include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
-
-#define MAX_TABLES 32
-#define EVAL_DEPTH 14
-#define EVAL_NODES 300000
-#define MAX_MULTIPV 8
-
-typedef struct tables_entry {
-    char key[600]; /* rule set name and its differences from the preset */
-    aw_tables *tables;
-} tables_entry;
-
-struct web_app {
-    web_config cfg;
-    registry *reg;
-    pool *pool;
-    pthread_mutex_t lock; /* tables cache */
-    tables_entry tables[MAX_TABLES];
-    int ntables;
-    atomic_bool stopping;
-    atomic_int streams;
-    int64_t started_ms, last_ping_ms;
-    atomic_ullong requests;
-};
-
-/* ------------------------------------------------------------ replies */
-
-void web_reply_free(web_reply *r)
-{
-    free(r->body);
-    r->body = NULL;
-}
-
-void web_reply_json_text(web_reply *r, int status, char *text)
-{
-    free(r->body);
-    r->status = status;
-    r->type = "application/json";
-    r->body = text;
-    r->len = text ? strlen(text) : 0;
-    if (!text) { /* out of memory while writing the answer */
-        r->status = 500;
-        r->body = strdup("{\"error\":\"out of memory\"}");
-        r->len = r->body ? strlen(r->body) : 0;
-    }
-}
-
-void web_reply_error(web_reply *r, int status, const char *fmt, ...)
-{
-    char msg[600];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    json_t *o = json_pack("{s:s}", "error", msg);
-    web_reply_json_text(r, status, o ? json_dumps(o, JSON_COMPACT) : NULL);
-    json_decref(o);
-}
-
-/* Take a JSON value (a new reference) as the answer. */
-static void reply_json(web_reply *r, int status, json_t *o)
-{
-    web_reply_json_text(r, status, o ? json_dumps(o, JSON_COMPACT) : NULL);
-    json_decref(o);
-}
-
-web_pending *web_pending_new(void)
-{
-    web_pending *p = calloc(1, sizeof *p);
-    if (!p)
-        return NULL;
-    pthread_mutex_init(&p->lock, NULL);
-    p->refs = 2;
-    return p;
-}
-
-bool web_pending_arm(web_pending *p, void (*notify)(void *ctx), void *ctx)
-{
-    pthread_mutex_lock(&p->lock);
-    const bool done = p->done;
-    if (!done) {
-        p->armed = true;
-        p->notify = notify;
-        p->ctx = ctx;
-    }
-    pthread_mutex_unlock(&p->lock);
-    return done;
-}
-
-void web_pending_complete(web_pending *p)
-{
-    pthread_mutex_lock(&p->lock);
-    p->done = true;
-    void (*notify)(void *) = p->armed ? p->notify : NULL;
-    void *ctx = p->ctx;
-    p->armed = false;
-    pthread_mutex_unlock(&p->lock);
-    if (notify)
-        notify(ctx);
-}
-
-void web_pending_release(web_pending *p)
-{
-    pthread_mutex_lock(&p->lock);
-    const bool last = --p->refs == 0;
-    pthread_mutex_unlock(&p->lock);
-    if (last) {
-        web_reply_free(&p->reply);
-        pthread_mutex_destroy(&p->lock);
-        free(p);
-    }
-}
-
-/* ------------------------------------------------------ configuration */
-
-web_config web_config_default(void)
-{
-    web_config c;
-    memset(&c, 0, sizeof c);
-    c.host = "127.0.0.1";
-    c.port = 8080;
-    c.max_games = 32;
-    c.ttl_ms = 3600 * 1000;
-    c.max_body = 256 * 1024;
-    c.searches = 2;
-    c.queue = 8;
-    c.max_streams = 8;
-    c.hash_mb = 16;
-    c.max_movetime_ms = 60000;
-    c.hint_ms = 1000;
-    c.analysis_ms = 30000;
-    c.eval_budget_ms = 3000;
-    c.keepalive_ms = 5000;
-    return c;
-}
-
-/* ------------------------------------------------ tables, book, sessions */
-
-static const aw_tables *tables_for(web_app *a, const aw_rules *rules)
-{
-    if (!a->cfg.open_tables || aw_tables_supported(rules, NULL))
-        return NULL;
-    char key[600], diff[512];
-    aw_rules_diff(rules, diff, sizeof diff);
-    snprintf(key, sizeof key, "%s %s", rules->name, diff);
-    pthread_mutex_lock(&a->lock);
-    for (int i = 0; i < a->ntables; i++)
-        if (strcmp(a->tables[i].key, key) == 0) {
-            const aw_tables *t = a->tables[i].tables;
-            pthread_mutex_unlock(&a->lock);
-            return t;
-        }
-    /* Opened once per rule set, kept (read-only, shared by every game). */
-    aw_tables *t = a->cfg.open_tables(rules, a->cfg.tables_ctx);
-    if (a->ntables < MAX_TABLES) {
-        snprintf(a->tables[a->ntables].key, sizeof a->tables[0].key, "%s", key);
-        a->tables[a->ntables++].tables = t;
-    } else {
-        aw_tables_close(t);
-        t = NULL;
-    }
-    pthread_mutex_unlock(&a->lock);
-    return t;
-}
-
-static const aw_book *book_for(web_app *a, const aw_rules *rules)
-{
-    return a->cfg.book && aw_book_matches(a->cfg.book, rules) ? a->cfg.book : NULL;
-}
-
-static void game_gone(web_game *g);
-static void game_destroy(web_game *g);
-
-web_app *web_app_new(const web_config *cfg, char *err, size_t errsize)
-{
-    web_app *a = calloc(1, sizeof *a);
-    if (!a) {
-        snprintf(err, errsize, "out of memory");
-        return NULL;
-    }
-    a->cfg = *cfg;
-    pthread_mutex_init(&a->lock, NULL);
-    atomic_init(&a->stopping, false);
-    atomic_init(&a->streams, 0);
-    atomic_init(&a->requests, 0);
-    a->started_ms = a->last_ping_ms = web_now_ms();
-    json_object_seed(0);
-    registry_hooks hooks = {game_gone, game_destroy};
-    a->reg = registry_new(cfg->max_games, cfg->ttl_ms, hooks);
-    const int bg = cfg->searches > 1 ? cfg->searches - 1 : 1;
-    a->pool = pool_new(cfg->searches, bg, cfg->queue);
-    if (!a->reg || !a->pool) {
-        snprintf(err, errsize, "cannot start the worker threads");
-        web_app_free(a);
-        return NULL;
-    }
-    pool_set_hash(a->pool, cfg->hash_mb);
-    return a;
-}
-
-static void stop_game(web_game *g, void *ctx);
-
-void web_app_stop(web_app *a)
-{
-    atomic_store(&a->stopping, true);
-    registry_each(a->reg, stop_game, a);
-}
-
-void web_app_free(web_app *a)
-{
-    if (!a)
-        return;
-    atomic_store(&a->stopping, true);
-    pool_free(a->pool); /* jobs release their games */
-    registry_free(a->reg);
-    for (int i = 0; i < a->ntables; i++)
-        aw_tables_close(a->tables[i].tables);
-    pthread_mutex_destroy(&a->lock);
-    free(a);
-}
-
-int web_app_games(web_app *a) { return registry_count(a->reg); }
-
-/* --------------------------------------------------------- game state */
-
-static const char *side_of(const session *s, int side)
-{
-    return session_is_human(s, side) ? "human" : "engine";
-}
-
-static json_t *players_json(const session *s)
-{
-    const session_config *c = session_get_config(s);
-    json_t *o = json_object();
-    for (int side = 0; side < 2; side++) {
-        json_t *p = json_pack("{s:s}", "type", side_of(s, side));
-        if (!session_is_human(s, side))
-            json_object_set_new(p, "level", json_integer(c->level));
-        json_object_set_new(o, jo_side_word(side), p);
-    }
-    return o;
-}
-
-/* Every move played, with what it did (no steps) and the position after it. */
-static json_t *moves_json(const session *s)
-{
-    const aw_game *gm = session_game(s);
-    const aw_rules *r = session_rules(s);
-    json_t *list = json_array();
-    aw_move_report *rep = malloc(sizeof *rep);
-    if (!rep)
-        return list;
-    for (int i = 0; i < aw_game_ply(gm); i++) {
-        aw_position p = *aw_game_position_at(gm, i);
-        char text[AW_POSITION_MAX];
-        if (aw_play_report(r, &p, aw_game_move(gm, i), rep) < 0)
-            break;
-        json_t *m = jo_report(r, rep, false);
-        json_object_set_new(m, "ply", json_integer(i + 1));
-        json_object_set_new(m, "after", json_string(aw_position_format(&p, text)));
-        json_array_append_new(list, m);
-    }
-    free(rep);
-    return list;
-}
-
-static const char *job_word(game_job j)
-{
-    switch (j) {
-    case JOB_MOVE: return "move";
-    case JOB_HINT: return "hint";
-    case JOB_AGREE: return "agree";
-    default: return NULL;
-    }
-}
-
-/* The state of a game (lock held, session free to read). */
-static json_t *state_json(web_game *g)
-{
-    session *s = g->s;
-    const aw_game *gm = session_game(s);
-    const aw_rules *r = session_rules(s);
-    const aw_position *pos = session_position(s);
-    const session_config *c = session_get_config(s);
-    const aw_status st = aw_game_status(gm);
-    char text[AW_POSITION_MAX];
-    json_t *legal = json_array();
-    if (st == AW_ONGOING) {
-        aw_move moves[AW_MAX_MOVES];
-        const int n = aw_generate(r, pos, moves);
-        for (int i = 0; i < n; i++)
-            json_array_append_new(legal, jo_move(r, moves[i]));
-    }
-    int margin;
-    json_t *tables = session_tables_margin(s, &margin) ? jo_perfect(margin) : json_null();
-    json_t *o = json_pack(
-        "{s:s, s:o, s:o, s:i, s:I, s:s, s:s, s:o, s:i, s:o, s:o, s:o, s:s?, s:b, s:s?, s:b, s:b, "
-        "s:b, s:o, s:i}",
-        "id", g->id, "rules", jo_rules(r), "players", players_json(s), "level", c->level,
-        "movetime", (json_int_t)c->movetime_ms, "start", aw_position_format(aw_game_start(gm), text),
-        "position", aw_position_format(pos, (char[AW_POSITION_MAX]){0}), "board", jo_position(pos),
-        "ply", aw_game_ply(gm), "moves", moves_json(s), "legal", legal, "status", jo_status(gm),
-        "to_move", st == AW_ONGOING ? jo_side_letter(pos->side) : NULL, "computer_to_move",
-        session_computer_to_move(s), "thinking", job_word(g->job), "can_undo",
-        aw_game_ply(gm) > 0 || st == AW_END_AGREEMENT, "can_redo",
-        session_can_redo(s) && st == AW_ONGOING, "agreement_allowed",
-        r->agreement != AW_LEFT_FORBIDDEN, "tables", tables, "version", (int)g->version);
-    return o;
-}
-
-/* Rebuild the cached state text; returns the state (a new reference) for
- * answers that add to it. Lock held, session free to read. */
-static json_t *refresh_state(web_game *g)
-{
-    json_t *o = state_json(g);
-    char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
-    if (text) {
-        free(g->state);
-        g->state = text;
-    }
-    return o;
-}
-
-/* Answer with the state plus `extra` fields (may be NULL; taken). */
-static void reply_state(web_game *g, web_reply *r, int status, json_t *extra)
-{
-    json_t *o = refresh_state(g);
-    if (o && extra)
-        json_object_update(o, extra);
-    json_decref(extra);
-    reply_json(r, status, o);
-}
-
-/* What is known of the value of the position at `ply` (lock held). */
-static void store_eval(web_game *g, int ply, const aw_position *pos, int depth, const aw_score *score,
-                       bool exact)
-{
-    if (ply < 0 || ply > 100000)
-        return;
-    if (ply >= g->nevals) {
-        const int n = ply + 64;
-        eval_point *e = realloc(g->evals, sizeof *e * (size_t)n);
-        if (!e)
-            return;
-        memset(e + g->nevals, 0, sizeof *e * (size_t)(n - g->nevals));
-        g->evals = e;
-        g->nevals = n;
-    }
-    eval_point *e = &g->evals[ply];
-    const uint64_t h = aw_position_hash(pos);
-    if (e->hash == h && e->depth > 0 && (e->exact || e->depth > depth) && !exact)
-        return;
-    e->hash = h;
-    e->depth = depth > 0 ? depth : 1;
-    e->score = *score;
-    e->exact = exact;
-}
-
-/* The engine's view of the position it searched at `ply`. */
-static void store_thought(web_game *g, int ply, const aw_position *pos, const session_thought *t)
-{
-    if (t->info.lines > 0 && t->info.line[0].length > 0)
-        store_eval(g, ply, pos, t->book ? 1 : t->info.depth, &t->info.line[0].score, false);
-}
-
-/* ---------------------------------------------------------- streams */
-
-/* Send an event to every stream of the game (lock held); streams that
- * cannot take it (ended, too slow) are dropped. */
-static void broadcast(web_app *a, web_game *g, const char *event, json_t *data)
-{
-    char *text = data ? json_dumps(data, JSON_COMPACT) : NULL;
-    json_decref(data);
-    if (!text)
-        return;
-    for (int i = 0; i < g->nstreams;) {
-        web_stream *s = g->streams[i];
-        if (web_stream_event(s, event, text)) {
-            i++;
-            continue;
-        }
-        web_stream_end(s);
-        g->streams[i] = g->streams[--g->nstreams];
-        web_stream_release(s);
-    }
-    (void)a;
-    free(text);
-}
-
-/* ---------------------------------------------------------- analysis */
-
-typedef struct analysis_job {
-    web_job base;
-    web_app *a;
-    web_game *g;
-    atomic_bool cancelled;
-    /* What is analysed. */
-    aw_rules rules;
-    aw_position pos;
-    int ply;
-    unsigned version;
-} analysis_job;
-
-static void analysis_kick(web_app *a, web_game *g);
-
-static void analysis_cancel(web_job *j)
-{
-    analysis_job *aj = (analysis_job *)j;
-    atomic_store(&aj->cancelled, true);
-    session_stop(aj->g->s);
-}
-
-static void analysis_info(const aw_search_info *info, void *user)
-{
-    analysis_job *aj = user;
-    web_game *g = aj->g;
-    /* A stop that came before the search started is applied here. */
-    if (atomic_load(&aj->cancelled) || g->stop_asked)
-        session_stop(g->s);
-    json_t *o = jo_search_info(&aj->rules, &aj->pos, info);
-    json_object_set_new(o, "ply", json_integer(aj->ply));
-    json_object_set_new(o, "version", json_integer(aj->version));
-    pthread_mutex_lock(&g->lock);
-    if (info->lines > 0 && info->line[0].length > 0)
-        store_eval(g, aj->ply, &aj->pos, info->depth, &info->line[0].score, false);
-    broadcast(aj->a, g, "info", o);
-    if (g->nstreams == 0) { /* nobody reads any more */
-        g->stop_asked = true;
-        session_stop(g->s);
-    }
-    pthread_mutex_unlock(&g->lock);
-}
-
-/* The event that opens the analysis of a position. */
-static json_t *position_event(web_game *g, int multipv)
-{
-    const aw_game *gm = session_game(g->s);
-    char text[AW_POSITION_MAX];
-    int margin;
-    json_t *tables = session_tables_margin(g->s, &margin) ? jo_perfect(margin) : json_null();
-    return json_pack("{s:i, s:s, s:s, s:o, s:o, s:i, s:i}", "ply", aw_game_ply(gm), "position",
-                     aw_position_format(aw_game_position(gm), text), "side",
-                     jo_side_letter(aw_game_position(gm)->side), "status", jo_status(gm), "tables",
-                     tables, "multipv", multipv, "version", (int)g->version);
-}
-
-static void analysis_run(web_job *j, pool_worker *w)
-{
-    (void)w;
-    analysis_job *aj = (analysis_job *)j;
-    web_app *a = aj->a;
-    web_game *g = aj->g;
-    pthread_mutex_lock(&g->lock);
-    g->analysis_queued = false;
-    if (g->gone || g->nstreams == 0 || g->job != JOB_NONE || g->waiters > 0 ||
-        atomic_load(&aj->cancelled) || pool_stopping(a->pool) || atomic_load(&a->stopping)) {
-        pthread_mutex_unlock(&g->lock);
-        goto out;
-    }
-    int multipv = 1;
-    for (int i = 0; i < g->nstreams; i++)
-        if (g->streams[i]->multipv > multipv)
-            multipv = g->streams[i]->multipv;
-    const aw_game *gm = session_game(g->s);
-    aw_status st = aw_game_status(gm);
-    if (st != AW_ONGOING) {
-        pthread_mutex_unlock(&g->lock);
-        goto out;
-    }
-    g->job = JOB_ANALYSIS;
-    g->stop_asked = false;
-    aj->rules = *session_rules(g->s);
-    aj->pos = *aw_game_position(gm);
-    aj->ply = aw_game_ply(gm);
-    aj->version = g->version;
-    broadcast(a, g, "position", position_event(g, multipv));
-    pthread_mutex_unlock(&g->lock);
-
-    aw_limits limits;
-    memset(&limits, 0, sizeof limits);
-    limits.movetime_ms = a->cfg.analysis_ms;
-    limits.multipv = multipv;
-    aw_search_result res;
-    aw_error err;
-    const int rc = session_analyze(g->s, &limits, analysis_info, aj, &res, &err);
-
-    pthread_mutex_lock(&g->lock);
-    g->job = JOB_NONE;
-    const bool stopped = g->stop_asked || atomic_load(&aj->cancelled);
-    g->stop_asked = false;
-    if (rc == 0 && !stopped) {
-        g->analysed = true;
-        g->analysed_version = aj->version;
-        broadcast(a, g, "done",
-                  json_pack("{s:i, s:i, s:s, s:i}", "ply", aj->ply, "version", (int)aj->version,
-                            "reason", "time", "depth", res.info.depth));
-    } else if (rc != 0) {
-        broadcast(a, g, "error", json_pack("{s:s}", "error", err.msg));
-    }
-    pthread_cond_broadcast(&g->idle);
-    /* Stopped to let a move through: start again when a worker is free. */
-    if (atomic_load(&aj->cancelled))
-        analysis_kick(a, g);
-    pthread_mutex_unlock(&g->lock);
-out:
-    registry_put(g);
-    free(aj);
-}
-
-/* Start the analysis of the current position when pages follow it and
- * nothing else uses the session (lock held). */
-static void analysis_kick(web_app *a, web_game *g)
-{
-    if (g->nstreams == 0 || g->analysis_queued || g->job != JOB_NONE || g->gone ||
-        atomic_load(&a->stopping))
-        return;
-    if (g->analysed && g->analysed_version == g->version)
-        return;
-    const aw_game *gm = session_game(g->s);
-    if (aw_game_status(gm) != AW_ONGOING) {
-        if (!(g->analysed && g->analysed_version == g->version)) {
-            g->analysed = true;
-            g->analysed_version = g->version;
-            broadcast(a, g, "position", position_event(g, 1));
-        }
-        return;
-    }
-    analysis_job *aj = calloc(1, sizeof *aj);
-    if (!aj)
-        return;
-    aj->base.run = analysis_run;
-    aj->base.cancel = analysis_cancel;
-    aj->base.background = true;
-    aj->a = a;
-    aj->g = g;
-    atomic_init(&aj->cancelled, false);
-    registry_hold(g);
-    g->analysis_queued = true;
-    if (session_computer_to_move(g->s))
-        broadcast(a, g, "waiting", json_pack("{s:s}", "reason", "computer"));
-    pool_submit(a->pool, &aj->base);
-}
-
-/* ------------------------------------------------- lifecycle of games */
-
-static void stop_game(web_game *g, void *ctx)
-{
-    (void)ctx;
-    pthread_mutex_lock(&g->lock);
-    g->stop_asked = true;
-    session_stop(g->s);
-    for (int i = 0; i < g->nstreams; i++) {
-        web_stream_event(g->streams[i], "gone", "{\"reason\":\"the server is stopping\"}");
-        web_stream_end(g->streams[i]);
-        web_stream_release(g->streams[i]);
-    }
-    g->nstreams = 0;
-    pthread_mutex_unlock(&g->lock);
-}
-
-static void game_gone(web_game *g)
-{
-    pthread_mutex_lock(&g->lock);
-    g->stop_asked = true;
-    session_stop(g->s);
-    for (int i = 0; i < g->nstreams; i++) {
-        web_stream_event(g->streams[i], "gone", "{\"reason\":\"the game was deleted or expired\"}");
-        web_stream_end(g->streams[i]);
-        web_stream_release(g->streams[i]);
-    }
-    g->nstreams = 0;
-    pthread_mutex_unlock(&g->lock);
-}
-
-static void game_destroy(web_game *g)
-{
-    for (int i = 0; i < g->nstreams; i++)
-        web_stream_release(g->streams[i]);
-    session_free(g->s);
-    free(g->state);
-    free(g->evals);
-    pthread_cond_destroy(&g->idle);
-    pthread_mutex_destroy(&g->lock);
-    free(g);
-}
-
-/* Claim the session for a change (lock held in and out): stop an analysis
- * or a hint that uses it; refuse while the computer plays or judges. */
-static bool claim(web_game *g, web_reply *r)
-{
-    g->waiters++;
-    for (;;) {
-        if (g->gone) {
-            web_reply_error(r, 404, "no game '%s' (deleted or expired)", g->id);
-            g->waiters--;
-            return false;
-        }
-        if (g->job == JOB_MOVE || g->job == JOB_AGREE) {
-            web_reply_error(r, 409, "%s: wait for its answer",
-                            g->job == JOB_MOVE ? "the computer is thinking about its move"
-                                               : "the computer is considering the proposed end");
-            g->waiters--;
-            return false;
-        }
-        if (g->job == JOB_NONE)
-            break;
-        g->stop_asked = true;
-        session_stop(g->s);
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        ts.tv_nsec += 5 * 1000000;
-        if (ts.tv_nsec >= 1000000000) {
-            ts.tv_sec++;
-            ts.tv_nsec -= 1000000000;
-        }
-        pthread_cond_timedwait(&g->idle, &g->lock, &ts);
-    }
-    g->waiters--;
-    return true;
-}
-
-/* ------------------------------------------------- jobs that answer */
-
-typedef struct answer_job {
-    web_job base;
-    web_app *a;
-    web_game *g;
-    web_pending *p;
-    int status;           /* of the answer */
-    json_t *played;       /* moves already played by the request */
-    int64_t movetime_ms;  /* a hint's time */
-    int proposer;         /* agreement */
-    /* Evaluations: the positions to evaluate. */
-    aw_rules rules;
-    aw_position *positions;
-    int *plies;
-    int npositions;
-    int total_plies;
-} answer_job;
-
-static answer_job *answer_job_new(web_app *a, web_game *g, void (*run)(web_job *, pool_worker *))
-{
-    answer_job *j = calloc(1, sizeof *j);
-    web_pending *p = j ? web_pending_new() : NULL;
-    if (!p) {
-        free(j);
-        return NULL;
-    }
-    j->base.run = run;
-    j->a = a;
-    j->g = g;
-    j->p = p;
-    registry_hold(g);
-    return j;
-}
-
-static void answer_job_end(answer_job *j, pool_worker *w)
-{
-    pool_job_finished(w);
-    web_pending_complete(j->p);
-    web_pending_release(j->p);
-    registry_put(j->g);
-    json_decref(j->played);
-    free(j->positions);
-    free(j->plies);
-    free(j);
-}
-
-/* The engine's thought as JSON: its move's score and the line it expects. */
-static json_t *thought_json(const aw_rules *rules, const aw_position *pos, const session_thought *t)
-{
-    json_t *o = json_pack("{s:o, s:b, s:i}", "move", jo_move(rules, t->best), "book", t->book,
-                          "depth", t->info.depth);
-    if (t->info.lines > 0 && t->info.line[0].length > 0) {
-        const aw_search_line *l = &t->info.line[0];
-        char words[1024];
-        json_t *pv = json_array();
-        for (int k = 0; k < l->length; k++)
-            json_array_append_new(pv, jo_move(rules, l->pv[k]));
-        json_object_set_new(o, "score", jo_score(&l->score, pos->side));
-        json_object_set_new(o, "line", pv);
-        json_object_set_new(o, "line_text",
-                            json_string(words_line(rules, pos, l->pv, l->length, words, sizeof words)));
-    }
-    return o;
-}
-
-/* A job that starts once the server stops changes nothing: 503. */
-static bool refuse_stopping(answer_job *j, pool_worker *w)
-{
-    if (!atomic_load(&j->a->stopping))
-        return false;
-    pthread_mutex_lock(&j->g->lock);
-    j->g->job = JOB_NONE;
-    pthread_cond_broadcast(&j->g->idle);
-    pthread_mutex_unlock(&j->g->lock);
-    web_reply_error(&j->p->reply, 503, "the server is stopping");
-    answer_job_end(j, w);
-    return true;
-}
-
-static void move_run(web_job *job, pool_worker *w)
-{
-    answer_job *j = (answer_job *)job;
-    web_game *g = j->g;
-    if (refuse_stopping(j, w))
-        return;
-    aw_move_report *rep = malloc(sizeof *rep);
-    session_thought t;
-    aw_error err = {{0}};
-    memset(&t, 0, sizeof t);
-    const aw_position before = *session_position(g->s);
-    const int ply = aw_game_ply(session_game(g->s));
-    const int rc = rep ? session_computer_play(g->s, NULL, NULL, rep, &t, &err) : -1;
-    pthread_mutex_lock(&g->lock);
-    g->job = JOB_NONE;
-    g->stop_asked = false;
-    json_t *extra = json_object();
-    if (rc == 0) {
-        g->version++;
-        store_thought(g, ply, &before, &t);
-        json_t *m = jo_report(session_rules(g->s), rep, true);
-        json_object_set_new(m, "thought", thought_json(session_rules(g->s), &before, &t));
-        json_array_append_new(j->played, m);
-    } else {
-        json_object_set_new(extra, "computer_error",
-                            json_string(err.msg[0] ? err.msg : "out of memory"));
-    }
-    json_object_set(extra, "played", j->played);
-    if (g->gone)
-        web_reply_error(&j->p->reply, 404, "no game '%s': deleted while the computer was thinking",
-                        g->id);
-    else
-        reply_state(g, &j->p->reply, j->status, json_incref(extra));
-    json_decref(extra);
-    pthread_cond_broadcast(&g->idle);
-    analysis_kick(j->a, g);
-    pthread_mutex_unlock(&g->lock);
-    free(rep);
-    answer_job_end(j, w);
-}
-
-static void hint_run(web_job *job, pool_worker *w)
-{
-    answer_job *j = (answer_job *)job;
-    web_game *g = j->g;
-    if (refuse_stopping(j, w))
-        return;
-    session_thought t;
-    aw_error err = {{0}};
-    memset(&t, 0, sizeof t);
-    const aw_rules rules = *session_rules(g->s);
-    const aw_position pos = *session_position(g->s);
-    const int ply = aw_game_ply(session_game(g->s));
-    const int rc = session_hint(g->s, j->movetime_ms, NULL, NULL, &t, &err);
-    pthread_mutex_lock(&g->lock);
-    g->job = JOB_NONE;
-    const bool stopped = g->stop_asked;
-    g->stop_asked = false;
-    int margin;
-    const bool exact = session_tables_margin(g->s, &margin);
-    if (rc != 0 || t.best == AW_MOVE_NONE) {
-        web_reply_error(&j->p->reply, 409, "no hint: %s", err.msg[0] ? err.msg : "no move");
-    } else {
-        store_thought(g, ply, &pos, &t);
-        json_t *o = thought_json(&rules, &pos, &t);
-        char text[1200], score[96], line[1024], m[AW_MOVE_MAX];
-        if (t.info.lines > 0 && t.info.line[0].length > 0) {
-            const aw_search_line *l = &t.info.line[0];
-            snprintf(text, sizeof text, "Hint: %s%s. For the player to move: %s; expected line: %s.",
-                     aw_move_format(&rules, t.best, m), t.book ? " (opening book)" : "",
-                     words_score_you(&l->score, score, sizeof score),
-                     words_line(&rules, &pos, l->pv, l->length < 8 ? l->length : 8, line,
-                                sizeof line));
-        } else {
-            snprintf(text, sizeof text, "Hint: %s.", aw_move_format(&rules, t.best, m));
-        }
-        char ptext[AW_POSITION_MAX];
-        json_object_set_new(o, "text", json_string(text));
-        json_object_set_new(o, "ply", json_integer(ply));
-        json_object_set_new(o, "position", json_string(aw_position_format(&pos, ptext)));
-        json_object_set_new(o, "side", json_string(jo_side_letter(pos.side)));
-        json_object_set_new(o, "stopped", json_boolean(stopped));
-        json_object_set_new(o, "tables", exact ? jo_perfect(margin) : json_null());
-        reply_json(&j->p->reply, 200, o);
-    }
-    json_decref(refresh_state(g));
-    pthread_cond_broadcast(&g->idle);
-    analysis_kick(j->a, g);
-    pthread_mutex_unlock(&g->lock);
-    answer_job_end(j, w);
-}
-
-static void agree_run(web_job *job, pool_worker *w)
-{
-    answer_job *j = (answer_job *)job;
-    web_game *g = j->g;
-    if (refuse_stopping(j, w))
-        return;
-    agreement_answer ans;
-    const session_agreement v = session_agree(g->s, j->proposer, &ans);
-    pthread_mutex_lock(&g->lock);
-    g->job = JOB_NONE;
-    g->stop_asked = false;
-    if (v == AGREE_ENDED)
-        g->version++;
-    char result[96], text[400];
-    words_result(ans.agreed, result, sizeof result);
-    if (v == AGREE_ENDED)
-        snprintf(text, sizeof text, "The computer accepts: %s.", result);
-    else if (ans.agreed_margin < 0)
-        snprintf(text, sizeof text, "The computer declines: ending now it would lose (%s).", result);
-    else if (ans.from_tables)
-        snprintf(text, sizeof text,
-                 "The computer declines: ending now gives %s, but the endgame tables say it wins "
-                 "by %d with perfect play.",
-                 result, ans.expected_margin);
-    else if (ans.proven)
-        snprintf(text, sizeof text,
-                 "The computer declines: ending now gives %s, but it sees a forced win by %d.",
-                 result, ans.expected_margin);
-    else
-        snprintf(text, sizeof text,
-                 "The computer declines: ending now gives %s, but it expects to do better by "
-                 "playing on (about %+d seeds).",
-                 result, ans.expected_margin);
-    json_t *o = json_pack("{s:s, s:[i,i], s:i, s:b, s:b, s:i, s:s}", "verdict",
-                          v == AGREE_ENDED ? "ended" : "declined", "agreed", ans.agreed[0],
-                          ans.agreed[1], "agreed_margin", ans.agreed_margin, "from_tables",
-                          ans.from_tables, "proven", ans.proven, "expected_margin",
-                          ans.expected_margin, "text", text);
-    reply_state(g, &j->p->reply, 200, json_pack("{s:o}", "agreement", o));
-    pthread_cond_broadcast(&g->idle);
-    analysis_kick(j->a, g);
-    pthread_mutex_unlock(&g->lock);
-    answer_job_end(j, w);
-}
-
-/* The evaluations of the game's positions as JSON (lock held). */
-static json_t *evals_json(web_game *g)
-{
-    const aw_game *gm = session_game(g->s);
-    json_t *list = json_array();
-    const int n = aw_game_ply(gm);
-    for (int i = 0; i <= n; i++) {
-        const aw_position *p = aw_game_position_at(gm, i);
-        const eval_point *e = i < g->nevals ? &g->evals[i] : NULL;
-        if (!e || e->depth == 0 || e->hash != aw_position_hash(p)) {
-            json_array_append_new(list, json_null());
-            continue;
-        }
-        json_array_append_new(list, json_pack("{s:i, s:o, s:i, s:b}", "ply", i, "score",
-                                              jo_score(&e->score, p->side), "depth", e->depth,
-                                              "exact", e->exact));
-    }
-    return list;
-}
-
-/* Evaluations: a short search of each position not yet known well, on the
- * worker's own engine (the session is not used, so this runs beside the
- * game's own jobs), until the time budget is spent. */
-static void evals_run(web_job *job, pool_worker *w)
-{
-    answer_job *j = (answer_job *)job;
-    web_app *a = j->a;
-    web_game *g = j->g;
-    aw_error err;
-    if (!w->engine) {
-        engine_config ec = engine_config_default();
-        ec.hash_mb = a->cfg.hash_mb;
-        w->engine = engine_setup_new(&ec, &err);
-    }
-    const aw_tables *tables = tables_for(a, &j->rules);
-    const int64_t start = web_now_ms();
-    int done = 0;
-    aw_score *scores = calloc((size_t)(j->npositions ? j->npositions : 1), sizeof *scores);
-    int *depths = calloc((size_t)(j->npositions ? j->npositions : 1), sizeof *depths);
-    bool *exact = calloc((size_t)(j->npositions ? j->npositions : 1), sizeof *exact);
-    if (w->engine && scores && depths && exact) {
-        aw_engine_clear(w->engine);
-        aw_engine_set_probe(w->engine, tables ? aw_tables_probe_hook : NULL, (void *)tables,
-                            tables ? aw_tables_seeds(tables) : 0);
-        for (int i = 0; i < j->npositions; i++) {
-            if (web_now_ms() - start > a->cfg.eval_budget_ms || pool_stopping(a->pool) ||
-                atomic_load(&a->stopping) || g->gone)
-                break;
-            const aw_position *p = &j->positions[i];
-            int value;
-            if (tables && aw_tables_probe_hook((void *)tables, &j->rules, p, &value)) {
-                const int m = p->score[p->side] - p->score[!p->side] + value;
-                scores[i].kind = m > 0 ? AW_SCORE_WIN : m < 0 ? AW_SCORE_LOSS : AW_SCORE_DRAW;
-                scores[i].margin = m;
-                scores[i].value = 100 * m;
-                depths[i] = 100;
-                exact[i] = true;
-                done++;
-                continue;
-            }
-            aw_limits lim;
-            memset(&lim, 0, sizeof lim);
-            lim.depth = EVAL_DEPTH;
-            lim.nodes = EVAL_NODES;
-            aw_search_result res;
-            if (aw_engine_set_position(w->engine, &j->rules, p, &err) ||
-                aw_search_run(w->engine, &lim, NULL, NULL, &res, &err) || res.info.lines < 1)
-                break;
-            scores[i] = res.info.line[0].score;
-            depths[i] = res.info.depth;
-            done++;
-        }
-    }
-    pthread_mutex_lock(&g->lock);
-    for (int i = 0; i < done; i++)
-        store_eval(g, j->plies[i], &j->positions[i], depths[i], &scores[i], exact[i]);
-    if (g->gone) {
-        web_reply_error(&j->p->reply, 404, "no game '%s' (deleted or expired)", g->id);
-    } else {
-        json_t *list = evals_json(g);
-        bool complete = true;
-        for (size_t i = 0; i < json_array_size(list) && i + 1 < json_array_size(list); i++)
-            if (json_is_null(json_array_get(list, i)))
-                complete = false;
-        reply_json(&j->p->reply, 200,
-                   json_pack("{s:o, s:b, s:i, s:i}", "evaluations", list, "complete", complete,
-                             "ply", aw_game_ply(session_game(g->s)), "version", (int)g->version));
-    }
-    pthread_mutex_unlock(&g->lock);
-    free(scores);
-    free(depths);
-    free(exact);
-    answer_job_end(j, w);
-}
 
 /* ------------------------------------------------ request helpers */
 
@@ -1125,9 +188,44 @@ static int parse_player(const char *v)
     return -1;
 }
 
+/* Claim the session for a change (lock held in and out): stop an analysis
+ * or a hint that uses it; refuse while the computer plays or judges. */
+static bool claim(web_game *g, web_reply *r)
+{
+    g->waiters++;
+    for (;;) {
+        if (g->gone) {
+            web_reply_error(r, 404, "no game '%s' (deleted or expired)", g->id);
+            g->waiters--;
+            return false;
+        }
+        if (g->job == JOB_MOVE || g->job == JOB_AGREE) {
+            web_reply_error(r, 409, "%s: wait for its answer",
+                            g->job == JOB_MOVE ? "the computer is thinking about its move"
+                                               : "the computer is considering the proposed end");
+            g->waiters--;
+            return false;
+        }
+        if (g->job == JOB_NONE)
+            break;
+        g->stop_asked = true;
+        session_stop(g->s);
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_nsec += 5 * 1000000;
+        if (ts.tv_nsec >= 1000000000) {
+            ts.tv_sec++;
+            ts.tv_nsec -= 1000000000;
+        }
+        pthread_cond_timedwait(&g->idle, &g->lock, &ts);
+    }
+    g->waiters--;
+    return true;
+}
+
 /* -------------------------------------------------------- handlers */
 
-static void handle_rules(web_reply *r) { reply_json(r, 200, jo_rule_catalogue()); }
+static void handle_rules(web_reply *r) { web_reply_value(r, 200, jo_rule_catalogue()); }
 
 static void handle_levels(web_reply *r)
 {
@@ -1135,14 +233,14 @@ static void handle_levels(web_reply *r)
     for (int level = 1; level <= 10; level++)
         json_array_append_new(list, json_pack("{s:i, s:s}", "level", level, "text",
                                               engine_level_description(level)));
-    reply_json(r, 200, json_pack("{s:o, s:i}", "levels", list, "default", 3));
+    web_reply_value(r, 200, json_pack("{s:o, s:i}", "levels", list, "default", 3));
 }
 
 static void handle_server(web_app *a, web_reply *r)
 {
     pool_stats st;
     pool_get_stats(a->pool, &st);
-    reply_json(
+    web_reply_value(
         r, 200,
         json_pack("{s:s, s:i, s:i, s:I, s:I, s:i, s:i, s:i, s:i, s:i, s:i, s:I, s:I, s:I, s:I, "
                   "s:i}",
@@ -1168,7 +266,7 @@ static bool computer_reply(web_app *a, web_game *g, bool reserved, int status, j
             pool_unreserve(a->pool);
         return false;
     }
-    answer_job *j = reserved ? answer_job_new(a, g, move_run) : NULL;
+    answer_job *j = reserved ? job_new(a, g, job_move) : NULL;
     if (!j) {
         if (reserved)
             pool_unreserve(a->pool);
@@ -1179,7 +277,7 @@ static bool computer_reply(web_app *a, web_game *g, bool reserved, int status, j
         snprintf(j->p->reply.location, sizeof j->p->reply.location, "%s", location);
     j->played = played ? json_incref(played) : json_array();
     g->job = JOB_MOVE;
-    json_decref(refresh_state(g));
+    json_decref(state_refresh(g));
     *pending = j->p;
     pool_submit(a->pool, &j->base);
     return true;
@@ -1269,8 +367,8 @@ static web_outcome handle_create(web_app *a, const web_request *req, web_reply *
             goto done;
         }
         const aw_rules *rr = aw_game_rules(aw_record_game_const(rec));
-        cfg.tables = tables_for(a, rr);
-        cfg.book = book_for(a, rr);
+        cfg.tables = app_tables(a, rr);
+        cfg.book = app_book(a, rr);
         /* The players of the request, when it names them, over the record's. */
         if (south || north) {
             aw_record_set_tag(rec, "South", cfg.computer[0] ? "awale (level)" : "player", NULL);
@@ -1334,8 +432,8 @@ static web_outcome handle_create(web_app *a, const web_request *req, web_reply *
             }
             cfg.start.side = (uint8_t)side;
         }
-        cfg.tables = tables_for(a, &cfg.rules);
-        cfg.book = book_for(a, &cfg.rules);
+        cfg.tables = app_tables(a, &cfg.rules);
+        cfg.book = app_book(a, &cfg.rules);
         if (!(s = session_new(&cfg, &err))) {
             web_reply_error(r, 400, "%s", err.msg);
             goto done;
@@ -1370,7 +468,7 @@ static web_outcome handle_create(web_app *a, const web_request *req, web_reply *
     if (computer_reply(a, g, needs_engine, 201, NULL, r->location, pending)) {
         out = WEB_PENDING;
     } else {
-        reply_state(g, r, 201, NULL);
+        state_reply(g, r, 201, NULL);
     }
     pthread_mutex_unlock(&g->lock);
     registry_put(g);
@@ -1385,7 +483,7 @@ static void handle_get_state(web_game *g, web_reply *r)
 {
     pthread_mutex_lock(&g->lock);
     if (!g->state)
-        json_decref(refresh_state(g));
+        json_decref(state_refresh(g));
     char *copy = g->state ? strdup(g->state) : NULL;
     pthread_mutex_unlock(&g->lock);
     web_reply_json_text(r, 200, copy);
@@ -1480,7 +578,7 @@ static web_outcome handle_move(web_app *a, web_game *g, const web_request *req, 
                 if (computer_reply(a, g, reserve, 200, played, NULL, pending)) {
                     out = WEB_PENDING;
                 } else {
-                    reply_state(g, r, 200, json_pack("{s:O}", "played", played));
+                    state_reply(g, r, 200, json_pack("{s:O}", "played", played));
                     analysis_kick(a, g);
                 }
                 json_decref(played);
@@ -1528,13 +626,13 @@ static web_outcome handle_history(web_app *a, web_game *g, const web_request *re
         json_object_set(extra, "played", played);
         if (session_computer_to_move(g->s) && !reserved) {
             /* The computer moves on a later request ("computer": true). */
-            reply_state(g, r, 200, extra);
+            state_reply(g, r, 200, extra);
             analysis_kick(a, g);
         } else if (computer_reply(a, g, reserved, 200, played, NULL, pending)) {
             json_decref(extra);
             out = WEB_PENDING;
         } else {
-            reply_state(g, r, 200, extra);
+            state_reply(g, r, 200, extra);
             analysis_kick(a, g);
         }
         json_decref(played);
@@ -1568,14 +666,14 @@ static web_outcome handle_hint(web_app *a, web_game *g, const web_request *req, 
                                 "full; try again in a moment");
         r->retry_after = 2;
     } else {
-        answer_job *j = answer_job_new(a, g, hint_run);
+        answer_job *j = job_new(a, g, job_hint);
         if (!j) {
             pool_unreserve(a->pool);
             web_reply_error(r, 500, "out of memory");
         } else {
             j->movetime_ms = ms;
             g->job = JOB_HINT;
-            json_decref(refresh_state(g));
+            json_decref(state_refresh(g));
             *pending = j->p;
             pool_submit(a->pool, &j->base);
             out = WEB_PENDING;
@@ -1633,7 +731,7 @@ static web_outcome handle_agree(web_app *a, web_game *g, const web_request *req,
         if (accepted) {
             session_agree_accepted(g->s);
             g->version++;
-            reply_state(g, r, 200,
+            state_reply(g, r, 200,
                         json_pack("{s:{s:s, s:[i,i], s:s}}", "agreement", "verdict", "ended",
                                   "agreed", sc[0], sc[1], "text", result));
             analysis_kick(a, g);
@@ -1642,7 +740,7 @@ static web_outcome handle_agree(web_app *a, web_game *g, const web_request *req,
             snprintf(text, sizeof text,
                      "%s proposes to end the game here (final score %s). %s, do you agree?",
                      words_side(side), result, words_side(!side));
-            reply_state(g, r, 200,
+            state_reply(g, r, 200,
                         json_pack("{s:{s:s, s:[i,i], s:s, s:s}}", "agreement", "verdict", "ask",
                                   "agreed", sc[0], sc[1], "to", jo_side_letter(!side), "text",
                                   text));
@@ -1654,14 +752,14 @@ static web_outcome handle_agree(web_app *a, web_game *g, const web_request *req,
                                 "full; try again in a moment");
         r->retry_after = 2;
     } else {
-        answer_job *j = answer_job_new(a, g, agree_run);
+        answer_job *j = job_new(a, g, job_agree);
         if (!j) {
             pool_unreserve(a->pool);
             web_reply_error(r, 500, "out of memory");
         } else {
             j->proposer = side;
             g->job = JOB_AGREE;
-            json_decref(refresh_state(g));
+            json_decref(state_refresh(g));
             *pending = j->p;
             pool_submit(a->pool, &j->base);
             out = WEB_PENDING;
@@ -1683,7 +781,7 @@ static web_outcome handle_evaluations(web_app *a, web_game *g, const web_request
     pthread_mutex_lock(&g->lock);
     if (g->job == JOB_MOVE || g->job == JOB_AGREE) {
         /* The game is about to change: answer with what is known. */
-        reply_json(r, 200, json_pack("{s:o, s:b, s:i, s:i}", "evaluations", evals_json(g),
+        web_reply_value(r, 200, json_pack("{s:o, s:b, s:i, s:i}", "evaluations", state_evals(g),
                                      "complete", false, "ply",
                                      aw_game_ply(session_game(g->s)), "version", (int)g->version));
         pthread_mutex_unlock(&g->lock);
@@ -1701,13 +799,13 @@ static web_outcome handle_evaluations(web_app *a, web_game *g, const web_request
             missing++;
     }
     if (missing == 0) {
-        reply_json(r, 200, json_pack("{s:o, s:b, s:i, s:i}", "evaluations", evals_json(g),
+        web_reply_value(r, 200, json_pack("{s:o, s:b, s:i, s:i}", "evaluations", state_evals(g),
                                      "complete", true, "ply", n, "version", (int)g->version));
     } else if (!pool_reserve(a->pool)) {
         web_reply_error(r, 503, "the server is busy: every engine is thinking and the queue is "
                                 "full; try again in a moment");
         r->retry_after = 2;
-    } else if (!(j = answer_job_new(a, g, evals_run))) {
+    } else if (!(j = job_new(a, g, job_evaluations))) {
         pool_unreserve(a->pool);
         web_reply_error(r, 500, "out of memory");
     } else {
@@ -1768,7 +866,7 @@ static void handle_record(web_game *g, const web_request *req, web_reply *r)
                  "attachment; filename=\"awale-%s.txt\"", g->id);
         return;
     }
-    reply_json(r, 200, json_pack("{s:s, s:s, s:i}", "id", g->id, "record", text, "plies", plies));
+    web_reply_value(r, 200, json_pack("{s:s, s:s, s:i}", "id", g->id, "record", text, "plies", plies));
     free(text);
 }
 
@@ -1808,7 +906,7 @@ static web_outcome handle_analysis(web_app *a, web_game *g, const web_request *r
     web_stream_raw(s, "retry: 3000\n\n");
     /* A new reader with more lines than the running analysis: start again. */
     if (g->job == JOB_ANALYSIS) {
-        json_t *ev = position_event(g, (int)multipv);
+        json_t *ev = analysis_position_event(g, (int)multipv);
         char *text = json_dumps(ev, JSON_COMPACT);
         json_decref(ev);
         if (text)
@@ -1826,19 +924,6 @@ static web_outcome handle_analysis(web_app *a, web_game *g, const web_request *r
     r->type = "text/event-stream; charset=utf-8";
     *stream = s;
     return WEB_STREAM;
-}
-
-void web_app_stream_closed(web_app *a, web_stream *s)
-{
-    /* Without the game's lock (the server may call this from a thread of
-     * the HTTP library): the ended stream is dropped by the next event,
-     * and an analysis that finds nobody left stops itself. */
-    web_game *g = s->owner;
-    web_stream_end(s);
-    atomic_fetch_sub(&a->streams, 1);
-    registry_touch(g);
-    registry_put(g);
-    web_stream_release(s);
 }
 
 /* --------------------------------------------------------- dispatch */
@@ -2042,7 +1127,7 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
         if (!query_only(req, r, no_query))
             return WEB_REPLY;
         if (registry_remove(a->reg, gid))
-            reply_json(r, 200, json_pack("{s:s, s:b}", "id", gid, "deleted", true));
+            web_reply_value(r, 200, json_pack("{s:s, s:b}", "id", gid, "deleted", true));
         else
             web_reply_error(r, 404, "no game '%s' (deleted or expired)", gid);
         return WEB_REPLY;
@@ -2073,32 +1158,3 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
     return out;
 }
 
-/* ------------------------------------------------------------- ticks */
-
-static void ping_game(web_game *g, void *ctx)
-{
-    web_app *a = ctx;
-    pthread_mutex_lock(&g->lock);
-    for (int i = 0; i < g->nstreams;) {
-        if (web_stream_event(g->streams[i], NULL, "keep-alive")) {
-            i++;
-            continue;
-        }
-        web_stream *s = g->streams[i];
-        web_stream_end(s);
-        g->streams[i] = g->streams[--g->nstreams];
-        web_stream_release(s);
-    }
-    pthread_mutex_unlock(&g->lock);
-    (void)a;
-}
-
-void web_app_tick(web_app *a)
-{
-    const int64_t now = web_now_ms();
-    registry_expire(a->reg, now);
-    if (now - a->last_ping_ms >= a->cfg.keepalive_ms) {
-        a->last_ping_ms = now;
-        registry_each(a->reg, ping_game, a);
-    }
-}
