@@ -48,26 +48,10 @@ void job_end(answer_job *j, pool_worker *w)
 }
 
 
-/* A job that starts once the server stops changes nothing: 503. */
-static bool refuse_stopping(answer_job *j, pool_worker *w)
-{
-    if (!atomic_load(&j->a->stopping))
-        return false;
-    pthread_mutex_lock(&j->g->lock);
-    j->g->job = JOB_NONE;
-    pthread_cond_broadcast(&j->g->idle);
-    pthread_mutex_unlock(&j->g->lock);
-    web_reply_error(&j->p->reply, 503, "the server is stopping");
-    job_end(j, w);
-    return true;
-}
-
 void job_move(web_job *job, pool_worker *w)
 {
     answer_job *j = (answer_job *)job;
     web_game *g = j->g;
-    if (refuse_stopping(j, w))
-        return;
     aw_move_report *rep = malloc(sizeof *rep);
     session_thought t;
     aw_error err = {{0}};
@@ -107,8 +91,6 @@ void job_hint(web_job *job, pool_worker *w)
 {
     answer_job *j = (answer_job *)job;
     web_game *g = j->g;
-    if (refuse_stopping(j, w))
-        return;
     session_thought t;
     aw_error err = {{0}};
     memset(&t, 0, sizeof t);
@@ -158,8 +140,6 @@ void job_agree(web_job *job, pool_worker *w)
 {
     answer_job *j = (answer_job *)job;
     web_game *g = j->g;
-    if (refuse_stopping(j, w))
-        return;
     agreement_answer ans;
     const session_agreement v = session_agree(g->s, j->proposer, &ans);
     pthread_mutex_lock(&g->lock);

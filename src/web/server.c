@@ -462,7 +462,8 @@ int web_serve(const web_config *cfg, const char *listen_name)
     while (atomic_load(&srv.in_flight) > 0 && web_now_ms() < deadline) {
         struct timespec ts = {0, 20 * 1000000};
         nanosleep(&ts, NULL);
-        /* A stop that came just before a search began is lost: stop again. */
+        /* A stop that came just before a search began is lost, and queued
+         * jobs start after it: stop again, so they answer at once. */
         if (++rounds % 5 == 0)
             web_app_stop(srv.app);
     }

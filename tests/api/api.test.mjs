@@ -473,7 +473,11 @@ describe('limits', () => {
     const stream = readEvents(srv.base, `/api/games/${g.id}/analysis`, (evs) => evs.some((e) => e.event === 'gone'));
     await sleep(200);
     const move = api(srv.base, 'POST', `/api/games/${g.id}/moves`, { move: 'C' });
-    await sleep(300);
+    // Stop once the computer thinks about its answer.
+    for (let i = 0; i < 100; i++) {
+      if ((await api(srv.base, 'GET', `/api/games/${g.id}`)).body.thinking === 'move') break;
+      await sleep(50);
+    }
     const t0 = Date.now();
     const exit = srv.stop();
     const r = await move;

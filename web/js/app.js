@@ -383,7 +383,14 @@ async function computerTurn() {
     busy = false;
     failed(e);
     drawAll();
+    retryComputer(e);
   }
+}
+
+// The server was busy (every engine thinking): ask again a little later.
+function retryComputer(e) {
+  if (e instanceof ApiError && e.status === 503 && state && state.computer_to_move)
+    setTimeout(() => { if (!busy && state.computer_to_move) computerTurn(); }, 2500);
 }
 
 async function play(move) {
@@ -413,6 +420,7 @@ async function play(move) {
     if (e instanceof ApiError && e.status === 422) toast(t('illegal', { why: e.message.replace(/^[^:]*: /, '') }), 'error');
     else failed(e);
     drawAll();
+    retryComputer(e);
   }
 }
 
