@@ -103,6 +103,7 @@ bool cli_tables_verdict(const aw_tables *tables, const aw_rules *rules, const aw
 int cmd_match(int argc, char **argv);
 int cmd_uci(int argc, char **argv);
 int cmd_book(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 /* The opening book for a front end (books.c): `option` is the --book value
  * (NULL or "": the built-in book, when it is for these rules; "none": no
