@@ -42,9 +42,39 @@ ifneq ($(wildcard /usr/include/zstd.h),)
   LIBS       += -lzstd
 endif
 
+# The full-screen interface of `awale play` uses ncursesw when its header is
+# there (Debian: libncurses-dev); without it, play has its line mode only.
+CURSES_CFLAGS := $(shell pkg-config --cflags ncursesw 2>/dev/null)
+CURSES_LIBS   := $(shell pkg-config --libs ncursesw 2>/dev/null)
+ifeq ($(CURSES_LIBS),)
+  ifneq ($(wildcard /usr/include/ncursesw/curses.h),)
+    CURSES_CFLAGS := -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600
+    CURSES_LIBS   := -lncursesw
+  endif
+endif
+
+# Translations (gettext domain awale): po/LANG.po compiled by msgfmt into
+# $(BUILD)/locale, installed under $(LOCALEDIR) (compiled into the program,
+# which also looks next to itself: see src/front/i18n.c).
+LOCALEDIR ?= $(PREFIX)/share/locale
+LANGUAGES := $(basename $(notdir $(wildcard po/*.po)))
+MSGFMT    := $(shell command -v msgfmt 2>/dev/null)
+ifneq ($(MSGFMT),)
+  MO_FILES := $(LANGUAGES:%=$(BUILD)/locale/%/LC_MESSAGES/awale.mo)
+endif
+ALL_CFLAGS += -DAW_LOCALEDIR='"$(LOCALEDIR)"'
+
 LIB_SRC  := $(sort $(wildcard src/rules/*.c src/engine/*.c src/tables/*.c))
 FRONT_SRC := $(sort $(wildcard src/front/*.c))
 APP_SRC  := $(sort $(wildcard src/cli/*.c src/protocol/*.c src/match/*.c))
+ifneq ($(CURSES_LIBS),)
+  TUI_SRC := $(sort $(wildcard src/tui/*.c))
+  ALL_CFLAGS += -DAW_HAVE_CURSES
+  LIBS += $(CURSES_LIBS)
+else
+  TUI_SRC := src/tui/settings.c
+endif
+APP_SRC  += $(TUI_SRC)
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
 TEST_SUPPORT := $(filter-out $(TEST_SRC),$(wildcard tests/unit/*.c))
 FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
@@ -58,15 +88,25 @@ AWALE    := $(BUILD)/awale
 TESTS    := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_REPLAY := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz-replay/%)
 
-.PHONY: all play test check deps bench bench-tables tune strength book fuzz install uninstall clean
+.PHONY: all play test check deps pot bench bench-tables tune strength book fuzz install uninstall clean
 .DEFAULT_GOAL := all
 
-all: $(AWALE)
+all: $(AWALE) $(MO_FILES)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/src/tui/%.o: src/tui/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) $(CURSES_CFLAGS) -c $< -o $@
+
+$(BUILD)/locale/%/LC_MESSAGES/awale.mo: po/%.po
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  MSGFMT  $<")
+	$(Q)$(MSGFMT) --check -o $@ $<
 
 $(LIBAWALE): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -112,7 +152,8 @@ $(AWALE): $(APP_OBJ) $(LIBFRONT) $(LIBAWALE)
 $(BUILD)/tests/%: tests/unit/%.c $(TEST_SUPPORT) $(wildcard tests/unit/*.h) $(LIBFRONT) $(LIBAWALE)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  TEST    $@")
-	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -DAW_TEST_DATA='"tests/data"' $(ALL_LDFLAGS) -o $@ \
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -DAW_TEST_DATA='"tests/data"' \
+	    -DAW_TEST_LOCALEDIR='"$(BUILD)/locale"' $(ALL_LDFLAGS) -o $@ \
 	    $< $(TEST_SUPPORT) $(LIBFRONT) $(LIBAWALE) -lcmocka $(LIBS)
 
 # Fuzz targets built with a replay driver, so the corpus runs in every test.
@@ -128,11 +169,13 @@ deps:
 	@scripts/install-deps.sh
 
 # Everything, in one build mode.
-check: $(AWALE) $(TESTS) $(FUZZ_REPLAY)
+check: $(AWALE) $(MO_FILES) $(TESTS) $(FUZZ_REPLAY)
 	@set -e; for t in $(TESTS); do echo "== $$t"; $$t; done
 	@set -e; for f in $(FUZZ_REPLAY); do \
 	    name=$$(basename $$f); echo "== $$f"; $$f tests/fuzz/corpus/$${name#fuzz_}; done
 	@tests/cli/run.sh $(AWALE)
+	@if [ -x tests/tui/run.sh ]; then tests/tui/run.sh $(AWALE); fi
+	@if [ -x scripts/po-check.sh ]; then scripts/po-check.sh; fi
 	@echo "== all tests passed ($(MODE))"
 
 test: deps
@@ -196,7 +239,7 @@ fuzz:
 	    build/fuzz/$$name -max_total_time=$(FUZZ_SECONDS) build/fuzz/$$name.corpus $$corpus; \
 	done
 
-install: $(AWALE)
+install: $(AWALE) $(MO_FILES)
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(AWALE) $(DESTDIR)$(PREFIX)/bin/awale
 

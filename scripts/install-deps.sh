@@ -8,7 +8,7 @@ set -eu
 if [ $# -gt 0 ]; then
     wanted="$*"
 else
-    wanted="libcmocka-dev libzstd-dev"
+    wanted="libcmocka-dev libzstd-dev libncurses-dev gettext tmux"
 fi
 
 missing=""

@@ -4,6 +4,7 @@
  * message naming it.
  */
 #include "cli.h"
+#include "front/i18n.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -130,7 +131,7 @@ void cli_usage(const char *cmd, FILE *out)
     const command *cmds = cli_commands(&n);
     for (int i = 0; i < n; i++)
         if (strcmp(cmds[i].name, cmd) == 0) {
-            fputs(cmds[i].usage, out);
+            fputs(_(cmds[i].usage), out);
             /* Help generated from the code, after the usage text. */
             if (strcmp(cmd, "play") == 0)
                 cli_play_details(out);

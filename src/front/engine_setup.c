@@ -5,6 +5,8 @@
  */
 #include "front/engine_setup.h"
 
+#include "front/i18n.h"
+
 #include <stdio.h>
 
 engine_config engine_config_default(void)
@@ -58,16 +60,17 @@ const char *engine_level_description(int level)
 {
     static const char *const text[11] = {
         "",
-        "sees one move ahead and takes what it can: a child's first games",
-        "sees two moves ahead, often careless: for beginners",
-        "sees three moves ahead, still errs: a friendly game (the default)",
-        "looks four moves ahead: for players who know the rules well",
-        "looks five moves ahead, rarely blunders: casual club players",
-        "looks six moves ahead: club players",
-        "looks eight moves ahead, few mistakes: strong club players",
-        "looks ten moves ahead: strong players",
-        "looks fourteen moves ahead, almost no mistakes: experts",
-        "full strength, with its opening book and perfect endgames: for analysis",
+        /* English; words_level translates them. */
+        N_("sees one move ahead and takes what it can: a child's first games"),
+        N_("sees two moves ahead, often careless: for beginners"),
+        N_("sees three moves ahead, still errs: a friendly game (the default)"),
+        N_("looks four moves ahead: for players who know the rules well"),
+        N_("looks five moves ahead, rarely blunders: casual club players"),
+        N_("looks six moves ahead: club players"),
+        N_("looks eight moves ahead, few mistakes: strong club players"),
+        N_("looks ten moves ahead: strong players"),
+        N_("looks fourteen moves ahead, almost no mistakes: experts"),
+        N_("full strength, with its opening book and perfect endgames: for analysis"),
     };
     return level >= 1 && level <= 10 ? text[level] : "";
 }

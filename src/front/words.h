@@ -45,4 +45,25 @@ const char *words_line(const aw_rules *rules, const aw_position *pos, const aw_m
  * perfect play", "a draw with perfect play". */
 const char *words_perfect(int south_margin, char *buf, size_t size);
 
+/* Why a game ended (or whose turn it is), as aw_status_explain says it,
+ * translated: "South cannot feed...". */
+const char *words_status(aw_status status, const aw_rules *rules, const aw_position *pos, char *buf,
+                         size_t size);
+
+/* Why `move` cannot be played in *pos, as aw_explain_illegal says it,
+ * translated ("North's row is empty: South must give North seeds (legal:
+ * D E F)"); NULL when it can be played. */
+const char *words_illegal(const aw_rules *rules, const aw_position *pos, aw_move move, char *buf,
+                          size_t size);
+
+/* One parameter of a rule set in words, as aw_rules_describe says it,
+ * translated; NULL for an unknown parameter. */
+const char *words_rule(const aw_rules *rules, const char *param, char *buf, size_t size);
+
+/* A rule set (preset) in one line, translated; "" for an unknown name. */
+const char *words_preset_summary(const char *name);
+
+/* What a level (1..10) is like, translated (engine_level_description). */
+const char *words_level(int level);
+
 #endif
