@@ -101,7 +101,8 @@ static void draw_side(const play *p, const aw_position *pos, int side)
 {
     const session_config *c = session_get_config(p->s);
     const bool relay = rules_of(p)->family == AW_FAMILY_RELAY;
-    printf("   %s %s %2d", words_side(side), relay ? _("store") : _("score"), pos->score[side]);
+    printf("   ");
+    printf(relay ? _("%s store %2d") : _("%s score %2d"), words_side(side), pos->score[side]);
     if (c->computer[side])
         printf(_(" (computer, level %d)"), c->level);
     else if (against_computer(p))
@@ -391,7 +392,7 @@ static void introduce(const play *p)
     if (against_computer(p)) {
         const int me = seat(p);
         printf(_("You play %s (the bottom row, %s) against the computer at level %d: it %s.\n"),
-               words_side(me), me ? "a-f" : "A-F", c->level, engine_level_description(c->level));
+               words_side(me), me ? "a-f" : "A-F", c->level, words_level(c->level));
     } else if (c->computer[0]) {
         printf(_("The computer plays both sides.\n"));
     } else {
@@ -502,7 +503,9 @@ static void save_game(play *p, const char *path)
     else if (textfile_write(path, text, msg, sizeof msg))
         printf(_("Cannot save: %s.\n"), msg);
     else
-        printf(_("Saved the game (%d moves) to %s.\n"), aw_game_ply(session_game(p->s)), path);
+        printf(P_("Saved the game (%d move) to %s.\n", "Saved the game (%d moves) to %s.\n",
+                  aw_game_ply(session_game(p->s))),
+               aw_game_ply(session_game(p->s)), path);
     free(text);
 }
 
@@ -575,8 +578,9 @@ static void load_game(play *p, const char *path)
     interrupted_session = s;
     p->over_announced = false;
     p->resumed = false;
-    printf(_("Loaded %s: %d moves, %s rules.\n"), path, aw_game_ply(session_game(s)),
-           rules_of(p)->name);
+    printf(P_("Loaded %s: %d move, %s rules.\n", "Loaded %s: %d moves, %s rules.\n",
+              aw_game_ply(session_game(s))),
+           path, aw_game_ply(session_game(s)), rules_of(p)->name);
     introduce(p);
     draw_board(p);
     after_change(p);
@@ -1011,7 +1015,9 @@ int cmd_play(int argc, char **argv)
 
     printf(_("awale %s - type 'help' for the commands.\n"), AW_VERSION);
     if (p.resumed) {
-        printf(_("Resuming the unfinished game (%d moves).\n"), aw_game_ply(session_game(p.s)));
+        printf(P_("Resuming the unfinished game (%d move).\n",
+                  "Resuming the unfinished game (%d moves).\n", aw_game_ply(session_game(p.s))),
+               aw_game_ply(session_game(p.s)));
         introduce(&p);
         draw_board(&p);
         after_change(&p);

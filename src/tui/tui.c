@@ -819,8 +819,9 @@ static void save_game(tui *t)
     else if (textfile_write(t->path, text, msg, sizeof msg))
         set_note(t, screen_attr(CP_ERROR), _("Cannot save: %s."), msg);
     else
-        set_note(t, screen_attr(CP_INFO), _("Saved the game (%d moves) to %s."), t->hist_len,
-                 t->path);
+        set_note(t, screen_attr(CP_INFO),
+                 P_("Saved the game (%d move) to %s.", "Saved the game (%d moves) to %s.", t->hist_len),
+                 t->hist_len, t->path);
     free(text);
 }
 
@@ -848,8 +849,9 @@ static void load_game(tui *t)
         return;
     }
     replace_session(t, s);
-    set_note(t, screen_attr(CP_INFO), _("Loaded %s: %d moves, %s rules."), t->path, t->hist_len,
-             rules(t)->name);
+    set_note(t, screen_attr(CP_INFO),
+             P_("Loaded %s: %d move, %s rules.", "Loaded %s: %d moves, %s rules.", t->hist_len),
+             t->path, t->hist_len, rules(t)->name);
     if (t->status != AW_ONGOING)
         announce_end(t);
 }
@@ -1074,7 +1076,9 @@ int tui_run(tui_env *env)
     if (env->notes && env->notes[0])
         set_note(&t, screen_attr(CP_ERROR), "%s", env->notes);
     else if (env->resumed)
-        set_note(&t, screen_attr(CP_INFO), _("Resuming the unfinished game (%d moves)."),
+        set_note(&t, screen_attr(CP_INFO),
+                 P_("Resuming the unfinished game (%d move).",
+                    "Resuming the unfinished game (%d moves).", t.hist_len),
                  t.hist_len);
     else if (against_computer(&t)) {
         const session_config *c = session_get_config(t.s);
