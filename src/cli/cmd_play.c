@@ -732,6 +732,7 @@ static session *tui_from_text(void *ctx, const session_config *base, const char 
 void cli_play_language(int argc, char **argv)
 {
     const char *lang = NULL;
+    settings set = settings_default();
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
             lang = argv[i + 1];
@@ -739,7 +740,6 @@ void cli_play_language(int argc, char **argv)
             lang = argv[i] + 7;
     }
     if (!lang || !i18n_known(lang)) {
-        settings set = settings_default();
         char notes[256];
         settings_load(&set, notes, sizeof notes);
         if (strcmp(set.lang, "auto") != 0)
@@ -1003,8 +1003,11 @@ int cmd_play(int argc, char **argv)
         return status;
     }
 #endif
-    if (notes[0])
-        fprintf(stderr, "%s", notes);
+    for (const char *n = notes; *n;) { /* one line each */
+        const size_t len = strcspn(n, "\n");
+        cli_error(cmd, "%.*s", (int)len, n);
+        n += len + (n[len] == '\n');
+    }
 
     struct sigaction sa, old;
     memset(&sa, 0, sizeof sa);

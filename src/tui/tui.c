@@ -60,6 +60,7 @@ typedef struct tui {
     bool have_live;
     aw_position live_pos;
     bool analysed;        /* the analysis of this position has run       */
+    bool animating;
     int spin;
 } tui;
 
@@ -303,7 +304,9 @@ static void show_move(tui *t, const aw_position *before, const aw_move_report *r
     if (animate && r->move != AW_MOVE_PASS) {
         t->view.pos = *before;
         t->view.to_move_marked = false;
+        t->animating = true;
         board_animate(&t->lay, &t->view, r, t->set->speed, redraw_cb, t);
+        t->animating = false;
         t->view.to_move_marked = true;
         t->view.flash = 0;
         t->view.sowing = -1;
@@ -451,9 +454,12 @@ static void draw_prompt(tui *t)
     const aw_position *p = &t->view.pos;
     const char *letters = p->side ? "a-f" : "A-F";
     attr_t a = screen_attr(CP_TURN);
-    if (t->running && t->job == JOB_COMPUTER)
+    if (t->animating) {
+        snprintf(text, sizeof text, "%s", _("(any key skips the animation)"));
+        a = screen_attr(CP_INFO);
+    } else if (t->running && t->job == JOB_COMPUTER)
         snprintf(text, sizeof text, _("%s is thinking %s  (Esc: play now)"),
-                 who(t, p->side, name, sizeof name), spin);
+                 who(t, t->live_pos.side, name, sizeof name), spin);
     else if (t->running && t->job == JOB_HINT)
         snprintf(text, sizeof text, _("Looking for a hint %s"), spin);
     else if (t->status != AW_ONGOING)
@@ -571,6 +577,8 @@ static void play_move(tui *t, aw_move m)
         return;
     }
     t->note[0] = 0;
+    t->view.pos = before;
+    aw_play(rules(t), &t->view.pos, m); /* the position the computer thinks about */
     if (session_computer_to_move(t->s))
         start_job(t, JOB_COMPUTER); /* thinks during the animation */
     show_move(t, &before, &report, false, true);
@@ -1005,7 +1013,7 @@ static bool handle(tui *t, action a)
                 choose_direction(t, dx);
         } else if (person_to_move(t) && (a.kind == ACT_LEFT || a.kind == ACT_RIGHT)) {
             int *col = &t->col[p->side];
-            *col = (*col + dx + 6) % 6;
+            *col = *col + dx < 0 ? 0 : *col + dx > 5 ? 5 : *col + dx;
             t->note[0] = 0;
         }
         break;
