@@ -211,8 +211,13 @@ const char *i18n_ascii(const char *in, char *out, size_t size)
         if (len == 1) /* an unknown character: skip its continuation bytes */
             while ((in[len] & 0xC0) == 0x80)
                 len++;
+        /* French quotes hold their words with spaces: "word" in ASCII */
+        if (strncmp(in, "»", len) == 0 && len == strlen("»") && o > 0 && out[o - 1] == ' ')
+            o--;
         for (const char *r = rep; *r && o + 1 < size; r++)
             out[o++] = *r;
+        if (strncmp(in, "«", len) == 0 && len == strlen("«") && in[len] == ' ')
+            len++;
         in += len;
     }
     out[o] = 0;
