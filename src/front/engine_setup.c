@@ -8,6 +8,7 @@
 #include "front/i18n.h"
 
 #include <stdio.h>
+#include <string.h>
 
 engine_config engine_config_default(void)
 {
@@ -23,6 +24,25 @@ static int set_number(aw_engine *e, const char *name, long long v, aw_error *err
     char num[32];
     snprintf(num, sizeof num, "%lld", v);
     return aw_engine_set_option(e, name, num, err);
+}
+
+/* "Name=value,Name=value" to an engine. */
+static int apply_options(aw_engine *e, const char *opts, aw_error *err)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", opts);
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(tok, '=');
+        if (!eq) {
+            snprintf(err->msg, sizeof err->msg, "engine option '%s' is not Name=value", tok);
+            return -1;
+        }
+        *eq = 0;
+        if (aw_engine_set_option(e, tok, eq + 1, err))
+            return -1;
+    }
+    return 0;
 }
 
 int engine_setup_apply(aw_engine *e, const engine_config *cfg, aw_error *err)
@@ -41,6 +61,8 @@ int engine_setup_apply(aw_engine *e, const engine_config *cfg, aw_error *err)
     aw_engine_set_probe(e, t ? aw_tables_probe_hook : NULL, (void *)t, t ? aw_tables_seeds(t) : 0);
     aw_engine_set_book(e, cfg->book);
     if (aw_engine_set_option(e, "OwnBook", cfg->book ? "true" : "false", err))
+        return -1;
+    if (cfg->options && apply_options(e, cfg->options, err))
         return -1;
     aw_engine_clear(e);
     return 0;
