@@ -302,7 +302,7 @@ void dialog_help(bool relay, const char *more)
                "  o              options: language, animation, colours, drawing\n"
                "  Esc            while the computer thinks: play now\n"
                "  ?, F1          this help\n"
-               "  q              quit (an unfinished game is kept for 'awale play --resume')\n"
+               "  q              quit (an unfinished game is kept: awale play --resume)\n"
                "Any key skips the animation of a move.\n"),
              relay ? _("Relay game: after the pit, Left or Right (or - and +) chooses the "
                        "direction of sowing, as seen on the screen; Esc goes back.\n")
@@ -317,7 +317,7 @@ bool dialog_options(settings *set)
     settings s = *set;
     int at = 0;
     for (;;) {
-        rect r = frame(11, 64, _("Options"));
+        rect r = frame(11, 72, _("Options"));
         static const char *const speeds[] = {N_("off"), N_("fast"), N_("normal"), N_("slow")};
         static const char *const charsets[] = {N_("automatic"), N_("Unicode"), N_("ASCII")};
         const char *lang = strcmp(s.lang, "fr") == 0   ? "Français"

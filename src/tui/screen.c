@@ -244,13 +244,19 @@ layout screen_layout(bool panel_wanted)
     l.board.h = 4 + 2 * l.pit_h;
     const bool side_panel = panel_wanted && COLS >= l.board.w + 3 + PANEL_MIN_W;
     const int spare = LINES - 5 - l.board.h; /* rows left for gaps and the panel */
-    l.board.y = 1 + (!panel_wanted && spare >= 4 ? 1 : 0);
+    l.board.y = 1 + (spare >= 4 ? 1 : 0);
     l.board.x = side_panel ? 1 : (COLS - l.board.w) / 2;
     l.msg = (rect){l.board.y + l.board.h, 1, 2, COLS - 2};
+    /* Without a panel below, the messages take the rows left (up to 4). */
+    if (!panel_wanted || side_panel) {
+        const int rows = l.prompt_y - l.msg.y;
+        l.msg.h = rows > 4 ? 4 : rows;
+    }
     if (side_panel) {
         l.msg.x = l.board.x;
         l.msg.w = l.board.w;
-        l.panel = (rect){1, l.board.x + l.board.w + 2, l.prompt_y - 1, COLS - l.board.w - 4};
+        l.panel = (rect){l.board.y, l.board.x + l.board.w + 2, l.prompt_y - l.board.y,
+                         COLS - l.board.w - 4};
     } else if (panel_wanted) {
         const int top = l.msg.y + l.msg.h;
         l.panel = (rect){top, 1, l.prompt_y - top, COLS - 2};

@@ -33,6 +33,7 @@ typedef struct tui {
     board_view view;
     char label[2][128];
     char msg[768];        /* what the last move did                      */
+    char prev[768];       /* ... and the move before                     */
     char note[768];       /* an answer, an error, the end of the game   */
     attr_t note_attr;
     int col[2];           /* each side's cursor: a screen column 0..5    */
@@ -217,6 +218,12 @@ static void sync_view(tui *t)
     if (t->status == AW_ONGOING && session_is_human(t->s, t->view.pos.side))
         cursor_to_legal(t);
     t->analysed = false;
+    t->view.to_move_marked = t->status == AW_ONGOING;
+    if (!t->running) {
+        pthread_mutex_lock(&t->lock);
+        t->have_live = false;
+        pthread_mutex_unlock(&t->lock);
+    }
     labels(t);
 }
 
@@ -296,6 +303,7 @@ static void show_move(tui *t, const aw_position *before, const aw_move_report *r
 {
     char name[64], text[600];
     words_move(rules(t), r, who(t, r->mover, name, sizeof name), text, sizeof text);
+    snprintf(t->prev, sizeof t->prev, "%s", t->msg);
     snprintf(t->msg, sizeof t->msg, "%s%s", text, book ? _(" (from its opening book)") : "");
     t->view.last = -1;
     t->view.captured = 0;
@@ -307,7 +315,7 @@ static void show_move(tui *t, const aw_position *before, const aw_move_report *r
         t->animating = true;
         board_animate(&t->lay, &t->view, r, t->set->speed, redraw_cb, t);
         t->animating = false;
-        t->view.to_move_marked = true;
+        t->view.to_move_marked = t->status == AW_ONGOING;
         t->view.flash = 0;
         t->view.sowing = -1;
     }
@@ -486,24 +494,25 @@ static void draw_prompt(tui *t)
     screen_put(t->lay.prompt_y, 1, COLS - 2, a, text);
 }
 
+/* The last two moves in words (the older one quieter) and the note below
+ * them; when rows are short the note comes first, then the last move. */
 static void draw_messages(tui *t)
 {
     const rect *m = &t->lay.msg;
     screen_clear(*m);
-    int rows = m->h;
+    const int rows = m->h;
+    const int note_rows = !t->note[0] ? 0 : screen_width(t->note) > m->w && rows >= 2 ? 2 : 1;
+    const int msg_rows = t->msg[0] && rows - note_rows > 0 ? 1 + (rows - note_rows > 2 &&
+                                                                  screen_width(t->msg) > m->w)
+                                                           : 0;
+    const int prev_rows = t->prev[0] && rows - note_rows - msg_rows > 0 ? 1 : 0;
     int y = m->y;
-    if (t->note[0] && rows > 1) {
-        /* the note below the move's words, taking two rows when it needs them */
-        const int need = screen_width(t->note) > m->w ? 2 : 1;
-        const int msg_rows = t->msg[0] ? (rows - need > 0 ? rows - need : 0) : 0;
-        if (msg_rows > 0)
-            y += screen_wrap(y, m->x, m->w, msg_rows, A_NORMAL, t->msg);
-        screen_wrap(y, m->x, m->w, m->y + rows - y, t->note_attr, t->note);
-    } else if (t->note[0]) {
-        screen_wrap(y, m->x, m->w, rows, t->note_attr, t->note);
-    } else {
-        screen_wrap(y, m->x, m->w, rows, A_NORMAL, t->msg);
-    }
+    if (prev_rows)
+        y += screen_wrap(y, m->x, m->w, prev_rows, screen_attr(CP_INFO), t->prev);
+    if (msg_rows)
+        y += screen_wrap(y, m->x, m->w, msg_rows, A_NORMAL, t->msg);
+    if (note_rows)
+        screen_wrap(y, m->x, m->w, note_rows, t->note_attr, t->note);
 }
 
 static void draw(tui *t)
@@ -672,7 +681,7 @@ static void undo(tui *t)
         set_note(t, screen_attr(CP_ERROR), "%s", _("Nothing to undo."));
         return;
     }
-    t->msg[0] = 0;
+    t->msg[0] = t->prev[0] = 0;
     t->view.last = -1;
     t->view.captured = 0;
     set_note(t, screen_attr(CP_INFO), P_("Took back %d move.", "Took back %d moves.", n), n);
@@ -689,7 +698,7 @@ static void redo(tui *t)
         set_note(t, screen_attr(CP_ERROR), "%s", _("Nothing to redo."));
         return;
     }
-    t->msg[0] = 0;
+    t->msg[0] = t->prev[0] = 0;
     set_note(t, screen_attr(CP_INFO), P_("Played %d move again.", "Played %d moves again.", n), n);
     sync_view(t);
 }
@@ -716,7 +725,7 @@ static void replace_session(tui *t, session *s)
     t->s = s;
     t->env->s = s;
     interrupted_session = s;
-    t->msg[0] = 0;
+    t->msg[0] = t->prev[0] = 0;
     t->note[0] = 0;
     t->view.last = -1;
     t->view.captured = 0;
