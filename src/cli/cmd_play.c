@@ -993,6 +993,11 @@ int cmd_play(int argc, char **argv)
         env.ctx = &p;
         const int status = tui_run(&env);
         p.s = env.s;
+        if (status < 0) {
+            cli_error(cmd, _("the terminal '%s' is unknown: playing line by line"),
+                      getenv("TERM") ? getenv("TERM") : "");
+            goto line_mode;
+        }
         keep_unfinished(&p);
         settings_save(&set, msg, sizeof msg);
         session_free(p.s);
@@ -1002,6 +1007,7 @@ int cmd_play(int argc, char **argv)
         aw_book_free(p.old_book);
         return status;
     }
+line_mode:
 #endif
     for (const char *n = notes; *n;) { /* one line each */
         const size_t len = strcspn(n, "\n");

@@ -108,9 +108,9 @@ static void draw_pit(const layout *lay, const board_view *v, int pit, int y, int
     if (n <= 6) {
         dots(y + 1, ix, iw, n < 3 ? n : 3, true, inner);
         dots(y + 2, ix, iw, n > 3 ? n - 3 : 0, true, inner);
-    } else if (n <= 2 * iw) {
-        dots(y + 1, ix, iw, n < iw ? n : iw, false, inner);
-        dots(y + 2, ix, iw, n - iw, false, inner);
+    } else if (n <= 2 * iw) { /* packed, shared between the two lines */
+        dots(y + 1, ix, iw, (n + 1) / 2, false, inner);
+        dots(y + 2, ix, iw, n / 2, false, inner);
     }
     screen_put(y + 3, ix + (iw - (int)strlen(count)) / 2, iw, ca, count);
 }

@@ -89,7 +89,7 @@ static int draw_moves(const layout *lay, const panel_data *d, int y, int rows)
             break;
         s = next + 2;
     }
-    char shown[8192];
+    char shown[sizeof text + 8];
     snprintf(shown, sizeof shown, "%s%s", s != text ? "... " : "", s);
     return 1 + screen_wrap(y + 1, p->x, p->w, rows - 1, A_NORMAL, shown);
 }

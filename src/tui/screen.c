@@ -54,9 +54,11 @@ void screen_apply(const settings *set)
     }
 }
 
-void screen_init(const settings *set)
+bool screen_init(const settings *set)
 {
-    initscr();
+    /* newterm, not initscr: an unknown terminal is an answer, not an exit */
+    if (!newterm(NULL, stdout, stdin))
+        return false;
     cbreak();
     noecho();
     nonl();
@@ -64,6 +66,7 @@ void screen_init(const settings *set)
     curs_set(0);
     set_escdelay(25);
     screen_apply(set);
+    return true;
 }
 
 void screen_end(void)

@@ -537,7 +537,7 @@ static void draw(tui *t)
         d.ply = t->hist_len;
         d.hist = t->hist;
         d.start = &t->start;
-        d.tables = t->tables && !t->running;
+        d.tables = t->tables;
         d.tables_margin = t->tables_margin;
         pthread_mutex_lock(&t->lock);
         d.have_info = t->have_live;
@@ -595,6 +595,7 @@ static void play_move(tui *t, aw_move m)
         sync_view(t);
     else {
         /* the copies follow the move without the session */
+        t->tables = false;
         if (t->hist_len >= t->hist_cap) {
             aw_move *h = realloc(t->hist, (size_t)(t->hist_cap + 16) * 2 * sizeof *h);
             if (h) {
@@ -1086,7 +1087,12 @@ int tui_run(tui_env *env)
     interrupted_session = t.s;
     sigaction(SIGINT, &sa, &old);
 
-    screen_init(t.set);
+    if (!screen_init(t.set)) {
+        sigaction(SIGINT, &old, NULL);
+        interrupted_session = NULL;
+        pthread_mutex_destroy(&t.lock);
+        return -1;
+    }
     input_init();
     t.lay = screen_layout(t.set->analysis || t.set->moves);
     sync_view(&t);

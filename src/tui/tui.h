@@ -33,7 +33,8 @@ typedef struct tui_env {
 } tui_env;
 
 /* Play until the player quits. Returns the exit status (0, or 130 after
- * Ctrl-C). */
+ * Ctrl-C), or -1 at once when the terminal cannot be used (its TERM is
+ * unknown): the caller plays in line mode instead. */
 int tui_run(tui_env *env);
 
 #endif

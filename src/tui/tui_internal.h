@@ -60,7 +60,8 @@ typedef struct layout {
     int title_y;
 } layout;
 
-void screen_init(const settings *set);
+/* false when the terminal cannot be used (unknown TERM). */
+bool screen_init(const settings *set);
 void screen_end(void);
 void screen_apply(const settings *set); /* colours and glyphs again      */
 const glyphs *screen_glyphs(void);

@@ -318,3 +318,9 @@ expect_status 0
 expect_out_has "The game is not over. Quit anyway"
 expect_out_has "Moves so far:"
 expect_out_has "The game is kept"
+
+# On a terminal that curses does not know, the game falls back to line mode.
+printf 'quit\n' | TERM=awale-no-such-terminal XDG_STATE_HOME="$TMP/state-tty2" \
+    script -qec "$AWALE play --opponent human" /dev/null >"$TMP/out" 2>&1
+expect_out_has "the terminal 'awale-no-such-terminal' is unknown: playing line by line"
+expect_out_has "Two players at one keyboard"
