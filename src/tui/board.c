@@ -28,6 +28,15 @@ static const int *row_order(const board_view *v, int row)
     return order[v->seat & 1][v->rules->clockwise ? 1 : 0][row];
 }
 
+int board_pit_column(const board_view *v, int pit)
+{
+    for (int r = 0; r < 2; r++)
+        for (int i = 0; i < 6; i++)
+            if (row_order(v, r)[i] == pit)
+                return i;
+    return 0;
+}
+
 void board_pit_place(const layout *lay, const board_view *v, int pit, int *row, int *x)
 {
     for (int r = 0; r < 2; r++)

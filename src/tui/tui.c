@@ -155,25 +155,17 @@ static void cursor_to_legal(tui *t)
 {
     const aw_position *p = &t->view.pos;
     const int side = p->side;
-    int row, x;
-    board_pit_place(&t->lay, &t->view, side * AW_ROW, &row, &x);
-    (void)x;
     for (int d = 0; d < 6; d++)
         for (int sgn = -1; sgn <= 1; sgn += 2) {
             const int col = t->col[side] + sgn * d;
             if (col < 0 || col > 5)
                 continue;
-            /* the pit at that column of the side's row */
             for (int pit = side * AW_ROW; pit < side * AW_ROW + AW_ROW; pit++) {
-                int r2, x2;
-                board_pit_place(&t->lay, &t->view, pit, &r2, &x2);
-                const int c2 = (x2 - t->lay.board.x - t->lay.store_w - 1) / t->lay.pit_w;
-                if (c2 == col && p->pits[pit] >= (rules(t)->family == AW_FAMILY_RELAY ? 2 : 1)) {
-                    aw_move m = (aw_move)pit;
-                    if (aw_is_legal(rules(t), p, m) || aw_is_legal(rules(t), p, m | AW_MOVE_CW)) {
-                        t->col[side] = col;
-                        return;
-                    }
+                const aw_move m = (aw_move)pit;
+                if (board_pit_column(&t->view, pit) == col &&
+                    (aw_is_legal(rules(t), p, m) || aw_is_legal(rules(t), p, m | AW_MOVE_CW))) {
+                    t->col[side] = col;
+                    return;
                 }
             }
         }
@@ -182,12 +174,9 @@ static void cursor_to_legal(tui *t)
 /* The pit under a side's cursor. */
 static int cursor_pit(const tui *t, int side)
 {
-    for (int pit = side * AW_ROW; pit < side * AW_ROW + AW_ROW; pit++) {
-        int row, x;
-        board_pit_place(&t->lay, &t->view, pit, &row, &x);
-        if ((x - t->lay.board.x - t->lay.store_w - 1) / t->lay.pit_w == t->col[side])
+    for (int pit = side * AW_ROW; pit < side * AW_ROW + AW_ROW; pit++)
+        if (board_pit_column(&t->view, pit) == t->col[side])
             return pit;
-    }
     return side * AW_ROW;
 }
 
@@ -363,11 +352,8 @@ static void finish_job(tui *t, bool animate)
             set_note(t, screen_attr(CP_INFO), _("Hint: %s."), m);
         }
         const int pit = AW_MOVE_PIT(t->thought.best);
-        if (t->thought.best != AW_MOVE_PASS && pit / AW_ROW == t->view.pos.side) {
-            int row, x;
-            board_pit_place(&t->lay, &t->view, pit, &row, &x);
-            t->col[t->view.pos.side] = (x - t->lay.board.x - t->lay.store_w - 1) / t->lay.pit_w;
-        }
+        if (t->thought.best != AW_MOVE_PASS && pit / AW_ROW == t->view.pos.side)
+            t->col[t->view.pos.side] = board_pit_column(&t->view, pit);
         break;
     }
     case JOB_ANALYSIS:
@@ -502,9 +488,9 @@ static void draw_messages(tui *t)
     screen_clear(*m);
     const int rows = m->h;
     const int note_rows = !t->note[0] ? 0 : screen_width(t->note) > m->w && rows >= 2 ? 2 : 1;
-    const int msg_rows = t->msg[0] && rows - note_rows > 0 ? 1 + (rows - note_rows > 2 &&
-                                                                  screen_width(t->msg) > m->w)
-                                                           : 0;
+    const int msg_rows = t->msg[0] && rows - note_rows > 0
+                             ? 1 + (rows - note_rows >= 2 && screen_width(t->msg) > m->w)
+                             : 0;
     const int prev_rows = t->prev[0] && rows - note_rows - msg_rows > 0 ? 1 : 0;
     int y = m->y;
     if (prev_rows)
@@ -642,11 +628,8 @@ static void choose_pit(tui *t, int pit)
         set_note(t, screen_attr(CP_ERROR), _("%s cannot be played: %s."), text, why);
         return;
     }
-    if (pit / AW_ROW == p->side) {
-        int row, x;
-        board_pit_place(&t->lay, &t->view, pit, &row, &x);
-        t->col[p->side] = (x - t->lay.board.x - t->lay.store_w - 1) / t->lay.pit_w;
-    }
+    if (pit / AW_ROW == p->side)
+        t->col[p->side] = board_pit_column(&t->view, pit);
     t->choosing_dir = true;
     t->view.cursor = pit;
     t->view.direction = 1;
@@ -656,19 +639,12 @@ static void choose_pit(tui *t, int pit)
 /* Relay: sow towards the screen's left or right (dx -1 or +1). */
 static void choose_direction(tui *t, int dx)
 {
-    const int pit = t->view.cursor;
-    int row, x, row2, x2;
+    const int pit = t->view.cursor, next = (pit + 1) % AW_PITS, prev = (pit + AW_PITS - 1) % AW_PITS;
     /* Counterclockwise goes to the next pit; on the screen that is to the
      * right when the next pit (or, at a row's end, the pit before) says so. */
-    board_pit_place(&t->lay, &t->view, pit, &row, &x);
-    board_pit_place(&t->lay, &t->view, (pit + 1) % AW_PITS, &row2, &x2);
-    bool ccw_right;
-    if (row2 == row)
-        ccw_right = x2 > x;
-    else {
-        board_pit_place(&t->lay, &t->view, (pit + AW_PITS - 1) % AW_PITS, &row2, &x2);
-        ccw_right = x > x2;
-    }
+    const bool ccw_right = next / AW_ROW == pit / AW_ROW
+                               ? board_pit_column(&t->view, next) > board_pit_column(&t->view, pit)
+                               : board_pit_column(&t->view, pit) > board_pit_column(&t->view, prev);
     const bool ccw = (dx > 0) == ccw_right;
     play_move(t, (aw_move)(pit | (ccw ? 0 : AW_MOVE_CW)));
 }
@@ -1050,11 +1026,12 @@ static bool handle(tui *t, action a)
     case ACT_CLICK: {
         const int pit = board_pit_at(&t->lay, &t->view, a.arg / 1000, a.arg % 1000);
         if (pit >= 0 && t->choosing_dir && pit != t->view.cursor) {
-            int row, x, row2, x2;
-            board_pit_place(&t->lay, &t->view, t->view.cursor, &row, &x);
-            board_pit_place(&t->lay, &t->view, pit, &row2, &x2);
-            if (row2 == row)
-                choose_direction(t, x2 > x ? 1 : -1);
+            /* a click beside the chosen pit, on its row: that direction */
+            if (pit / AW_ROW == t->view.cursor / AW_ROW)
+                choose_direction(t, board_pit_column(&t->view, pit) >
+                                            board_pit_column(&t->view, t->view.cursor)
+                                        ? 1
+                                        : -1);
         } else if (pit >= 0 && !t->choosing_dir) {
             choose_pit(t, pit);
         }

@@ -100,6 +100,8 @@ typedef struct board_view {
 } board_view;
 
 void board_draw(const layout *lay, const board_view *v);
+/* The screen column (0..5, left to right) of a pit, whatever the size. */
+int board_pit_column(const board_view *v, int pit);
 /* The pit under a screen cell, or -1. */
 int board_pit_at(const layout *lay, const board_view *v, int y, int x);
 /* The screen column of a pit's centre, and its row (0 top, 1 bottom). */

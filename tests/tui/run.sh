@@ -279,5 +279,16 @@ board_is "$(position_after --rules relay C+)"
 keys q y
 wait_for "[exit 0]"
 
+STEP="too small a terminal while the computer moves first"
+TUI_COLS=40 TUI_LINES=10 start --tables none --side N --level 1 --movetime 50
+wait_for "too small"
+sleep 0.5
+$TMUX_CMD resize-window -t awale -x 80 -y 24
+wait_for "South (computer) plays"
+wait_for "Your move:"
+wait_for "you play North against the computer, level 1"
+keys q y
+wait_for "[exit 0]"
+
 echo "tui: $CHECKS checks, $FAILS failed"
 [ "$FAILS" -eq 0 ]
