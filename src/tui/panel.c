@@ -17,7 +17,10 @@ static int draw_analysis(const layout *lay, const panel_data *d, int y, int rows
     const rect *p = &lay->panel;
     char text[1024], score[64], words[160], line[512];
     int used = 0;
-    snprintf(text, sizeof text, "%s%s%s", _("Analysis"), d->state ? ": " : "", d->state ? d->state : "");
+    if (d->state)
+        snprintf(text, sizeof text, _("Analysis: %s"), d->state);
+    else
+        snprintf(text, sizeof text, "%s", _("Analysis"));
     used += screen_wrap(y, p->x, p->w, 1, A_BOLD, text);
     if (used >= rows)
         return used;
