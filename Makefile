@@ -239,12 +239,24 @@ fuzz:
 	    build/fuzz/$$name -max_total_time=$(FUZZ_SECONDS) build/fuzz/$$name.corpus $$corpus; \
 	done
 
+# The template of the translations (po/awale.pot) from the marked strings
+# (_, N_, P_), merged into every po/LANG.po (scripts/po-check.sh).
+pot:
+	scripts/po-check.sh --update
+
 install: $(AWALE) $(MO_FILES)
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(AWALE) $(DESTDIR)$(PREFIX)/bin/awale
+	@set -e; for lang in $(if $(MO_FILES),$(LANGUAGES)); do \
+	    echo "install $(BUILD)/locale/$$lang/LC_MESSAGES/awale.mo"; \
+	    install -d $(DESTDIR)$(LOCALEDIR)/$$lang/LC_MESSAGES; \
+	    install -m 644 $(BUILD)/locale/$$lang/LC_MESSAGES/awale.mo \
+	        $(DESTDIR)$(LOCALEDIR)/$$lang/LC_MESSAGES/awale.mo; \
+	done
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/awale
+	rm -f $(LANGUAGES:%=$(DESTDIR)$(LOCALEDIR)/%/LC_MESSAGES/awale.mo)
 
 clean:
 	rm -rf build
