@@ -688,6 +688,16 @@ static void redo(play *p)
     after_change(p);
 }
 
+/* The session and what it used. */
+static void play_free(play *p)
+{
+    session_free(p->s);
+    aw_tables_close(p->tables);
+    aw_book_free(p->book);
+    aw_tables_close(p->old_tables);
+    aw_book_free(p->old_book);
+}
+
 /* Whether the terminal can take the full-screen game. */
 static bool full_screen_terminal(void)
 {
@@ -999,12 +1009,14 @@ int cmd_play(int argc, char **argv)
             goto line_mode;
         }
         keep_unfinished(&p);
+        if (p.resumed && aw_game_status(session_game(p.s)) != AW_ONGOING) {
+            /* the kept game was played to its end: forget it */
+            char path[4096];
+            if (unfinished_path(false, path, sizeof path))
+                unlink(path);
+        }
         settings_save(&set, msg, sizeof msg);
-        session_free(p.s);
-        aw_tables_close(p.tables);
-        aw_book_free(p.book);
-        aw_tables_close(p.old_tables);
-        aw_book_free(p.old_book);
+        play_free(&p);
         return status;
     }
 line_mode:
@@ -1023,26 +1035,17 @@ line_mode:
     sigaction(SIGINT, &sa, &old);
 
     printf(_("awale %s - type 'help' for the commands.\n"), AW_VERSION);
-    if (p.resumed) {
+    if (p.resumed)
         printf(P_("Resuming the unfinished game (%d move).\n",
                   "Resuming the unfinished game (%d moves).\n", aw_game_ply(session_game(p.s))),
                aw_game_ply(session_game(p.s)));
-        introduce(&p);
-        draw_board(&p);
-        after_change(&p);
-    } else {
-        introduce(&p);
-        draw_board(&p);
-        after_change(&p);
-    }
+    introduce(&p);
+    draw_board(&p);
+    after_change(&p);
     const int status = run(&p);
 
     sigaction(SIGINT, &old, NULL);
     interrupted_session = NULL;
-    session_free(p.s);
-    aw_tables_close(p.tables);
-    aw_book_free(p.book);
-    aw_tables_close(p.old_tables);
-    aw_book_free(p.old_book);
+    play_free(&p);
     return status;
 }

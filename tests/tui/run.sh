@@ -290,5 +290,19 @@ wait_for "you play North against the computer, level 1"
 keys q y
 wait_for "[exit 0]"
 
+STEP="a kept game resumed and played to its end is forgotten"
+mkdir -p "$XDG_STATE_HOME/awale"
+printf '[Event "x"]\n[South "player"]\n[North "player"]\n[FEN "1-0-0-0-0-2-1-1-0-0-0-0-20-23-S"]\n[SetUp "1"]\n[Rules "grand-slam"]\n\n*\n' \
+    >"$XDG_STATE_HOME/awale/unfinished-game.txt"
+start --resume --tables none
+wait_for "Resuming the unfinished game (0 moves)."
+keys f
+wait_for "Game over:"
+wait_for "South wins."
+keys q
+wait_for "[exit 0]"
+CHECKS=$((CHECKS + 1))
+[ -f "$XDG_STATE_HOME/awale/unfinished-game.txt" ] && fail "the finished game is still kept"
+
 echo "tui: $CHECKS checks, $FAILS failed"
 [ "$FAILS" -eq 0 ]
