@@ -434,7 +434,6 @@ static void draw_keys(tui *t)
     }
     strcat(text, "  ");
     strcat(text, quit);
-    (void)t;
     draw_bar(t->lay.keys_y, text);
 }
 
