@@ -107,3 +107,12 @@ run_env "LANG=C.UTF-8" "quit
 " play --opponent human --lang en
 expect_out_has "Two players at one keyboard"
 rm -f "$XDG_CONFIG_HOME/awale/settings"
+
+# The shared option errors in French for play; the other commands stay in
+# English (their output is for scripts) whatever the locale.
+run_env "LANG=fr_FR.UTF-8" "" play --level 11
+expect_status 2
+expect_err_has "valeur « 11 » incorrecte pour --level (un nombre entier de 1 à 10 attendu)"
+run_env "LANG=fr_FR.UTF-8 LANGUAGE=fr" "" analyze --depth 0
+expect_status 2
+expect_err_has "bad value '0' for --depth (expected a whole number from 1 to 100)"
