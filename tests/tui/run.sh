@@ -265,6 +265,13 @@ board_is "$(position_after --rule direction=cw D)" cw
 keys q y
 wait_for "[exit 0]"
 
+STEP="French on an ASCII terminal: accents dropped"
+TUI_LANG=C start --tables none --opponent human --lang fr
+wait_for "A Sud de jouer : <- -> et Entree, ou une lettre A-F"
+absent "À"
+keys q
+wait_for "[exit 0]"
+
 STEP="relay: the direction with the arrows"
 start --tables none --opponent human --rules relay
 wait_for "South to move"
