@@ -58,7 +58,7 @@ static int time_index(long long ms)
 static const char *time_words(long long ms, char *buf, size_t size)
 {
     if (ms < 1000)
-        snprintf(buf, size, _("%.1f second"), (double)ms / 1000.0);
+        snprintf(buf, size, _("0.%d second"), (int)(ms / 100));
     else
         snprintf(buf, size, P_("%lld second", "%lld seconds", ms / 1000), ms / 1000);
     return buf;
@@ -103,7 +103,7 @@ bool dialog_newgame(newgame *ng, const char *custom)
         if (!ng->human)
             field(r, y++, field_at == F_TIME, _("Time per move"),
                   time_words(ng->movetime, buf, sizeof buf));
-        screen_wrap(r.y + r.h - 2, r.x + 2, iw, 1, screen_attr(CP_INFO),
+        screen_wrap(r.y + r.h - 3, r.x + 2, iw, 2, screen_attr(CP_INFO),
                     _("Up/Down: field   Left/Right: change   Enter: start   Esc: cancel"));
         refresh();
         action a = input_read(-1);

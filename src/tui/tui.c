@@ -486,7 +486,13 @@ static void draw_messages(tui *t)
     const rect *m = &t->lay.msg;
     screen_clear(*m);
     const int rows = m->h;
-    const int note_rows = !t->note[0] ? 0 : screen_width(t->note) > m->w && rows >= 2 ? 2 : 1;
+    /* the rows the note needs (a word cut at the end of a row costs up to
+     * one more), at most all of them */
+    int note_rows = !t->note[0] ? 0 : (screen_width(t->note) + m->w - 1) / m->w;
+    if (note_rows > 1 || (note_rows == 1 && screen_width(t->note) > m->w - 8))
+        note_rows++;
+    if (note_rows > rows)
+        note_rows = rows;
     const int msg_rows = t->msg[0] && rows - note_rows > 0
                              ? 1 + (rows - note_rows >= 2 && screen_width(t->msg) > m->w)
                              : 0;
