@@ -22,7 +22,7 @@ sources=$(ls src/front/*.c src/tui/*.c src/cli/cmd_play.c src/cli/main.c src/cli
 pot() {
     xgettext --language=C --from-code=UTF-8 --keyword=_ --keyword=N_ --keyword=P_:1,2 \
         --add-comments=TRANSLATORS: --package-name=awale --msgid-bugs-address="the awale issue tracker" \
-        --sort-by-file --no-wrap -o "$1" $sources
+        --sort-by-file --add-location=file --no-wrap -o "$1" $sources
 }
 
 if [ "${1:-}" = "--update" ]; then
