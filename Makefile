@@ -58,12 +58,42 @@ ifeq ($(strip $(WEB_LIBS)),)
 endif
 ALL_CFLAGS += $(WEB_CFLAGS)
 
+# The full-screen interface of `awale play` uses ncursesw when its header is
+# there (Debian: libncurses-dev); without it, play has its line mode only.
+CURSES_CFLAGS := $(shell pkg-config --cflags ncursesw 2>/dev/null)
+CURSES_LIBS   := $(shell pkg-config --libs ncursesw 2>/dev/null)
+ifeq ($(CURSES_LIBS),)
+  ifneq ($(wildcard /usr/include/ncursesw/curses.h),)
+    CURSES_CFLAGS := -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600
+    CURSES_LIBS   := -lncursesw
+  endif
+endif
+
+# Translations (gettext domain awale): po/LANG.po compiled by msgfmt into
+# $(BUILD)/locale, installed under $(LOCALEDIR) (compiled into the program,
+# which also looks next to itself: see src/front/i18n.c).
+LOCALEDIR ?= $(PREFIX)/share/locale
+LANGUAGES := $(basename $(notdir $(wildcard po/*.po)))
+MSGFMT    := $(shell command -v msgfmt 2>/dev/null)
+ifneq ($(MSGFMT),)
+  MO_FILES := $(LANGUAGES:%=$(BUILD)/locale/%/LC_MESSAGES/awale.mo)
+endif
+ALL_CFLAGS += -DAW_LOCALEDIR='"$(LOCALEDIR)"'
+
 LIB_SRC  := $(sort $(wildcard src/rules/*.c src/engine/*.c src/tables/*.c))
 FRONT_SRC := $(sort $(wildcard src/front/*.c))
 APP_SRC  := $(sort $(wildcard src/cli/*.c src/protocol/*.c src/match/*.c))
 WEB_SRC  := $(sort $(wildcard src/web/*.c))
 # The page's files, embedded in the program (gen/web_data.c).
 WEB_FILES := $(sort $(shell find web -type f 2>/dev/null))
+ifneq ($(CURSES_LIBS),)
+  TUI_SRC := $(sort $(wildcard src/tui/*.c))
+  ALL_CFLAGS += -DAW_HAVE_CURSES
+  LIBS += $(CURSES_LIBS)
+else
+  TUI_SRC := src/tui/settings.c
+endif
+APP_SRC  += $(TUI_SRC)
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
 TEST_SUPPORT := $(filter-out $(TEST_SRC),$(wildcard tests/unit/*.c))
 FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
@@ -80,16 +110,26 @@ TESTS    := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_REPLAY := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz-replay/%)
 UCI_RANDOM := $(BUILD)/uci_random
 
-.PHONY: all play serve test check deps build-deps bench soak bench-web bench-tables tune strength book \
-        fuzz install uninstall clean
+.PHONY: all play serve test check deps build-deps pot bench soak bench-web bench-tables tune strength \
+        book fuzz install uninstall clean
 .DEFAULT_GOAL := all
 
-all: $(AWALE)
+all: $(AWALE) $(MO_FILES)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/src/tui/%.o: src/tui/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) $(CURSES_CFLAGS) -c $< -o $@
+
+$(BUILD)/locale/%/LC_MESSAGES/awale.mo: po/%.po
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  MSGFMT  $<")
+	$(Q)$(MSGFMT) --check -o $@ $<
 
 $(LIBAWALE): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -166,7 +206,8 @@ $(AWALE): $(APP_OBJ) $(LIBFRONT) $(LIBAWALE)
 $(BUILD)/tests/%: tests/unit/%.c $(TEST_SUPPORT) $(wildcard tests/unit/*.h) $(LIBFRONT) $(LIBAWALE)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  TEST    $@")
-	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -DAW_TEST_DATA='"tests/data"' $(ALL_LDFLAGS) -o $@ \
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -DAW_TEST_DATA='"tests/data"' \
+	    -DAW_TEST_LOCALEDIR='"$(BUILD)/locale"' $(ALL_LDFLAGS) -o $@ \
 	    $< $(TEST_SUPPORT) $(LIBFRONT) $(LIBAWALE) -lcmocka $(LIBS)
 
 # Fuzz targets built with a replay driver, so the corpus runs in every test.
@@ -205,7 +246,7 @@ deps:
 # (a new seed each run, printed; UCI_SEED=S replays one).
 UCI_SEQUENCES ?= 200
 UCI_SEED ?=
-check: $(AWALE) $(TESTS) $(FUZZ_REPLAY) $(UCI_RANDOM)
+check: $(AWALE) $(MO_FILES) $(TESTS) $(FUZZ_REPLAY) $(UCI_RANDOM)
 	@set -e; for t in $(TESTS); do echo "== $$t"; $$t; done
 	@set -e; for f in $(FUZZ_REPLAY); do \
 	    name=$$(basename $$f); echo "== $$f"; $$f tests/fuzz/corpus/$${name#fuzz_}; done
@@ -214,6 +255,8 @@ check: $(AWALE) $(TESTS) $(FUZZ_REPLAY) $(UCI_RANDOM)
 	@$(UCI_RANDOM) $(AWALE) --count $(UCI_SEQUENCES) $(if $(UCI_SEED),--seed $(UCI_SEED))
 	@tests/api/run.sh $(AWALE)
 	@tests/browser/run.sh $(AWALE) $(BUILD)/screenshots
+	@if [ -x tests/tui/run.sh ]; then tests/tui/run.sh $(AWALE); fi
+	@if [ -x scripts/po-check.sh ]; then scripts/po-check.sh; fi
 	@echo "== all tests passed ($(MODE))"
 
 test: deps
@@ -291,12 +334,24 @@ fuzz: $(BUILD)/gen/web_data.c
 	    build/fuzz/$$name -max_total_time=$(FUZZ_SECONDS) build/fuzz/$$name.corpus $$corpus; \
 	done
 
-install: $(AWALE)
+# The template of the translations (po/awale.pot) from the marked strings
+# (_, N_, P_), merged into every po/LANG.po (scripts/po-check.sh).
+pot:
+	scripts/po-check.sh --update
+
+install: $(AWALE) $(MO_FILES)
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(AWALE) $(DESTDIR)$(PREFIX)/bin/awale
+	@set -e; for lang in $(if $(MO_FILES),$(LANGUAGES)); do \
+	    echo "install $(BUILD)/locale/$$lang/LC_MESSAGES/awale.mo"; \
+	    install -d $(DESTDIR)$(LOCALEDIR)/$$lang/LC_MESSAGES; \
+	    install -m 644 $(BUILD)/locale/$$lang/LC_MESSAGES/awale.mo \
+	        $(DESTDIR)$(LOCALEDIR)/$$lang/LC_MESSAGES/awale.mo; \
+	done
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/awale
+	rm -f $(LANGUAGES:%=$(DESTDIR)$(LOCALEDIR)/%/LC_MESSAGES/awale.mo)
 
 clean:
 	rm -rf build

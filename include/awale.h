@@ -137,6 +137,14 @@ const char *aw_rules_describe(const aw_rules *rules, const char *param, char *bu
 #define AW_HOWTO_MAX 4096
 size_t aw_rules_howto(const aw_rules *rules, char *buf, size_t size);
 
+/* The same in the caller's language: each sentence string (a printf format
+ * with at most a number in it) goes through `tr` before it is filled in,
+ * e.g. a front end's gettext; tr returning NULL keeps the English. The
+ * strings are marked TR("...") in src/rules/howto.c for xgettext. */
+typedef const char *(*aw_translate_fn)(void *ctx, const char *text);
+size_t aw_rules_howto_translated(const aw_rules *rules, char *buf, size_t size, aw_translate_fn tr,
+                                 void *ctx);
+
 /* ------------------------------------------------------ positions and moves */
 
 /* A position: pit counts in sowing order (A..F for South, a..f for North;

@@ -11,7 +11,7 @@ set -eu
 if [ $# -gt 0 ]; then
     wanted="$*"
 else
-    wanted="libcmocka-dev libzstd-dev libmicrohttpd-dev libjansson-dev pkg-config"
+    wanted="libcmocka-dev libzstd-dev libmicrohttpd-dev libjansson-dev pkg-config libncurses-dev gettext tmux"
     command -v node >/dev/null 2>&1 || wanted="$wanted nodejs"
     command -v npm >/dev/null 2>&1 || wanted="$wanted npm"
     [ -x /usr/bin/chromium ] || wanted="$wanted chromium"

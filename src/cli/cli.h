@@ -27,6 +27,10 @@ typedef struct command {
 /* The levels of `awale play`, one line each (cmd_play.c). */
 void cli_play_details(FILE *out);
 
+/* The language of `awale play` (and its help): --lang in argv, else the
+ * settings file's, else the locale's (cmd_play.c). */
+void cli_play_language(int argc, char **argv);
+
 const command *cli_commands(int *count);
 
 /* Print "awale CMD: message" on stderr. */

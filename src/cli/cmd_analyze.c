@@ -7,6 +7,7 @@
  * the best move found so far.
  */
 #include "cli.h"
+#include "front/engine_setup.h"
 
 #include <signal.h>
 #include <stdlib.h>
@@ -159,20 +160,17 @@ int cmd_analyze(int argc, char **argv)
             status = EXIT_INPUT;
         }
     }
-    char num[32];
     aw_tables *tables = NULL;
     if (status == EXIT_OK) {
-        snprintf(num, sizeof num, "%lld", hash);
-        if (aw_engine_set_option(engine, "Hash", num, &err)) {
+        engine_config ec = engine_config_default();
+        ec.hash_mb = (int)hash;
+        ec.threads = (int)threads;
+        ec.eval = eval;
+        ec.tables = tables = cli_tables_open(cmd, tables_opt, &rules);
+        if (engine_setup_apply(engine, &ec, &err)) {
             cli_error(cmd, "%s", err.msg);
             status = EXIT_INPUT;
         }
-        snprintf(num, sizeof num, "%lld", threads);
-        aw_engine_set_option(engine, "Threads", num, NULL);
-        if (eval)
-            aw_engine_set_option(engine, "Eval", eval, NULL);
-        if ((tables = cli_tables_open(cmd, tables_opt, &rules)))
-            aw_engine_set_probe(engine, aw_tables_probe_hook, tables, aw_tables_seeds(tables));
     }
     if (status == EXIT_OK) {
         aw_status st = aw_game_status(game);

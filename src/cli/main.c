@@ -3,6 +3,7 @@
  * the library, and the top-level help.
  */
 #include "cli.h"
+#include "front/i18n.h"
 
 #include <string.h>
 
@@ -17,47 +18,66 @@
 
 static const command commands[] = {
     {"play", "play a game in the terminal, against the computer or a person", cmd_play,
-     "usage: awale play [--rules R] [--rule K=V]... [--position POS] [--first S|N]\n"
-     "                  [--opponent computer|human] [--side S|N] [--level N]\n"
-     "                  [--movetime MS] [--tables DIR|none] [--book FILE|none]\n"
-     "       awale play --resume [--level N] [--movetime MS]\n"
-     "\n"
-     "A game in the terminal, line by line, against the computer (level 3 unless\n"
-     "--level says otherwise) or, with --opponent human, between two people at one\n"
-     "keyboard. Type a pit letter to play it (A-F are South's pits, a-f North's);\n"
-     "each move is said in words (seeds sown, pits captured) and the board drawn\n"
-     "from your seat. In the relay game (--rules relay) a move also names a\n"
-     "direction: C+ sows to your right, C- to your left ('C right' and 'C left'\n"
-     "work too). Works in pipes and with screen readers.\n"
-     "\n"
-     "Commands during the game: undo, redo, hint, moves (the legal ones), history\n"
-     "(the moves played), board, rules, agree (propose to end the game: the\n"
-     "computer accepts only an end it does not lose by), save FILE, load FILE (game\n"
-     "records), new, help, quit. A game left unfinished (quit, end of input,\n"
-     "Ctrl-C) is kept, and 'awale play --resume' continues it; on a terminal,\n"
-     "quit asks first.\n"
-     "\n" RULE_OPTIONS POSITION_OPTION
-     "  --first S|N      who moves first from the start position (default S)\n"
-     "  --opponent O     computer (the default) or human (two people, one keyboard)\n"
-     "  --side S|N       your side against the computer (default S; N: the computer\n"
-     "                   moves first and the board is drawn from North's seat)\n"
-     "  --level N        the computer's strength, 1 to 10 (default 3; see below)\n"
-     "  --movetime MS    the computer's time per move and for hints (default 1000)\n"
-     "  --tables DIR     endgame tables directory, or 'none' (default\n"
-     "                   $XDG_DATA_HOME/awale/tables; the first use builds 12 seeds):\n"
-     "                   level 10 and the hints use them, and a hint says who wins\n"
-     "                   with perfect play (a proof in the rule sets with a\n"
-     "                   no-capture limit, an estimate otherwise)\n"
-     "  --book FILE      opening book for level 10 and the hints, or 'none'\n"
-     "                   (default: the built-in book)\n"
-     "  --resume         continue the game kept when the last one was left\n"
-     "                   unfinished ($XDG_STATE_HOME/awale/unfinished-game.txt)\n"
-     "\n"
-     "examples: awale play                      # you play South, the computer North\n"
-     "          awale play --side N --level 6   # the computer moves first\n"
-     "          awale play --opponent human --rules grand-slam\n"
-     "\n"
-     "Levels:\n"},
+     /* The help of play is translated (i18n.h): one literal, no macros. */
+     N_("usage: awale play [--rules R] [--rule K=V]... [--position POS] [--first S|N]\n"
+        "                  [--opponent computer|human] [--side S|N] [--level N]\n"
+        "                  [--movetime MS] [--tables DIR|none] [--book FILE|none]\n"
+        "                  [--plain] [--lang en|fr]\n"
+        "       awale play --resume [--level N] [--movetime MS] [--plain] [--lang en|fr]\n"
+        "\n"
+        "A game against the computer (level 3 unless --level says otherwise) or, with\n"
+        "--opponent human, between two people at one keyboard.\n"
+        "\n"
+        "On a terminal the game is full screen: the board with its seeds, sowing\n"
+        "animated seed by seed, the pit chosen with the arrow keys and Enter, its\n"
+        "letter or a mouse click; h hint, u undo, r redo, i analysis, m moves, n new\n"
+        "game, s save, l load, g agree, o options, ? help, q quit (docs/tui.md).\n"
+        "Settings (language, animation, colours, the last game chosen) are kept in\n"
+        "$XDG_CONFIG_HOME/awale/settings.\n"
+        "\n"
+        "With --plain, or when input or output is not a terminal, the game is played\n"
+        "line by line: type a pit letter to play it (A-F are South's pits, a-f\n"
+        "North's); each move is said in words (seeds sown, pits captured) and the\n"
+        "board drawn from your seat. In the relay game (--rules relay) a move also\n"
+        "names a direction: C+ sows to your right, C- to your left ('C right' and\n"
+        "'C left' work too). Works in pipes and with screen readers. Commands: undo,\n"
+        "redo, hint, moves (the legal ones), history (the moves played), board,\n"
+        "rules, agree (propose to end the game: the computer accepts only an end it\n"
+        "does not lose by), save FILE, load FILE (game records), new, help, quit.\n"
+        "\n"
+        "A game left unfinished (quit, end of input, Ctrl-C) is kept, and\n"
+        "'awale play --resume' continues it; on a terminal, quit asks first.\n"
+        "\n"
+        "  --rules R        rule set: abapa (default), seven-turns, grand-slam, two-seeds,\n"
+        "                   relay (see 'awale rules')\n"
+        "  --rule K=V       override one rule parameter (repeatable), e.g. --rule target=24\n"
+        "  --position POS   start from a position string instead of the start position,\n"
+        "                   e.g. 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S\n"
+        "  --first S|N      who moves first from the start position (default S)\n"
+        "  --opponent O     computer (the default) or human (two people, one keyboard)\n"
+        "  --side S|N       your side against the computer (default S; N: the computer\n"
+        "                   moves first and the board is drawn from North's seat)\n"
+        "  --level N        the computer's strength, 1 to 10 (default 3; see below)\n"
+        "  --movetime MS    the computer's time per move and for hints (default 1000)\n"
+        "  --tables DIR     endgame tables directory, or 'none' (default\n"
+        "                   $XDG_DATA_HOME/awale/tables; the first use builds 12 seeds):\n"
+        "                   level 10 and the hints use them, and a hint says who wins\n"
+        "                   with perfect play (a proof in the rule sets with a\n"
+        "                   no-capture limit, an estimate otherwise)\n"
+        "  --book FILE      opening book for level 10 and the hints, or 'none'\n"
+        "                   (default: the built-in book)\n"
+        "  --resume         continue the game kept when the last one was left\n"
+        "                   unfinished ($XDG_STATE_HOME/awale/unfinished-game.txt)\n"
+        "  --plain          line mode even on a terminal\n"
+        "  --lang L         en (English) or fr (French); default: the settings, else\n"
+        "                   the locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)\n"
+        "\n"
+        "examples: awale play                      # you play South, the computer North\n"
+        "          awale play --side N --level 6   # the computer moves first\n"
+        "          awale play --opponent human --rules grand-slam\n"
+        "          awale play --plain --lang fr    # line mode, in French\n"
+        "\n"
+        "Levels:\n")},
     {"serve", "the web app: play, analyse and review games in the browser", cmd_serve,
      "usage: awale serve [--host 127.0.0.1] [--port 8080] [--open] [--tables DIR|none]\n"
      "                   [--book FILE|none] [--max-games N] [--expire S] [--searches N]\n"
@@ -410,6 +430,11 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     const char *name = argv[1];
+    /* play speaks the player's language (its help too); the other commands'
+     * output is for scripts and stays as it is. */
+    if (strcmp(name, "play") == 0 || (strcmp(name, "help") == 0 && argc > 2 &&
+                                      strcmp(argv[2], "play") == 0))
+        cli_play_language(argc - 1, argv + 1);
     if (cli_wants_help(name) || strcmp(name, "help") == 0) {
         if (argc > 2 && strcmp(name, "help") == 0) {
             for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)

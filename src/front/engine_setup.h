@@ -2,7 +2,8 @@
  * engine_setup.h - the one way every front end sets up an engine: a level,
  * threads, table size, evaluation, endgame tables and opening book, given
  * as one struct and applied in one place (analyze, play, the terminal and
- * web interfaces all call this instead of setting options one by one).
+ * web interfaces, selfplay and bench all call this instead of setting
+ * options one by one).
  */
 #ifndef AW_FRONT_ENGINE_SETUP_H
 #define AW_FRONT_ENGINE_SETUP_H
@@ -19,6 +20,9 @@ typedef struct engine_config {
     const aw_tables *tables; /* endgame tables; used at level 10 only, as a
                                 person below full strength has none          */
     const aw_book *book;     /* opening book; OwnBook on when given           */
+    const char *options;     /* more options, "Name=value,Name=value" (NULL:
+                                none), set last: they may change any of the
+                                above (selfplay's --a and --b)               */
 } engine_config;
 
 /* The defaults: level 10, one thread, the engine's table, no tables or

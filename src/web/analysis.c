@@ -86,7 +86,9 @@ json_t *analysis_position_event(web_game *g, int multipv)
     const aw_game *gm = session_game(g->s);
     char text[AW_POSITION_MAX];
     int margin;
-    json_t *tables = session_tables_margin(g->s, &margin) ? jo_perfect(margin) : json_null();
+    json_t *tables = session_tables_margin(g->s, &margin)
+                         ? jo_perfect(margin, session_tables_exact(g->s))
+                         : json_null();
     return json_pack("{s:i, s:s, s:s, s:o, s:o, s:i, s:i}", "ply", aw_game_ply(gm), "position",
                      aw_position_format(aw_game_position(gm), text), "side",
                      jo_side_letter(aw_game_position(gm)->side), "status", jo_status(gm), "tables",

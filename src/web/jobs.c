@@ -126,7 +126,8 @@ void job_hint(web_job *job, pool_worker *w)
         json_object_set_new(o, "position", json_string(aw_position_format(&pos, ptext)));
         json_object_set_new(o, "side", json_string(jo_side_letter(pos.side)));
         json_object_set_new(o, "stopped", json_boolean(stopped));
-        json_object_set_new(o, "tables", exact ? jo_perfect(margin) : json_null());
+        json_object_set_new(o, "tables",
+                            exact ? jo_perfect(margin, session_tables_exact(g->s)) : json_null());
         web_reply_value(&j->p->reply, 200, o);
     }
     json_decref(state_refresh(g));
@@ -147,31 +148,18 @@ void job_agree(web_job *job, pool_worker *w)
     g->stop_asked = false;
     if (v == AGREE_ENDED)
         g->version++;
-    char result[96], text[400];
+    char result[96], text[512];
+    const bool tables_exact = session_tables_exact(g->s);
     words_result(ans.agreed, result, sizeof result);
     if (v == AGREE_ENDED)
         snprintf(text, sizeof text, "The computer accepts: %s.", result);
-    else if (ans.agreed_margin < 0)
-        snprintf(text, sizeof text, "The computer declines: ending now it would lose (%s).", result);
-    else if (ans.from_tables)
-        snprintf(text, sizeof text,
-                 "The computer declines: ending now gives %s, but the endgame tables say it wins "
-                 "by %d with perfect play.",
-                 result, ans.expected_margin);
-    else if (ans.proven)
-        snprintf(text, sizeof text,
-                 "The computer declines: ending now gives %s, but it sees a forced win by %d.",
-                 result, ans.expected_margin);
     else
-        snprintf(text, sizeof text,
-                 "The computer declines: ending now gives %s, but it expects to do better by "
-                 "playing on (about %+d seeds).",
-                 result, ans.expected_margin);
-    json_t *o = json_pack("{s:s, s:[i,i], s:i, s:b, s:b, s:i, s:s}", "verdict",
+        words_declined(&ans, tables_exact, text, sizeof text);
+    json_t *o = json_pack("{s:s, s:[i,i], s:i, s:b, s:b, s:b, s:i, s:s}", "verdict",
                           v == AGREE_ENDED ? "ended" : "declined", "agreed", ans.agreed[0],
                           ans.agreed[1], "agreed_margin", ans.agreed_margin, "from_tables",
-                          ans.from_tables, "proven", ans.proven, "expected_margin",
-                          ans.expected_margin, "text", text);
+                          ans.from_tables, "tables_exact", tables_exact, "proven", ans.proven,
+                          "expected_margin", ans.expected_margin, "text", text);
     state_reply(g, &j->p->reply, 200, json_pack("{s:o}", "agreement", o));
     pthread_cond_broadcast(&g->idle);
     analysis_kick(j->a, g);

@@ -180,10 +180,10 @@ json_t *jo_status(const aw_game *game)
                      "reason", why, "text", words_game_over(game, text, sizeof text));
 }
 
-json_t *jo_perfect(int margin)
+json_t *jo_perfect(int margin, bool exact)
 {
-    char text[128];
-    return json_pack("{s:i, s:s?, s:s}", "margin", margin, "winner",
-                     margin > 0 ? "south" : margin < 0 ? "north" : NULL, "text",
-                     words_perfect(margin, text, sizeof text));
+    char text[192];
+    return json_pack("{s:i, s:s?, s:b, s:s}", "margin", margin, "winner",
+                     margin > 0 ? "south" : margin < 0 ? "north" : NULL, "exact", exact, "text",
+                     words_tables(margin, exact, text, sizeof text));
 }

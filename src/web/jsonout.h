@@ -50,6 +50,6 @@ json_t *jo_status(const aw_game *game);
 
 /* The exact result with perfect play, South's margin: {"margin", "winner",
  * "text"}. */
-json_t *jo_perfect(int south_margin);
+json_t *jo_perfect(int south_margin, bool exact);
 
 #endif

@@ -84,7 +84,9 @@ static json_t *state_json(web_game *g)
             json_array_append_new(legal, jo_move(r, moves[i]));
     }
     int margin;
-    json_t *tables = session_tables_margin(s, &margin) ? jo_perfect(margin) : json_null();
+    json_t *tables = session_tables_margin(s, &margin)
+                         ? jo_perfect(margin, session_tables_exact(s))
+                         : json_null();
     json_t *o = json_pack(
         "{s:s, s:o, s:o, s:i, s:I, s:s, s:s, s:o, s:i, s:o, s:o, s:o, s:s?, s:b, s:s?, s:b, s:b, "
         "s:b, s:o, s:i}",

@@ -510,7 +510,7 @@ async function agree() {
       busy = false;
       if (a.verdict === 'ended') toast(t('agree_accepted', { s: a.agreed[0], n: a.agreed[1] }));
       else {
-        const why = a.agreed_margin < 0 ? t('agree_lose') : a.from_tables ? t('agree_tables', { m: a.expected_margin })
+        const why = a.agreed_margin < 0 ? t('agree_lose') : a.from_tables ? t(a.tables_exact ? 'agree_tables' : 'agree_tables_estimate', { m: a.expected_margin })
           : a.proven ? t('agree_proven', { m: a.expected_margin }) : t('agree_better');
         toast(t('agree_declined', { why }));
       }

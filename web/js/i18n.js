@@ -31,7 +31,7 @@ const EN = {
   illegal: 'Not playable: {why}', seeds_word: 'seeds', store: 'store',
   pit_label: 'Pit {pit}: {n} seeds', store_label: '{side}’s store: {n} seeds',
   hint_text: 'Hint: {move}. {score}. Expected line: {line}.', hint_book: 'from the opening book',
-  depth: 'depth {depth}', nodes_s: '{n} nodes/s', perfect: 'Perfect play: {text}',
+  depth: 'depth {depth}', nodes_s: '{n} nodes/s', perfect: 'Endgame tables: {text}',
   analysing: 'After move {ply}', analysing_start: 'Start position', analysis_done: 'Analysis finished',
   analysis_waiting: 'Waiting for the computer’s move…', analysis_queued: 'Waiting for a free engine…',
   analysis_over: 'The game is over.', analysis_current: 'The analysis follows the game’s current position.',
@@ -43,6 +43,7 @@ const EN = {
   agree_declined: 'The computer declines: {why}', agree_accepted: 'The computer accepts: the game ends {s} – {n}.',
   agree_lose: 'ending now it would lose.', agree_better: 'it expects to do better by playing on.',
   agree_tables: 'the endgame tables say it wins by {m} with perfect play.',
+  agree_tables_estimate: 'the endgame tables expect it to win by {m}.',
   agree_proven: 'it sees a forced win by {m}.', declined_person: '{side} declines: play on.',
   nothing_undo: 'Nothing to undo.', nothing_redo: 'Nothing to redo.',
   copied: 'Copied.', imported: 'Game imported: {n} moves.', error: 'Error: {msg}',
@@ -91,7 +92,7 @@ const FR = {
   illegal: 'Coup impossible : {why}', seeds_word: 'graines', store: 'grenier',
   pit_label: 'Case {pit} : {n} graines', store_label: 'Grenier de {side} : {n} graines',
   hint_text: 'Conseil : {move}. {score}. Suite attendue : {line}.', hint_book: 'tiré du livre d’ouvertures',
-  depth: 'profondeur {depth}', nodes_s: '{n} positions/s', perfect: 'Jeu parfait : {text}',
+  depth: 'profondeur {depth}', nodes_s: '{n} positions/s', perfect: 'Tables de finales : {text}',
   analysing: 'Après le coup {ply}', analysing_start: 'Position de départ', analysis_done: 'Analyse terminée',
   analysis_waiting: 'En attente du coup de l’ordinateur…', analysis_queued: 'En attente d’un moteur libre…',
   analysis_over: 'La partie est terminée.', analysis_current: 'L’analyse suit la position actuelle de la partie.',
@@ -103,6 +104,7 @@ const FR = {
   agree_declined: 'L’ordinateur refuse : {why}', agree_accepted: 'L’ordinateur accepte : la partie s’arrête sur {s} – {n}.',
   agree_lose: 'en arrêtant maintenant, il perdrait.', agree_better: 'il pense faire mieux en continuant.',
   agree_tables: 'les tables de finales lui donnent la victoire de {m} en jeu parfait.',
+  agree_tables_estimate: 'les tables de finales prévoient qu’il gagne de {m}.',
   agree_proven: 'il voit un gain forcé de {m}.', declined_person: '{side} refuse : on continue.',
   nothing_undo: 'Rien à annuler.', nothing_redo: 'Rien à rejouer.',
   copied: 'Copié.', imported: 'Partie importée : {n} coups.', error: 'Erreur : {msg}',
@@ -276,9 +278,14 @@ export function describeResult(scores) {
 export function describeScore(score) {
   const fr = lang === 'fr';
   switch (score.kind) {
-    case 'win': return fr ? `gain d’au moins ${score.margin} ${plural(score.margin, 'graine', 'graines')}` : `you win by ${score.margin} ${plural(score.margin, 'seed', 'seeds')} or more`;
-    case 'loss': return fr ? `perte de ${-score.margin} ${plural(-score.margin, 'graine', 'graines')} au mieux` : `you lose by ${-score.margin} ${plural(-score.margin, 'seed', 'seeds')} at best`;
-    case 'draw': return fr ? 'nulle avec le meilleur jeu' : 'a draw with best play';
+    // A proven result: by the search (a distance) or by the endgame tables (plies 0).
+    case 'win':
+      if (!score.plies) return fr ? `gain de ${score.margin} ${plural(score.margin, 'graine', 'graines')} en jeu parfait` : `you win by ${score.margin} ${plural(score.margin, 'seed', 'seeds')} with perfect play`;
+      return fr ? `gain d’au moins ${score.margin} ${plural(score.margin, 'graine', 'graines')}` : `you win by ${score.margin} ${plural(score.margin, 'seed', 'seeds')} or more`;
+    case 'loss':
+      if (!score.plies) return fr ? `perte de ${-score.margin} ${plural(-score.margin, 'graine', 'graines')} en jeu parfait` : `you lose by ${-score.margin} ${plural(-score.margin, 'seed', 'seeds')} with perfect play`;
+      return fr ? `perte de ${-score.margin} ${plural(-score.margin, 'graine', 'graines')} au mieux` : `you lose by ${-score.margin} ${plural(-score.margin, 'seed', 'seeds')} at best`;
+    case 'draw': return fr ? 'nulle en jeu parfait' : 'a draw with perfect play';
     default: {
       const v = Math.abs(score.value) / 100;
       if (Math.abs(score.value) < 25) return fr ? 'à peu près égal' : 'about level';
@@ -289,12 +296,19 @@ export function describeScore(score) {
   }
 }
 
-// The exact result with perfect play, from the server's {margin}.
+// The endgame tables' verdict, from the server's {margin, exact}: a proof
+// where the rules have a no-capture limit, else the tables' estimate
+// (endless play counted as an even split; a repetition rule may decide
+// otherwise).
 export function describePerfect(p) {
   const fr = lang === 'fr';
-  if (p.margin === 0) return fr ? 'partie nulle en jeu parfait' : 'a draw with perfect play';
   const who = sideName(p.margin > 0 ? 'S' : 'N');
   const m = Math.abs(p.margin);
+  if (p.exact === false) {
+    if (p.margin === 0) return fr ? 'nulle si le jeu sans fin partage le plateau à égalité (estimation des tables)' : 'a draw if endless play splits the board evenly (the tables’ estimate)';
+    return fr ? `${who} gagne de ${m} ${plural(m, 'graine', 'graines')} si le jeu sans fin partage le plateau à égalité (estimation des tables)` : `${who} wins by ${m} ${plural(m, 'seed', 'seeds')} if endless play splits the board evenly (the tables’ estimate)`;
+  }
+  if (p.margin === 0) return fr ? 'partie nulle en jeu parfait' : 'a draw with perfect play';
   return fr ? `${who} gagne de ${m} ${plural(m, 'graine', 'graines')} en jeu parfait` : `${who} wins by ${m} ${plural(m, 'seed', 'seeds')} with perfect play`;
 }
 
@@ -307,7 +321,7 @@ export function formatScore(score, fromSouth) {
     return sign(v) + (Math.abs(v) / 100).toFixed(2).replace('.', fr ? ',' : '.');
   }
   const m = fromSouth ? score.south / 100 : score.margin;
-  if (score.kind === 'draw') return fr ? `nulle en ${score.plies}` : `draw in ${score.plies}`;
+  if (score.kind === 'draw') return score.plies ? (fr ? `nulle en ${score.plies}` : `draw in ${score.plies}`) : (fr ? 'nulle' : 'draw');
   const winner = m > 0;
   const word = fr ? (winner ? 'gain' : 'perte') : (winner ? 'win' : 'loss');
   return `${word} ${sign(m)}${Math.abs(m)}${score.plies ? (fr ? ` en ${score.plies}` : ` in ${score.plies}`) : ''}`;
