@@ -330,6 +330,9 @@ typedef struct aw_game aw_game;
 AW_API aw_game *aw_game_new(const aw_rules *rules, const aw_position *start);
 AW_API void aw_game_free(aw_game *game);
 
+/* A copy of the game, history included (NULL when out of memory). */
+AW_API aw_game *aw_game_clone(const aw_game *game);
+
 /* Start again from `start` (NULL: the game's own start), forgetting moves. */
 AW_API void aw_game_reset(aw_game *game, const aw_position *start);
 
@@ -356,6 +359,11 @@ AW_API int aw_game_agree(aw_game *game, aw_error *err);
 
 /* The status of the current position, repetition included. */
 AW_API aw_status aw_game_status(const aw_game *game);
+
+/* The moves that can be played now: those of aw_generate while the game
+ * goes on, none once it is over (repetition and agreement included).
+ * Returns the count. */
+AW_API int aw_game_legal(const aw_game *game, aw_move moves[AW_MAX_MOVES]);
 
 /* How many times the current position (pits and side to move) occurred in
  * the game since the last capture, itself included. */

@@ -46,6 +46,23 @@ void aw_game_free(aw_game *game)
     free(game);
 }
 
+aw_game *aw_game_clone(const aw_game *game)
+{
+    aw_game *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    *g = *game;
+    g->positions = malloc(sizeof *g->positions * (size_t)(g->capacity + 1));
+    g->moves = malloc(sizeof *g->moves * (size_t)g->capacity);
+    if (!g->positions || !g->moves) {
+        aw_game_free(g);
+        return NULL;
+    }
+    memcpy(g->positions, game->positions, sizeof *g->positions * (size_t)(game->ply + 1));
+    memcpy(g->moves, game->moves, sizeof *g->moves * (size_t)game->ply);
+    return g;
+}
+
 void aw_game_reset(aw_game *game, const aw_position *start)
 {
     if (start)
@@ -156,6 +173,13 @@ int aw_game_agree(aw_game *game, aw_error *err)
         return aw_fail(err, "the game is already over");
     game->agreed = true;
     return 0;
+}
+
+int aw_game_legal(const aw_game *game, aw_move moves[AW_MAX_MOVES])
+{
+    if (aw_game_status(game) != AW_ONGOING)
+        return 0;
+    return aw_generate(&game->rules, aw_game_position(game), moves);
 }
 
 void aw_game_scores(const aw_game *game, int scores[2])

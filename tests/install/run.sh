@@ -94,8 +94,9 @@ else
     CHECKS=$((CHECKS + 1))
     cmp -s "$TMP/want" "$TMP/got" || fail "the example's output differs from the program's: $(diff "$TMP/want" "$TMP/got")"
     LD_LIBRARY_PATH="$STAGE/usr/lib" "$TMP/example/example" nonsense >"$TMP/got" 2>&1
+    status=$?
     CHECKS=$((CHECKS + 1))
-    [ $? -eq 2 ] && grep -q "nonsense" "$TMP/got" || fail "the example with a bad rule set: $(cat "$TMP/got")"
+    [ $status -eq 2 ] && grep -q "nonsense" "$TMP/got" || fail "the example with a bad rule set: $(cat "$TMP/got")"
 
     # The static library, with what 'pkg-config --static' says it needs.
     static_libs=$(pkg-config --static --libs-only-other --libs-only-l awale | sed 's/-lawale//')

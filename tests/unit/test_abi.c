@@ -1,7 +1,9 @@
 /*
- * test_abi.c - the version and struct layout the library reports to
- * bindings (aw_version, aw_abi_layout): the version macros agree with each
- * other and with the library, and the layout answers are the compiler's.
+ * test_abi.c - what bindings rely on: the version and struct layout the
+ * library reports (aw_version, aw_abi_layout) agree with the header and the
+ * compiler; a game's copy (aw_game_clone) is a separate game with the same
+ * history; the moves that can be played now (aw_game_legal) are the
+ * generator's while the game goes on and none once it is over.
  */
 #include "support.h"
 
@@ -34,11 +36,57 @@ static void layout_answers(void **state)
     assert_int_equal(aw_abi_layout(NULL, "target"), -1);
 }
 
+/* Random games of every rule set: at every ply a clone has the same
+ * history, plays on without touching the original, and aw_game_legal is
+ * aw_generate's list until the game ends, then empty. */
+static void clone_and_legal(void **state)
+{
+    (void)state;
+    uint64_t seed = 14;
+    const char *presets[] = {"abapa", "seven-turns", "grand-slam", "two-seeds", "relay"};
+    int games = t_sanitized() ? 10 : 60;
+    for (size_t p = 0; p < sizeof presets / sizeof presets[0]; p++) {
+        aw_rules r = t_rules(presets[p], NULL);
+        for (int gi = 0; gi < games; gi++) {
+            aw_game *g = aw_game_new(&r, NULL);
+            assert_non_null(g);
+            for (;;) {
+                aw_move legal[AW_MAX_MOVES], gen[AW_MAX_MOVES];
+                int n = aw_game_legal(g, legal);
+                if (aw_game_status(g) != AW_ONGOING) {
+                    assert_int_equal(n, 0);
+                    break;
+                }
+                int m = aw_generate(&r, aw_game_position(g), gen);
+                assert_int_equal(n, m);
+                assert_memory_equal(legal, gen, (size_t)n);
+                assert_true(n > 0);
+                aw_game *c = aw_game_clone(g);
+                assert_non_null(c);
+                assert_int_equal(aw_game_ply(c), aw_game_ply(g));
+                for (int i = 0; i <= aw_game_ply(g); i++)
+                    assert_memory_equal(aw_game_position_at(c, i), aw_game_position_at(g, i),
+                                        sizeof(aw_position));
+                assert_int_equal(aw_game_status(c), aw_game_status(g));
+                aw_move move = legal[t_rand(&seed) % (uint64_t)n];
+                aw_position before = *aw_game_position(g);
+                assert_int_equal(aw_game_play(c, move, NULL), 0);
+                assert_memory_equal(aw_game_position(g), &before, sizeof before);
+                assert_int_equal(aw_game_play(g, move, NULL), 0);
+                assert_memory_equal(aw_game_position(c), aw_game_position(g), sizeof before);
+                aw_game_free(c);
+            }
+            aw_game_free(g);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(version_macros_agree),
         cmocka_unit_test(layout_answers),
+        cmocka_unit_test(clone_and_legal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
