@@ -248,7 +248,7 @@ PYTHONDIR    ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/lib/python3/dist-package
 
 .PHONY: FORCE lib man completion install-lib install-man install-completion install-python \
         uninstall-lib uninstall-man uninstall-completion uninstall-python \
-        check-install check-python deb test-deb
+        check-install check-python bench-python deb test-deb
 
 all: lib man completion
 lib: $(LIBAWALE_SO) $(PC_FILE)
@@ -365,6 +365,11 @@ check-python: lib $(AWALE)
 	@echo "== tests/python"
 	@cd tests/python && AWALE_LIBRARY=$(CURDIR)/$(BUILD)/$(SONAME) AWALE_PROGRAM=$(CURDIR)/$(AWALE) \
 	    PYTHONPATH=$(CURDIR)/python PYTHONDONTWRITEBYTECODE=1 $(PYTHON) -m pytest -q -p no:cacheprovider .
+
+# Random playouts from Python (docs/python.md): plies per second.
+bench-python: lib
+	cd tests/python && AWALE_LIBRARY=$(CURDIR)/$(BUILD)/$(SONAME) PYTHONPATH=$(CURDIR)/python \
+	    PYTHONDONTWRITEBYTECODE=1 $(PYTHON) bench_playout.py
 
 # Debian packages (debian/): built with dpkg-buildpackage from a copy of the
 # sources in build/deb/src, the .deb files left in build/deb. The package
