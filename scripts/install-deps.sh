@@ -8,7 +8,9 @@ set -eu
 if [ $# -gt 0 ]; then
     wanted="$*"
 else
-    wanted="libcmocka-dev libzstd-dev"
+    # python3-pytest and pkgconf: the tests of the Python module and of the
+    # installed library; python3-numpy: the module's numpy observations.
+    wanted="libcmocka-dev libzstd-dev python3-pytest python3-numpy pkgconf"
 fi
 
 missing=""

@@ -47,7 +47,8 @@ check "libawale.so -> libawale.so.$major" test "$(readlink "$STAGE/usr/lib/libaw
 for c in $("$AWALE" --help | sed -n '/^commands:/,/^$/s/^  \([a-z][a-z]*\) .*/\1/p'); do
     check "manual page of awale $c" test -f "$STAGE/usr/share/man/man6/awale-$c.6"
 done
-for f in "$STAGE"/usr/share/man/man6/*.6; do
+command -v man >/dev/null || echo "install: man is not installed: the pages are not rendered"
+command -v man >/dev/null && for f in "$STAGE"/usr/share/man/man6/*.6; do
     LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$f" 2>"$TMP/warn" >/dev/null
     CHECKS=$((CHECKS + 1))
     [ -s "$TMP/warn" ] && fail "$(basename "$f") renders with warnings: $(head -3 "$TMP/warn")"
@@ -63,6 +64,12 @@ grep -o '^AW_API [^(]*(' "$ROOT/include/awale.h" | sed 's/($//; s/.*[ *]//' | so
 CHECKS=$((CHECKS + 1))
 [ -s "$TMP/declared" ] && cmp -s "$TMP/declared" "$TMP/exported" ||
     fail "exported symbols differ from the AW_API functions of awale.h: $(diff "$TMP/declared" "$TMP/exported" | head)"
+
+# Every function of the header is marked AW_API (else it would not be
+# exported).
+CHECKS=$((CHECKS + 1))
+unmarked=$(grep -n '^[a-z][a-z0-9_ ]*[ *]aw_[a-z0-9_]*(' "$ROOT/include/awale.h" | grep -v typedef)
+[ -z "$unmarked" ] || fail "functions of awale.h without AW_API: $unmarked"
 
 # pkg-config finds the staged library, and the example builds against it.
 export PKG_CONFIG_PATH="$STAGE/usr/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$STAGE"
@@ -111,6 +118,19 @@ else
     else
         fail "the example does not link with libawale.a and 'pkg-config --static': $(tail -5 "$TMP/log")"
     fi
+fi
+# The C sample of docs/library.md builds the same way and counts as the
+# program does.
+awk '/^```c$/ { on = 1; next } /^```$/ { on = 0 } on' "$ROOT/docs/library.md" >"$TMP/sample.c"
+CHECKS=$((CHECKS + 1))
+# shellcheck disable=SC2046
+if cc -Wall -Werror $(pkg-config --cflags awale) -o "$TMP/sample" "$TMP/sample.c" \
+    $(pkg-config --libs awale) >"$TMP/log" 2>&1; then
+    got=$(LD_LIBRARY_PATH="$STAGE/usr/lib" "$TMP/sample")
+    want="$("$AWALE" perft 6 2>/dev/null | tail -n 1 | cut -d' ' -f2) move sequences of 6 plies"
+    [ "$got" = "$want" ] || fail "the sample of docs/library.md printed '$got', not '$want'"
+else
+    fail "the sample of docs/library.md does not build: $(tail -5 "$TMP/log")"
 fi
 unset PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
 
