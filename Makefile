@@ -10,7 +10,9 @@
 #                   header and pkg-config file, the manual pages, the bash
 #                   completion and the Python module under PREFIX (default
 #                   /usr/local); DESTDIR=DIR stages them under DIR
-#   make deb        build the Debian packages into build/deb (docs/library.md)
+#   make deb        build the Debian packages into build/deb (docs/library.md);
+#                   make test-deb builds and checks them
+#   make bench-python   random playouts from the Python module (docs/python.md)
 #
 # Variables: CC (gcc or clang), MODE (release, asan, debug), BUILD (output dir),
 # V=1 to show the full compiler commands.
@@ -381,7 +383,7 @@ deb:
 	rm -rf build/deb && mkdir -p build/deb/src
 	tar -c --exclude=./build --exclude=./.git . | tar -x -C build/deb/src
 	cd build/deb/src && DEB_BUILD_OPTIONS="nocheck $(DEB_BUILD_OPTIONS)" \
-	    dpkg-buildpackage -us -uc -b -j2
+	    DEB_BUILD_PROFILES="nocheck $(DEB_BUILD_PROFILES)" dpkg-buildpackage -us -uc -b -j2
 	@ls build/deb/*.deb
 
 test-deb: deb

@@ -20,6 +20,7 @@ See docs/python.md.
 
 import ctypes
 import os
+import weakref
 from collections import namedtuple
 from ctypes import byref, c_char_p, c_int, c_uint8, c_uint64, create_string_buffer
 
@@ -733,6 +734,7 @@ class Engine:
         else:
             _c.aw_engine_set_probe(self._live(), _lib.tables_probe_hook, tables._live(),
                                    tables.seeds)
+            tables._users.add(self)
         self._tables = tables  # kept alive while the engine may use it
 
     def set_book(self, book):
@@ -740,6 +742,8 @@ class Engine:
         if book is not None and not isinstance(book, Book):
             raise TypeError("book must be a Book or None")
         _c.aw_engine_set_book(self._live(), book._live() if book else None)
+        if book is not None:
+            book._users.add(self)
         self._book = book
 
     def clear(self):
@@ -804,6 +808,7 @@ class Tables:
 
     def __init__(self, rules="abapa", rule=None, dir=None, seeds=None, build=False):
         self._t = None
+        self._users = weakref.WeakSet()  # engines probing these tables
         self.rules = _rules(rules, rule).copy()
         self.dir = self.default_dir() if dir is None else dir
         err = _lib.Error()
@@ -885,6 +890,10 @@ class Tables:
         return {names[moves[i]]: values[i] for i in range(n)}
 
     def close(self):
+        """Free the tables (engines using them stop using them)."""
+        for e in list(getattr(self, "_users", ())):
+            if e._e and e._tables is self:
+                e.set_tables(None)
         t, self._t = getattr(self, "_t", None), None
         if t and _c is not None:
             _c.aw_tables_close(t)
@@ -902,6 +911,8 @@ class Book:
     """An opening book file (docs/book.md), checked completely when read."""
 
     def __init__(self, path):
+        self._b = None
+        self._users = weakref.WeakSet()  # engines playing from this book
         err = _lib.Error()
         self._b = _c.aw_book_load(_text(os.fspath(path), "the path"), byref(err))
         if not self._b:
@@ -923,6 +934,10 @@ class Book:
         return {state._names[moves[i]]: Score(scores[i]) for i in range(n)}
 
     def close(self):
+        """Free the book (engines using it stop using it)."""
+        for e in list(getattr(self, "_users", ())):
+            if e._e and e._book is self:
+                e.set_book(None)
         b, self._b = getattr(self, "_b", None), None
         if b and _c is not None:
             _c.aw_book_free(b)

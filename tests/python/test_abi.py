@@ -42,3 +42,13 @@ def test_a_drifted_mirror_is_refused(monkeypatch):
 def test_unknown_layout_names_answer_minus_one():
     assert _lib.lib.aw_abi_layout(b"aw_rules", b"nothing") == -1
     assert _lib.lib.aw_abi_layout(b"nothing", None) == -1
+
+
+def test_the_package_metadata_has_the_librarys_version():
+    import os
+
+    from conftest import ROOT
+    tomllib = pytest.importorskip("tomllib")
+    with open(os.path.join(ROOT, "python", "pyproject.toml"), "rb") as f:
+        meta = tomllib.load(f)
+    assert meta["project"]["version"] == awale.__version__

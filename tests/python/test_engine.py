@@ -70,10 +70,15 @@ def test_tables_probe_as_the_program(cli, tmp_path):
     e = awale.Engine(tables=t)
     pos = "0-0-0-0-1-2-1-1-0-0-0-1-20-22-S"
     a = e.analyze(pos, depth=30)
-    best = max(t.probe_moves(pos).items(), key=lambda kv: kv[1])
+    moves = t.probe_moves(pos)
+    best = max(moves.items(), key=lambda kv: kv[1])
+
+    def t_moves_keys(p):
+        return list(moves)
     assert a.best == best[0]
-    e.set_tables(None)
+    # Tables closed under an engine: the engine stops using them, no crash.
     t.close()
+    assert e.analyze(pos, depth=8).best in t_moves_keys(pos)
     # build=True builds the missing layers first.
     u = awale.Tables(dir=str(tmp_path / "other"), seeds=4, build=True)
     assert u.seeds == 4
@@ -92,3 +97,6 @@ def test_book_probe_as_the_program(cli, tmp_path):
     e = awale.Engine(book=b, OwnBook=True)
     a = e.analyze(depth=5)
     assert a.book and a.best == list(got)[0]
+    b.close()
+    a = e.analyze(depth=5)
+    assert not a.book and a.best in awale.State().legal_moves()
