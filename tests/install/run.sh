@@ -65,6 +65,13 @@ CHECKS=$((CHECKS + 1))
 [ -s "$TMP/declared" ] && cmp -s "$TMP/declared" "$TMP/exported" ||
     fail "exported symbols differ from the AW_API functions of awale.h: $(diff "$TMP/declared" "$TMP/exported" | head)"
 
+# The Debian symbols file lists them all (with the version that brought
+# each), and no other.
+sed -n 's/^ \([a-z_0-9]*\)@Base .*/\1/p' "$ROOT/debian/libawale0.symbols" | sort >"$TMP/symbols"
+CHECKS=$((CHECKS + 1))
+cmp -s "$TMP/symbols" "$TMP/exported" ||
+    fail "debian/libawale0.symbols differs from the exported symbols: $(diff "$TMP/symbols" "$TMP/exported" | head)"
+
 # Every function of the header is marked AW_API (else it would not be
 # exported).
 CHECKS=$((CHECKS + 1))
