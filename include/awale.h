@@ -365,6 +365,13 @@ AW_API aw_status aw_game_status(const aw_game *game);
  * Returns the count. */
 AW_API int aw_game_legal(const aw_game *game, aw_move moves[AW_MAX_MOVES]);
 
+/* Play random legal moves, each chosen uniformly among those of
+ * aw_game_legal with a splitmix64 generator whose state is *seed (advanced:
+ * the same seed gives the same game), until the game is over or max_plies
+ * moves were played. Returns the number of moves played, or -1 when out of
+ * memory. A random playout at the speed of C, for Monte Carlo methods. */
+AW_API int aw_game_playout(aw_game *game, uint64_t *seed, int max_plies);
+
 /* How many times the current position (pits and side to move) occurred in
  * the game since the last capture, itself included. */
 AW_API int aw_game_occurrences(const aw_game *game);

@@ -139,6 +139,7 @@ _PROTOTYPES = {
     "aw_game_agree": (c_int, [c_void_p, P(Error)]),
     "aw_game_status": (c_int, [c_void_p]),
     "aw_game_legal": (c_int, [c_void_p, P(c_uint8)]),
+    "aw_game_playout": (c_int, [c_void_p, P(c_uint64), c_int]),
     "aw_game_occurrences": (c_int, [c_void_p]),
     "aw_game_scores": (None, [c_void_p, P(c_int)]),
     # records

@@ -5,8 +5,9 @@ a learning program gets from the module in the usual loop
     while not s.is_over():
         s.play(rng.choice(s.legal_moves()))
 
-by move names and by action numbers, and with a clone at every ply (as a
-tree search does). Prints figures; never fails on timing."""
+by move names and by action numbers, with a clone at every ply (as a tree
+search does), and the whole playout in C (State.playout). Prints figures;
+never fails on timing."""
 
 import random
 import sys
@@ -49,6 +50,11 @@ def with_clones(rng):
     return s.ply
 
 
+def in_c(rng):
+    s = awale.State()
+    return s.playout(seed=rng.getrandbits(64))
+
+
 def relay(rng):
     s = awale.State("relay")
     while not s.is_over():
@@ -63,3 +69,4 @@ if __name__ == "__main__":
     loop("abapa, legal_actions() + play(int)", seconds, by_actions)
     loop("abapa, clone() at every ply", seconds, with_clones)
     loop("relay, legal_actions() + play(int)", seconds, relay)
+    loop("abapa, State().playout() (in C)", seconds, in_c)

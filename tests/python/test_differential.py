@@ -64,6 +64,24 @@ def test_random_games_replay_as_the_program_does(cli, rules, rule):
 
 
 @pytest.mark.parametrize("rules,rule", VARIANTS, ids=lambda v: str(v))
+def test_playouts_in_c_are_games_the_program_replays(cli, rules, rule):
+    for seed in range(4):
+        s = awale.State(rules=rules, rule=rule)
+        n = s.playout(seed=seed)
+        assert n == s.ply and s.is_over() and s.legal_moves() == []
+        out = cli.out("replay", *rule_args(rules, rule), *s.history).splitlines()
+        assert out[-2] == s.position
+        assert out[-1] == "over %d-%d %s" % (*s.scores(), s.status)
+        # The same seed, the same game; a limit stops it.
+        t = awale.State(rules=rules, rule=rule)
+        assert t.playout(seed=seed, max_plies=n // 2) == n // 2
+        assert t.history == s.history[:n // 2]
+        u = awale.State(rules=rules, rule=rule)
+        u.playout(seed=seed)
+        assert u.history == s.history
+
+
+@pytest.mark.parametrize("rules,rule", VARIANTS, ids=lambda v: str(v))
 def test_legal_moves_and_perft_as_the_program_counts(cli, rules, rule):
     rng = random.Random("perft %s %s" % (rules, sorted(rule.items())))
     for _ in range(3):

@@ -117,6 +117,10 @@ def test_undo_agree_and_limits():
     assert s.is_over() and s.status == "agreement"
     assert raises(s.agree) == "the game is already over"
     assert "the game is over" in raises(s.play, "C")
+    assert "seed" in raises(s.playout, seed=-1)
+    assert "max_plies" in raises(s.playout, max_plies=-1)
+    with pytest.raises(TypeError):
+        s.playout(seed=1.5)
     for depth in [-1, 65]:
         assert "depth" in raises(awale.perft, depth)
     assert "depth" in raises(awale.perft_divide, 0)
