@@ -224,10 +224,10 @@ clean:
 # "uninstall: uninstall-NAME") in their own block, using the directories
 # below (LOCALEDIR for translations, DATADIR/applications for a desktop
 # entry).
-VERSION   := $(shell sed -n 's/^\#define AW_VERSION "\(.*\)"/\1/p' include/awale.h)
-SOVERSION := $(firstword $(subst ., ,$(VERSION)))
+AWALE_VERSION := $(shell sed -n 's/^\#define AW_VERSION "\(.*\)"/\1/p' include/awale.h)
+SOVERSION := $(firstword $(subst ., ,$(AWALE_VERSION)))
 SONAME    := libawale.so.$(SOVERSION)
-LIBAWALE_SO := $(BUILD)/libawale.so.$(VERSION)
+LIBAWALE_SO := $(BUILD)/libawale.so.$(AWALE_VERSION)
 PIC_OBJ   := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
 MAN_STAMP := $(BUILD)/man/.stamp
 COMPLETION := $(BUILD)/completion/awale
@@ -240,7 +240,6 @@ INCLUDEDIR   ?= $(PREFIX)/include
 DATADIR      ?= $(PREFIX)/share
 MANDIR       ?= $(DATADIR)/man
 LOCALEDIR    ?= $(DATADIR)/locale
-DOCDIR       ?= $(DATADIR)/doc/awale
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 BASHCOMPDIR  ?= $(DATADIR)/bash-completion/completions
 # Debian's python3 reads /usr/lib/python3/dist-packages for PREFIX=/usr and
@@ -272,7 +271,7 @@ $(LIBAWALE_SO): $(PIC_OBJ)
 # The pkg-config file: the directories as installed (below ${prefix} when
 # they are), the libraries a static link needs. Rewritten when the
 # directories change (make install PREFIX=... after make).
-PC_VARS := $(PREFIX) $(LIBDIR) $(INCLUDEDIR) $(VERSION) $(LIBS)
+PC_VARS := $(PREFIX) $(LIBDIR) $(INCLUDEDIR) $(AWALE_VERSION) $(LIBS)
 $(BUILD)/pc-vars: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(PC_VARS)' | cmp -s - $@ || echo '$(PC_VARS)' >$@
@@ -287,7 +286,7 @@ $(PC_FILE): $(BUILD)/pc-vars
 	  echo; \
 	  echo 'Name: awale'; \
 	  echo 'Description: Awale (Oware) rules, move generators, engine and endgame tables'; \
-	  echo 'Version: $(VERSION)'; \
+	  echo 'Version: $(AWALE_VERSION)'; \
 	  $(if $(filter -lzstd,$(LIBS)),echo 'Requires.private: libzstd';) \
 	  echo 'Libs: -L$${libdir} -lawale'; \
 	  echo 'Libs.private: -lm -pthread'; \
