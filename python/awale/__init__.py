@@ -11,7 +11,6 @@ library's message; nothing passed from Python reaches the C code unchecked.
     >>> s.legal_moves()
     ['A', 'B', 'C', 'D', 'E', 'F']
     >>> s.play("C")
-    0
     >>> s.position
     '4-4-0-5-5-5-5-4-4-4-4-4-0-0-N-1'
 

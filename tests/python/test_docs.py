@@ -57,3 +57,11 @@ def test_samples_print_what_the_page_shows(page, tmp_path, monkeypatch):
         if expected is not None:
             assert matches(expected, out.getvalue()), \
                 "%s:%d printed:\n%s" % (page, line, out.getvalue())
+
+
+def test_the_module_docstring_example():
+    import doctest
+
+    import awale
+    result = doctest.testmod(awale)
+    assert result.attempted >= 4 and result.failed == 0
