@@ -13,6 +13,10 @@ ROOT=$(pwd)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 STAGE=$TMP/stage
+# The default directories of PREFIX=/usr, whatever a calling make was given
+# (the Debian build runs 'make check' with its own BINDIR, LIBDIR...).
+unset MAKEFLAGS MFLAGS MAKELEVEL BINDIR LIBDIR INCLUDEDIR DATADIR MANDIR LOCALEDIR PKGCONFIGDIR \
+    BASHCOMPDIR PYTHONDIR
 FAILS=0
 CHECKS=0
 fail() {
