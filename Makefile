@@ -9,7 +9,13 @@
 #   make soak       the engine protocol under many random command streams
 #   make bench-web  load on the web server with wrk (docs/web.md)
 #   make fuzz       build the libFuzzer targets (clang) and fuzz each for a while
-#   make install    install the program under PREFIX (default /usr/local)
+#   make install    install the program, the library (shared and static), its
+#                   header and pkg-config file, the manual pages, the bash
+#                   completion and the Python module under PREFIX (default
+#                   /usr/local); DESTDIR=DIR stages them under DIR
+#   make deb        build the Debian packages into build/deb (docs/library.md);
+#                   make test-deb builds and checks them
+#   make bench-python   random playouts from the Python module (docs/python.md)
 #
 # Variables: CC (gcc or clang), MODE (release, asan, debug), BUILD (output dir),
 # V=1 to show the full compiler commands.
@@ -339,9 +345,11 @@ fuzz: $(BUILD)/gen/web_data.c
 pot:
 	scripts/po-check.sh --update
 
+# The program and its translations; the library, manual pages, completion
+# and Python module are added by the "install" block below.
 install: $(AWALE) $(MO_FILES)
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 $(AWALE) $(DESTDIR)$(PREFIX)/bin/awale
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 755 $(AWALE) $(DESTDIR)$(BINDIR)/awale
 	@set -e; for lang in $(if $(MO_FILES),$(LANGUAGES)); do \
 	    echo "install $(BUILD)/locale/$$lang/LC_MESSAGES/awale.mo"; \
 	    install -d $(DESTDIR)$(LOCALEDIR)/$$lang/LC_MESSAGES; \
@@ -350,10 +358,184 @@ install: $(AWALE) $(MO_FILES)
 	done
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/awale
+	rm -f $(DESTDIR)$(BINDIR)/awale
 	rm -f $(LANGUAGES:%=$(DESTDIR)$(LOCALEDIR)/%/LC_MESSAGES/awale.mo)
 
 clean:
 	rm -rf build
+
+# ---------------------------------------------------------------------------
+# The library for other programs, installation and packages (docs/library.md,
+# docs/python.md). The shared library libawale.so.MAJOR.MINOR.PATCH (soname
+# libawale.so.MAJOR, from AW_VERSION in include/awale.h) is built from its
+# own position-independent objects, with every symbol hidden but those marked
+# AW_API; the program keeps linking the static library. Other parts add their
+# files to the installation with a rule "install: install-NAME" (and
+# "uninstall: uninstall-NAME") in their own block, using the directories
+# below (LOCALEDIR for translations, DATADIR/applications for a desktop
+# entry).
+AWALE_VERSION := $(shell sed -n 's/^\#define AW_VERSION "\(.*\)"/\1/p' include/awale.h)
+SOVERSION := $(firstword $(subst ., ,$(AWALE_VERSION)))
+SONAME    := libawale.so.$(SOVERSION)
+LIBAWALE_SO := $(BUILD)/libawale.so.$(AWALE_VERSION)
+PIC_OBJ   := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
+MAN_STAMP := $(BUILD)/man/.stamp
+COMPLETION := $(BUILD)/completion/awale
+PC_FILE   := $(BUILD)/awale.pc
+comma     := ,
+
+BINDIR       ?= $(PREFIX)/bin
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+DATADIR      ?= $(PREFIX)/share
+MANDIR       ?= $(DATADIR)/man
+LOCALEDIR    ?= $(DATADIR)/locale
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+BASHCOMPDIR  ?= $(DATADIR)/bash-completion/completions
+# Debian's python3 reads /usr/lib/python3/dist-packages for PREFIX=/usr and
+# PREFIX/lib/python3.X/dist-packages for others (/usr/local).
+PYTHON       ?= /usr/bin/python3
+PYTHONDIR    ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/lib/python3/dist-packages,$(PREFIX)/lib/python$(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null || echo 3)/dist-packages)
+
+.PHONY: FORCE lib man completion install-lib install-man install-completion install-python \
+        uninstall-lib uninstall-man uninstall-completion uninstall-python \
+        check-install check-python bench-python deb test-deb
+
+all: lib man completion
+lib: $(LIBAWALE_SO) $(PC_FILE)
+man: $(MAN_STAMP)
+completion: $(COMPLETION)
+
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $< (shared)")
+	$(Q)$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -c $< -o $@
+
+$(LIBAWALE_SO): $(PIC_OBJ)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_LDFLAGS) -shared -Wl,-soname,$(SONAME) $(if $(filter release,$(MODE)),-Wl$(comma)--no-undefined) \
+	    -o $@ $(PIC_OBJ) $(LIBS)
+	$(Q)ln -sf $(notdir $@) $(BUILD)/$(SONAME)
+	$(Q)ln -sf $(SONAME) $(BUILD)/libawale.so
+
+# The pkg-config file: the directories as installed (below ${prefix} when
+# they are), the libraries a static link needs. Rewritten when the
+# directories change (make install PREFIX=... after make).
+PC_VARS := $(PREFIX) $(LIBDIR) $(INCLUDEDIR) $(AWALE_VERSION) $(LIBS)
+$(BUILD)/pc-vars: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(PC_VARS)' | cmp -s - $@ || echo '$(PC_VARS)' >$@
+FORCE:
+
+$(PC_FILE): $(BUILD)/pc-vars
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  GEN     $@")
+	$(Q){ echo 'prefix=$(PREFIX)'; \
+	  echo 'libdir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))'; \
+	  echo 'includedir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))'; \
+	  echo; \
+	  echo 'Name: awale'; \
+	  echo 'Description: Awale (Oware) rules, move generators, engine and endgame tables'; \
+	  echo 'Version: $(AWALE_VERSION)'; \
+	  $(if $(filter -lzstd,$(LIBS)),echo 'Requires.private: libzstd';) \
+	  echo 'Libs: -L$${libdir} -lawale'; \
+	  echo 'Libs.private: -lm -pthread'; \
+	  echo 'Cflags: -I$${includedir}'; } >$@.tmp && mv $@.tmp $@
+
+# Manual pages (section 6) and the bash completion, generated from the
+# program's own --help texts and 'awale rules', so that they cannot drift.
+$(MAN_STAMP): $(AWALE) scripts/gen-man.sh
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  GEN     $(dir $@)")
+	$(Q)rm -f $(dir $@)*.6
+	$(Q)scripts/gen-man.sh $(AWALE) $(dir $@)
+	$(Q)touch $@
+
+$(COMPLETION): $(AWALE) scripts/gen-completion.sh
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  GEN     $@")
+	$(Q)scripts/gen-completion.sh $(AWALE) >$@.tmp && mv $@.tmp $@
+
+install: install-lib install-man install-completion install-python
+
+install-lib: lib
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	install -m 644 $(LIBAWALE_SO) $(DESTDIR)$(LIBDIR)/
+	ln -sf $(notdir $(LIBAWALE_SO)) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libawale.so
+	install -m 644 $(LIBAWALE) $(DESTDIR)$(LIBDIR)/libawale.a
+	install -m 644 include/awale.h $(DESTDIR)$(INCLUDEDIR)/awale.h
+	install -m 644 $(PC_FILE) $(DESTDIR)$(PKGCONFIGDIR)/awale.pc
+
+install-man: man
+	install -d $(DESTDIR)$(MANDIR)/man6
+	install -m 644 $(BUILD)/man/*.6 $(DESTDIR)$(MANDIR)/man6/
+
+install-completion: completion
+	install -d $(DESTDIR)$(BASHCOMPDIR)
+	install -m 644 $(COMPLETION) $(DESTDIR)$(BASHCOMPDIR)/awale
+
+# The module, and where the library was installed (it is also found by its
+# soname, as Debian's package installs it).
+install-python:
+	install -d $(DESTDIR)$(PYTHONDIR)/awale
+	install -m 644 python/awale/*.py $(DESTDIR)$(PYTHONDIR)/awale/
+	echo 'LIBDIR = "$(LIBDIR)"' >$(DESTDIR)$(PYTHONDIR)/awale/_paths.py
+
+uninstall: uninstall-lib uninstall-man uninstall-completion uninstall-python
+
+uninstall-lib:
+	rm -f $(DESTDIR)$(LIBDIR)/$(notdir $(LIBAWALE_SO)) $(DESTDIR)$(LIBDIR)/$(SONAME) \
+	    $(DESTDIR)$(LIBDIR)/libawale.so $(DESTDIR)$(LIBDIR)/libawale.a \
+	    $(DESTDIR)$(INCLUDEDIR)/awale.h $(DESTDIR)$(PKGCONFIGDIR)/awale.pc
+
+uninstall-man:
+	rm -f $(DESTDIR)$(MANDIR)/man6/awale.6 $(DESTDIR)$(MANDIR)/man6/awale-*.6
+
+uninstall-completion:
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/awale
+
+uninstall-python:
+	rm -rf $(DESTDIR)$(PYTHONDIR)/awale
+
+# Tests of the installed files (release build only: the Python module and the
+# example load the shared library, which the sanitizers' runtime would have
+# to be preloaded for): a staged install, the example built against it with
+# pkg-config, the exported symbols; the Python module's tests.
+ifeq ($(MODE),release)
+check: check-install check-python
+endif
+
+check-install: $(AWALE) lib man completion
+	@echo "== tests/install/run.sh"
+	@tests/install/run.sh "$(MAKE)" $(BUILD)
+
+check-python: lib $(AWALE)
+	@command -v $(PYTHON) >/dev/null && $(PYTHON) -c 'import pytest' 2>/dev/null || \
+	    scripts/install-deps.sh python3-pytest
+	@echo "== tests/python"
+	@cd tests/python && AWALE_LIBRARY=$(CURDIR)/$(BUILD)/$(SONAME) AWALE_PROGRAM=$(CURDIR)/$(AWALE) \
+	    PYTHONPATH=$(CURDIR)/python PYTHONDONTWRITEBYTECODE=1 $(PYTHON) -m pytest -q -p no:cacheprovider .
+
+# Random playouts from Python (docs/python.md): plies per second.
+bench-python: lib
+	cd tests/python && AWALE_LIBRARY=$(CURDIR)/$(BUILD)/$(SONAME) PYTHONPATH=$(CURDIR)/python \
+	    PYTHONDONTWRITEBYTECODE=1 $(PYTHON) bench_playout.py
+
+# Debian packages (debian/): built with dpkg-buildpackage from a copy of the
+# sources in build/deb/src, the .deb files left in build/deb. The package
+# build runs 'make check' unless DEB_BUILD_OPTIONS has nocheck; make deb sets
+# it, as 'make test' runs the same tests. make test-deb builds them and checks
+# them (contents, lintian, the program run from the unpacked packages).
+deb:
+	@scripts/install-deps.sh dpkg-dev debhelper dh-python fakeroot pkgconf python3 libzstd-dev
+	rm -rf build/deb && mkdir -p build/deb/src
+	tar -c --exclude=./build --exclude=./.git . | tar -x -C build/deb/src
+	cd build/deb/src && DEB_BUILD_OPTIONS="nocheck $(DEB_BUILD_OPTIONS)" \
+	    DEB_BUILD_PROFILES="nocheck $(DEB_BUILD_PROFILES)" dpkg-buildpackage -us -uc -b -j2
+	@ls build/deb/*.deb
+
+test-deb: deb
+	@tests/deb/run.sh build/deb
 
 -include $(shell find build -name '*.d' 2>/dev/null)

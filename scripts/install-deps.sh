@@ -11,7 +11,10 @@ set -eu
 if [ $# -gt 0 ]; then
     wanted="$*"
 else
+    # python3-pytest and pkgconf: the tests of the Python module and of the
+    # installed library; python3-numpy: the module's numpy observations.
     wanted="libcmocka-dev libzstd-dev libmicrohttpd-dev libjansson-dev pkg-config libncurses-dev gettext tmux"
+    wanted="$wanted python3-pytest python3-numpy pkgconf"
     command -v node >/dev/null 2>&1 || wanted="$wanted nodejs"
     command -v npm >/dev/null 2>&1 || wanted="$wanted npm"
     [ -x /usr/bin/chromium ] || wanted="$wanted chromium"
