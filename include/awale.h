@@ -528,11 +528,12 @@ typedef bool (*aw_probe_fn)(void *ctx, const aw_rules *rules, const aw_position 
  *                                               for matches (docs/engine.md)
  *   Eval     string tuned|material              material: score difference
  *                                               only (a baseline)
- *   OwnBook  check               (default false) play from the book given
+ *   OwnBook  check               (default true) play from the book given
  *                                               by aw_engine_set_book
  *   BookVariety spin 0..1000     (default 0)    random choice among book
  *                                               moves this many hundredths
  *                                               of a seed below the best
+ *                                               (follows Seed)
  * aw_engine_option_info describes the i-th option for help and protocols. */
 typedef struct aw_engine_option {
     const char *name;
@@ -572,11 +573,13 @@ void aw_engine_set_probe(aw_engine *engine, aw_probe_fn probe, void *ctx, int ma
 
 /* Give the engine an opening book (NULL to remove; see the opening books
  * section). The caller keeps the book alive while the engine uses it; one
- * book may serve many engines at once. With the option OwnBook true and
- * Level 10, a search (not an infinite one) whose position is an inner
+ * book may serve many engines at once. With the option OwnBook true (the
+ * default), a search (not an infinite one) whose position is an inner
  * position of the book for the engine's rules answers at once with a book
- * move: the best one, or with BookVariety V a random one among those at
- * most V hundredths of a seed below it. */
+ * move, whatever the Level: the best one, or with BookVariety V a random
+ * one among those at most V hundredths of a seed below it (a proven result
+ * is never traded). Which levels get a book, and which variety, is the
+ * caller's choice (awale's front ends: src/front/engine_setup.c). */
 void aw_engine_set_book(aw_engine *engine, const aw_book *book);
 
 /* Search the position set last, blocking until a limit is reached or the

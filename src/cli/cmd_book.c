@@ -13,6 +13,8 @@
 #define _DEFAULT_SOURCE
 #include "cli.h"
 
+#include "front/books.h"
+
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -419,10 +421,13 @@ static int book_info(int argc, char **argv)
         return EXIT_INPUT;
     aw_book *book;
     aw_error err;
-    if (a.book && strcmp(a.book, "none") != 0) {
+    if (a.book && strcmp(a.book, "none") != 0 && strcmp(a.book, "builtin") != 0) {
         book = aw_book_load(a.book, &err);
     } else {
-        book = cli_book_builtin(&err);
+        book = books_builtin_for(&rules, &err);
+        if (!book && !err.msg[0])
+            snprintf(err.msg, sizeof err.msg, "no built-in book for the %s rules (give --book FILE)",
+                     rules.name);
     }
     if (!book) {
         cli_error(cmd, "%s", err.msg);
