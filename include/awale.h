@@ -365,6 +365,26 @@ const char *aw_record_tag_value(const aw_record *rec, int i);
 int aw_record_set_comment(aw_record *rec, int ply, const char *text, aw_error *err);
 const char *aw_record_comment(const aw_record *rec, int ply);
 
+/* Marks of moves, written right after the move ("12. C?!"), as in PGN;
+ * the values are PGN's numeric annotations $1..$6. */
+typedef enum aw_mark {
+    AW_MARK_NONE = 0,
+    AW_MARK_GOOD = 1,        /* !  a good move (awale review: clearly best) */
+    AW_MARK_MISTAKE = 2,     /* ?  a mistake                                */
+    AW_MARK_BRILLIANT = 3,   /* !! a brilliant move                         */
+    AW_MARK_BLUNDER = 4,     /* ?? a blunder                                */
+    AW_MARK_INTERESTING = 5, /* !? an interesting move                      */
+    AW_MARK_DUBIOUS = 6      /* ?! a dubious move (review: an inaccuracy)   */
+} aw_mark;
+
+/* "", "!", "?", "!!", "??", "!?" or "?!" ("" for an unknown value). */
+const char *aw_mark_text(aw_mark mark);
+
+/* The mark of move `move` (0: the first move); AW_MARK_NONE to remove it.
+ * 0, or -1 for a move beyond those played or an unknown mark. */
+int aw_record_set_mark(aw_record *rec, int move, aw_mark mark, aw_error *err);
+aw_mark aw_record_mark(const aw_record *rec, int move);
+
 /* "1-0" (South won), "0-1" (North won), "1/2-1/2" or "*" (unfinished): from
  * the game when it is over, else the Result tag, else "*". */
 const char *aw_record_result(const aw_record *rec);
