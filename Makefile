@@ -181,20 +181,25 @@ $(BUILD)/tune: tools/tune.c $(LIBAWALE)
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tools/tune.c $(LIBAWALE) $(LIBS)
 
-# The default opening book (docs/book.md): grown from the start position by
-# drop-out expansion, each leaf scored by a search, then embedded in the
-# program. Long (about an hour on two idle cores); Ctrl-C stops it and
-# writes what it has, and the same command resumes.
-BOOK_POSITIONS ?= 16000
-BOOK_DEPTH     ?= 18
+# The built-in opening books (docs/book.md): each grown from the start
+# position of an Oware rule set by drop-out expansion, each leaf scored by
+# a search, then embedded in the program. About 10 minutes of CPU for the
+# four (most of it abapa's); Ctrl-C stops and writes what is done, and the
+# same command resumes. BOOK_RULES, BOOK_POSITIONS (abapa's; the others get
+# a third), BOOK_DEPTH, BOOK_ALPHA and BOOK_THREADS change it.
+BOOK_RULES     ?= abapa seven-turns grand-slam two-seeds
+BOOK_POSITIONS ?= 12000
+BOOK_DEPTH     ?= 14
 BOOK_ALPHA     ?= 2
 BOOK_THREADS   ?= 2
 book: $(AWALE)
-	@mkdir -p $(BUILD)/book
-	./$(AWALE) book build --rules abapa --depth $(BOOK_DEPTH) --positions $(BOOK_POSITIONS) \
-	    --alpha $(BOOK_ALPHA) --threads $(BOOK_THREADS) --out $(BUILD)/book/book-abapa.awb
-	@mkdir -p $(dir $(BOOK_DATA))
-	cp $(BUILD)/book/book-abapa.awb $(BOOK_DATA)
+	@mkdir -p $(BUILD)/book data
+	@set -e; for r in $(BOOK_RULES); do \
+	    n=$(BOOK_POSITIONS); [ $$r = abapa ] || n=$$(( $(BOOK_POSITIONS) / 3 )); \
+	    ./$(AWALE) book build --rules $$r --depth $(BOOK_DEPTH) --positions $$n \
+	        --alpha $(BOOK_ALPHA) --threads $(BOOK_THREADS) --out $(BUILD)/book/book-$$r.awb; \
+	    cp $(BUILD)/book/book-$$r.awb data/book-$$r.awb; \
+	done
 	$(MAKE) BUILD=$(BUILD) MODE=$(MODE)
 
 # libFuzzer: make fuzz FUZZ_SECONDS=60

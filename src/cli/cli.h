@@ -96,6 +96,7 @@ bool cli_tables_verdict(const aw_tables *tables, const aw_rules *rules, const aw
 int cmd_match(int argc, char **argv);
 int cmd_uci(int argc, char **argv);
 int cmd_book(int argc, char **argv);
+int cmd_review(int argc, char **argv);
 
 /* The opening book for a command (books.c; src/front/books.h): `option` is
  * the --book value (NULL, "" or "builtin": the built-in book for these
