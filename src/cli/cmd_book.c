@@ -208,7 +208,7 @@ static int book_build(int argc, char **argv)
             a.alpha = info.alpha;
     }
     if (!a.depth && !a.nodes)
-        a.depth = 16;
+        a.depth = 14;
     if (!a.positions)
         a.positions = 10000;
     if (!a.save_every)
