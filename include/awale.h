@@ -464,7 +464,8 @@ typedef struct aw_score {
 /* -1, 0, 1 as a is worse, equal, better than b for the side to move. */
 int aw_score_compare(const aw_score *a, const aw_score *b);
 
-/* "+1.25", "-0.50", "win +3 in 17", "loss -2 in 8", "draw in 12".
+/* "+1.25", "-0.50", "win +3 in 17", "loss -2 in 8", "draw in 12" ("draw"
+ * when the plies are not known, as for an opening book's draws).
  * Returns buf (at least 32 bytes). */
 char *aw_score_format(const aw_score *s, char *buf, size_t size);
 

@@ -83,7 +83,12 @@ char *aw_score_format(const aw_score *s, char *buf, size_t size)
     switch (s->kind) {
     case AW_SCORE_WIN: snprintf(buf, size, "win +%d in %d", s->margin, s->plies); break;
     case AW_SCORE_LOSS: snprintf(buf, size, "loss %d in %d", s->margin, s->plies); break;
-    case AW_SCORE_DRAW: snprintf(buf, size, "draw in %d", s->plies); break;
+    case AW_SCORE_DRAW: /* plies 0: not known (an opening book keeps no distance) */
+        if (s->plies > 0)
+            snprintf(buf, size, "draw in %d", s->plies);
+        else
+            snprintf(buf, size, "draw");
+        break;
     default:
         snprintf(buf, size, "%c%d.%02d", s->value < 0 ? '-' : '+', abs(s->value) / 100,
                  abs(s->value) % 100);
