@@ -138,3 +138,25 @@ if [ -s "$BK/int.awb" ]; then
     run book build --positions $((n + 10)) --out "$BK/int.awb" --quiet
     expect_status 0
 fi
+
+# The built-in books: one for each Oware rule set, found without any
+# configuration, checked when read; none for the relay game.
+for r in abapa seven-turns grand-slam two-seeds; do
+    run book info --rules $r
+    expect_status 0
+    expect_out_has "rules $r"
+    expect_out_has "book built-in"
+done
+run book info --rules relay
+expect_status 1
+expect_err_has "no built-in book for the relay rules"
+run analyze --depth 2 --tables none
+expect_status 0
+CHECKS=$((CHECKS + 1))
+head -1 "$TMP/out" | grep -q "^book [A-F] " || fail "analyze shows no built-in book line: $(head -1 "$TMP/out")"
+run_input "position startpos
+go depth 30
+quit
+" uci
+expect_status 0
+expect_out_has "info string book move"
