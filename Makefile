@@ -5,6 +5,7 @@
 #   make test       install missing Debian packages, build, run every test, then
 #                   run them all again under AddressSanitizer + UBSan
 #   make bench      speed figures (never fails on timing)
+#   make book       grow the built-in opening books again (minutes)
 #   make fuzz       build the libFuzzer targets (clang) and fuzz each for a while
 #   make install    install the program under PREFIX (default /usr/local)
 #
@@ -58,7 +59,8 @@ AWALE    := $(BUILD)/awale
 TESTS    := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_REPLAY := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz-replay/%)
 
-.PHONY: FORCE all play test check deps bench bench-tables tune strength book fuzz install uninstall clean
+.PHONY: FORCE all play test check deps bench bench-tables tune tune-relay strength strength-book \
+        strength-relay book fuzz install uninstall clean
 .DEFAULT_GOAL := all
 
 all: $(AWALE)
@@ -173,8 +175,20 @@ bench-tables: $(AWALE)
 tune: $(AWALE) $(BUILD)/tune
 	scripts/tune.sh $(AWALE) $(BUILD)/tune
 
+tune-relay: $(AWALE) $(BUILD)/tune
+	TUNE_RULES=relay scripts/tune.sh $(AWALE) $(BUILD)/tune
+
 strength: $(AWALE)
 	scripts/strength.sh $(AWALE)
+
+# The opening book against no book (docs/book.md), and the relay game's
+# tuned evaluation against the hand-set one of STRENGTH_RELAY_OLD
+# (docs/engine.md): 200-game matches at 50 ms a move.
+strength-book: $(AWALE)
+	scripts/strength.sh $(AWALE) book
+
+strength-relay: $(AWALE)
+	scripts/strength.sh $(AWALE) relay
 
 $(BUILD)/tune: tools/tune.c $(LIBAWALE)
 	@mkdir -p $(dir $@)
