@@ -9,9 +9,10 @@
  * want the text).
  *
  * Sections: basics, rule sets, positions and moves, playing, games with
- * history, game records, perft, search, opening books, endgame tables.
- * Names follow module_verb: aw_rules_*, aw_position_*, aw_move_*, aw_game_*,
- * aw_record_*, aw_perft_*, aw_engine_*, aw_search_*, aw_book_*, aw_tables_*.
+ * history, game records, perft, search, opening books, game review, endgame
+ * tables. Names follow module_verb: aw_rules_*, aw_position_*, aw_move_*,
+ * aw_game_*, aw_record_*, aw_perft_*, aw_engine_*, aw_search_*, aw_book_*,
+ * aw_review_*, aw_tables_*.
  */
 #ifndef AWALE_H
 #define AWALE_H
@@ -433,6 +434,26 @@ AW_API const char *aw_record_tag_value(const aw_record *rec, int i);
 AW_API int aw_record_set_comment(aw_record *rec, int ply, const char *text, aw_error *err);
 AW_API const char *aw_record_comment(const aw_record *rec, int ply);
 
+/* Marks of moves, written right after the move ("12. C?!"), as in PGN;
+ * the values are PGN's numeric annotations $1..$6. */
+typedef enum aw_mark {
+    AW_MARK_NONE = 0,
+    AW_MARK_GOOD = 1,        /* !  a good move (awale review: clearly best) */
+    AW_MARK_MISTAKE = 2,     /* ?  a mistake                                */
+    AW_MARK_BRILLIANT = 3,   /* !! a brilliant move                         */
+    AW_MARK_BLUNDER = 4,     /* ?? a blunder                                */
+    AW_MARK_INTERESTING = 5, /* !? an interesting move                      */
+    AW_MARK_DUBIOUS = 6      /* ?! a dubious move (review: an inaccuracy)   */
+} aw_mark;
+
+/* "", "!", "?", "!!", "??", "!?" or "?!" ("" for an unknown value). */
+AW_API const char *aw_mark_text(aw_mark mark);
+
+/* The mark of move `move` (0: the first move); AW_MARK_NONE to remove it.
+ * 0, or -1 for a move beyond those played or an unknown mark. */
+AW_API int aw_record_set_mark(aw_record *rec, int move, aw_mark mark, aw_error *err);
+AW_API aw_mark aw_record_mark(const aw_record *rec, int move);
+
 /* "1-0" (South won), "0-1" (North won), "1/2-1/2" or "*" (unfinished): from
  * the game when it is over, else the Result tag, else "*". */
 AW_API const char *aw_record_result(const aw_record *rec);
@@ -519,8 +540,8 @@ typedef struct aw_score {
 AW_API int aw_score_compare(const aw_score *a, const aw_score *b);
 
 /* "+1.25", "-0.50", "win +3 in 17", "loss -2 in 8", "draw in 12"; without
- * a distance (plies 0) "win +3", "loss -2", "draw". Returns buf (at least 32
- * bytes). */
+ * a distance (plies 0: a result of the endgame tables, a book's draw)
+ * "win +3", "loss -2", "draw". Returns buf (at least 32 bytes). */
 AW_API char *aw_score_format(const aw_score *s, char *buf, size_t size);
 
 /* One principal variation: its first move and score, and the line. */
@@ -604,11 +625,12 @@ typedef bool (*aw_probe_fn)(void *ctx, const aw_rules *rules, const aw_position 
  *                                               for matches (docs/engine.md)
  *   Eval     string tuned|material              material: score difference
  *                                               only (a baseline)
- *   OwnBook  check               (default false) play from the book given
+ *   OwnBook  check               (default true) play from the book given
  *                                               by aw_engine_set_book
  *   BookVariety spin 0..1000     (default 0)    random choice among book
  *                                               moves this many hundredths
  *                                               of a seed below the best
+ *                                               (follows Seed)
  * aw_engine_option_info describes the i-th option for help and protocols. */
 typedef struct aw_engine_option {
     const char *name;
@@ -650,11 +672,13 @@ AW_API void aw_engine_set_probe(aw_engine *engine, aw_probe_fn probe, void *ctx,
 
 /* Give the engine an opening book (NULL to remove; see the opening books
  * section). The caller keeps the book alive while the engine uses it; one
- * book may serve many engines at once. With the option OwnBook true and
- * Level 10, a search (not an infinite one) whose position is an inner
+ * book may serve many engines at once. With the option OwnBook true (the
+ * default), a search (not an infinite one) whose position is an inner
  * position of the book for the engine's rules answers at once with a book
- * move: the best one, or with BookVariety V a random one among those at
- * most V hundredths of a seed below it. */
+ * move, whatever the Level: the best one, or with BookVariety V a random
+ * one among those at most V hundredths of a seed below it (a proven result
+ * is never traded). Which levels get a book, and which variety, is the
+ * caller's choice (awale's front ends: src/front/engine_setup.c). */
 AW_API void aw_engine_set_book(aw_engine *engine, const aw_book *book);
 
 /* Search the position set last, blocking until a limit is reached or the
@@ -781,6 +805,124 @@ typedef struct aw_book_build_options {
  * when the progress callback stopped it; NULL with a message on error. */
 AW_API aw_book *aw_book_build(const aw_book *from, const aw_rules *rules, const aw_position *root,
                               const aw_book_build_options *opt, bool *stopped, aw_error *err);
+
+/* ------------------------------------------------------------- game review */
+
+/* A game review (docs/review.md): for every move of a game, the engine's
+ * best move and the value of the move played, both from the mover's view,
+ * what the move cost, and a mark (the marks of game records):
+ *   ??  a blunder: it costs 4 seeds or more, or throws away a proven win
+ *       (for anything less) or a proven draw (for a loss) - always,
+ *       whatever the seeds;
+ *   ?   a mistake: 2 seeds or more;   ?!  an inaccuracy: 1 seed or more;
+ *   !   the best move, and the only good one: every other move throws the
+ *       result away (the only winning move) or costs 4 seeds or more;
+ *   !!  such a move that also gives seeds away at once (the opponent's
+ *       reply in the best line captures at least 2 more than it did).
+ * Margins of proven results count as seeds, but a move that keeps a proven
+ * win (or loss) and only changes its margin is at most a mistake, and a
+ * bigger margin alone earns no !; the only legal move gets no mark. Values come from
+ * the endgame tables where they cover the position (exact: every move's
+ * final margin with perfect play), else from the engine: a search of the
+ * position with MultiPV 2 (the best move and the best other one), and when
+ * another move was played, a search of that move alone under the same
+ * limits (a move found no worse than the best becomes the best); the
+ * engine answers from its opening book where it has one (with OwnBook). */
+
+#define AW_REVIEW_INACCURACY 100 /* hundredths of a seed: ?!                */
+#define AW_REVIEW_MISTAKE 200    /* ?                                       */
+#define AW_REVIEW_BLUNDER 400    /* ??, and the gap of ! and !!             */
+#define AW_REVIEW_LOSS_CAP 1000  /* a move counts at most this much in the
+                                    average loss                            */
+#define AW_REVIEW_TURNING_MAX 3
+
+typedef enum aw_review_source {
+    AW_REVIEW_SEARCH = 0, /* the engine's searches (estimates or proven)     */
+    AW_REVIEW_TABLES = 1, /* the endgame tables: exact (plies are 0)          */
+    AW_REVIEW_BOOK = 2    /* the engine's opening book                        */
+} aw_review_source;
+
+typedef struct aw_review_move {
+    int ply;                /* the move's index in the game (0: the first)   */
+    int mover;              /* AW_SOUTH or AW_NORTH                          */
+    int legal;              /* legal moves in the position (1: forced)       */
+    aw_move played;
+    aw_move best;           /* the best move found (played when it was best) */
+    aw_move second;         /* the best other move (AW_MOVE_NONE: forced)    */
+    aw_score best_score;    /* the position's value with best play           */
+    aw_score played_score;  /* the value of the move played                  */
+    aw_score second_score;  /* the value of the best other move              */
+    int loss;               /* what the move cost, hundredths of a seed >= 0
+                               (proven results count their final margins)   */
+    bool result_lost;       /* it threw away a proven win or draw            */
+    aw_mark mark;
+    aw_review_source source;
+    int depth;              /* the search's depth (0: tables or book)        */
+    int pv_length;          /* the best line from the position before the    */
+    aw_move pv[AW_SEARCH_MAX_PV]; /* move (pv[0] == best)                    */
+} aw_review_move;
+
+typedef struct aw_review_side {
+    int moves;              /* moves reviewed                                */
+    int marks[7];           /* how many of each aw_mark                      */
+    double average_loss;    /* seeds lost per move (each capped at
+                               AW_REVIEW_LOSS_CAP)                           */
+} aw_review_side;
+
+typedef struct aw_review {
+    int total;              /* moves in the game                             */
+    int count;              /* moves reviewed: move[0..count), the first
+                               ones (fewer than total when stopped)          */
+    aw_review_move *move;
+    aw_review_side side[2]; /* South's and North's summary                   */
+    int nturning;           /* the turning points: moves marked ? or ?? that */
+    int turning[AW_REVIEW_TURNING_MAX]; /* threw a result away or took the
+                               mover down a band (winning: 2 seeds or more,
+                               level, losing: 2 seeds or more behind); the
+                               costliest, in game order                     */
+    bool stopped;           /* the progress callback stopped it              */
+} aw_review;
+
+typedef struct aw_review_options {
+    aw_limits limits;       /* each search: depth, movetime or nodes (zero:
+                               depth 14); multipv and only are the review's */
+    aw_probe_fn probe;      /* endgame tables for exact values (NULL: none)  */
+    void *probe_ctx;
+    int probe_seeds;
+    /* Called on the calling thread after every search and every move
+     * reviewed, with the review so far (count: the moves done) and the
+     * index of the move under review; non-zero stops the review, which
+     * then drops the move under way. To stop a long search at once, also
+     * call aw_search_stop on the engine (from any thread or a signal
+     * handler). */
+    int (*progress)(void *ctx, const aw_review *so_far, int reviewing);
+    void *ctx;
+} aw_review_options;
+
+/* Review every move of `game` with `engine`, set up by the caller (threads,
+ * table, options: give it full strength, Level 10 and BookVariety 0). Its
+ * table is cleared first. Returns the review (free it with
+ * aw_review_free), complete or as far as it went when stopped; NULL with a
+ * message when out of memory or the engine fails. */
+AW_API aw_review *aw_review_game(aw_engine *engine, const aw_game *game,
+                                 const aw_review_options *opt, aw_error *err);
+AW_API void aw_review_free(aw_review *review);
+
+/* The review written into a record of the same game: each reviewed move's
+ * mark, a comment after every marked move (the best move and its line,
+ * the values, the loss, or why it is good), and before the first move a
+ * comment with `title` (e.g. "awale review, depth 14"; may be NULL) and
+ * the summary. Comments already there are kept, the review's added after
+ * them. 0, or -1 when the record's moves are not the reviewed game's. */
+AW_API int aw_review_annotate(const aw_review *review, aw_record *rec, const char *title,
+                              aw_error *err);
+
+/* The summary in words, one line: each side's blunders, mistakes,
+ * inaccuracies and good moves, average loss, and the turning points
+ * ("South: ...; North: ...; turning points: 23. c??, 31... D?"). Returns
+ * buf. */
+AW_API char *aw_review_summary(const aw_review *review, const aw_game *game, char *buf,
+                               size_t size);
 
 /* ------------------------------------------------------------ endgame tables */
 

@@ -86,12 +86,12 @@ static aw_engine *player_engine(const char *options, const aw_book *book, aw_err
  * contain) and given a deadline: a program that hangs loses its move. */
 static aw_move external_move(const match *m, const player *pl, const aw_game *g)
 {
-    enum { MAX_ARGS = 40 + 2 * 16 + MAX_GAME_PLIES };
+    enum { MAX_ARGS = 40 + 2 * 16 + 8 };
     char *argv[MAX_ARGS];
     int argc = 0;
     char start[AW_POSITION_MAX], diff[512], extra[512];
     char depth[24], nodes[24], movetime[24];
-    char moves[MAX_GAME_PLIES][AW_MOVE_MAX];
+    char moves[MAX_GAME_PLIES * AW_MOVE_MAX + 1];
     argv[argc++] = (char *)pl->exe;
     argv[argc++] = "analyze";
     snprintf(extra, sizeof extra, "%s", pl->args ? pl->args : "");
@@ -127,8 +127,18 @@ static aw_move external_move(const match *m, const player *pl, const aw_game *g)
     }
     argv[argc++] = "--hash";
     argv[argc++] = "16";
-    for (int i = 0; i < aw_game_ply(g) && i < MAX_GAME_PLIES && argc < MAX_ARGS - 1; i++)
-        argv[argc++] = aw_move_format(&m->rules, aw_game_move(g, i), moves[i]);
+    /* The moves in one word, run together ("CfFb"), as the match runner
+     * sends them by default: one argument whatever the game's length. */
+    size_t used = 0;
+    for (int i = 0; i < aw_game_ply(g) && i < MAX_GAME_PLIES; i++) {
+        char mv[AW_MOVE_MAX];
+        const size_t k = strlen(aw_move_format(&m->rules, aw_game_move(g, i), mv));
+        memcpy(moves + used, mv, k);
+        used += k;
+    }
+    moves[used] = 0;
+    if (used)
+        argv[argc++] = moves;
     argv[argc] = NULL;
 
     proc child;

@@ -4,6 +4,7 @@
  * server itself is src/web (docs/web.md, docs/api.md).
  */
 #include "cli.h"
+#include "front/books.h"
 #include "web/web.h"
 
 #include <stdlib.h>
@@ -125,23 +126,32 @@ int cmd_serve(int argc, char **argv)
     }
     if (cfg.hint_ms > cfg.max_movetime_ms)
         cfg.hint_ms = cfg.max_movetime_ms;
-    /* The built-in book (or --book's), shared read-only by every game
-     * whose rules it fits. */
-    aw_book *book = NULL;
+    /* The built-in books (one per rule set that has one), or --book's,
+     * shared read-only by every game whose rules they fit. */
+    aw_book *books[16];
+    int nbooks = 0;
     if (book_opt && strcmp(book_opt, "none") != 0) {
         aw_error err;
-        if (!(book = aw_book_load(book_opt, &err))) {
+        if (!(books[0] = aw_book_load(book_opt, &err))) {
             cli_error(cmd, "%s", err.msg);
             return EXIT_INPUT;
         }
+        nbooks = 1;
     } else if (!book_opt) {
-        aw_error err;
-        book = cli_book_builtin(&err); /* none when built without one */
+        for (int i = 0; i < books_builtin_count() && nbooks < 16; i++) {
+            aw_error err;
+            if ((books[nbooks] = books_builtin_read(i, &err)))
+                nbooks++;
+            else
+                cli_error(cmd, "%s (playing without it)", err.msg);
+        }
     }
-    cfg.book = book;
+    cfg.books = (const aw_book *const *)books;
+    cfg.nbooks = nbooks;
     cfg.open_tables = open_tables;
     cfg.tables_ctx = &opener;
     const int status = web_serve(&cfg, NULL);
-    aw_book_free(book);
+    for (int i = 0; i < nbooks; i++)
+        aw_book_free(books[i]);
     return status;
 }

@@ -19,6 +19,18 @@ engine_config engine_config_default(void)
     return c;
 }
 
+/* The opening book by level: none below level 5 (a beginner knows no
+ * openings, and a book would make the first moves far stronger than the
+ * rest); from 5 to 9 a random choice among the book moves at most this many
+ * hundredths of a seed below the best, so that games differ; the best book
+ * move at 10. */
+static const int book_variety[11] = {-1, -1, -1, -1, -1, 50, 35, 25, 15, 8, 0};
+
+int engine_book_variety(int level)
+{
+    return level >= 1 && level <= 10 ? book_variety[level] : -1;
+}
+
 static int set_number(aw_engine *e, const char *name, long long v, aw_error *err)
 {
     char num[32];
@@ -59,8 +71,11 @@ int engine_setup_apply(aw_engine *e, const engine_config *cfg, aw_error *err)
         return -1;
     const aw_tables *t = level >= 10 ? cfg->tables : NULL;
     aw_engine_set_probe(e, t ? aw_tables_probe_hook : NULL, (void *)t, t ? aw_tables_seeds(t) : 0);
-    aw_engine_set_book(e, cfg->book);
-    if (aw_engine_set_option(e, "OwnBook", cfg->book ? "true" : "false", err))
+    const int variety = engine_book_variety(level);
+    const aw_book *book = variety >= 0 ? cfg->book : NULL;
+    aw_engine_set_book(e, book);
+    if (aw_engine_set_option(e, "OwnBook", book ? "true" : "false", err) ||
+        set_number(e, "BookVariety", variety > 0 ? variety : 0, err))
         return -1;
     if (cfg->options && apply_options(e, cfg->options, err))
         return -1;

@@ -317,13 +317,17 @@ int session_analyze(session *s, const aw_limits *limits, aw_info_fn info, void *
                     aw_search_result *result, aw_error *err)
 {
     if (aw_game_status(s->game) != AW_ONGOING) {
-        snprintf(err->msg, sizeof err->msg, "%s", _("the game is over"));
+        snprintf(err->msg, sizeof err->msg, "the game is over");
         return -1;
     }
     aw_engine *e = adviser(s, err);
     if (!e)
         return -1;
-    return think(s, e, limits, info, user, result, err);
+    /* An analysis searches: the book answers hints, not analyses. */
+    aw_engine_set_option(e, "OwnBook", "false", NULL);
+    const int rc = think(s, e, limits, info, user, result, err);
+    aw_engine_set_option(e, "OwnBook", s->cfg.book ? "true" : "false", NULL);
+    return rc;
 }
 
 bool session_tables_margin(const session *s, int *margin)

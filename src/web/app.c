@@ -64,7 +64,10 @@ const aw_tables *app_tables(web_app *a, const aw_rules *rules)
 
 const aw_book *app_book(web_app *a, const aw_rules *rules)
 {
-    return a->cfg.book && aw_book_matches(a->cfg.book, rules) ? a->cfg.book : NULL;
+    for (int i = 0; i < a->cfg.nbooks; i++)
+        if (aw_book_matches(a->cfg.books[i], rules))
+            return a->cfg.books[i];
+    return NULL;
 }
 
 static void game_gone(web_game *g);

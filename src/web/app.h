@@ -37,10 +37,11 @@ typedef struct web_config {
                                   are not watched) */
     /* The endgame tables of a rule set (NULL: none), opened on the first
      * game with these rules and kept until the app is freed; and the
-     * opening book (used for the games whose rules it fits). */
+     * opening books (a game uses the first whose rules it fits). */
     aw_tables *(*open_tables)(const aw_rules *rules, void *ctx);
     void *tables_ctx;
-    const aw_book *book;
+    const aw_book *const *books;
+    int nbooks;
 } web_config;
 
 /* The defaults: loopback, port 8080, 32 games for an hour each, 256 KiB

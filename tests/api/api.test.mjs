@@ -444,7 +444,8 @@ describe('limits', () => {
   });
 
   it('runs at most --searches at once and refuses beyond the queue with 503', async () => {
-    const srv = await startServer(['--tables', 'none', '--searches', '1', '--queue', '0', '--hint-time', '1500']);
+    // (no book: a book position would be answered at once, without a search)
+    const srv = await startServer(['--tables', 'none', '--book', 'none', '--searches', '1', '--queue', '0', '--hint-time', '1500']);
     try {
       const a = (await api(srv.base, 'POST', '/api/games', { north: 'human' })).body;
       const b = (await api(srv.base, 'POST', '/api/games', { north: 'engine', movetime: 50 })).body;
