@@ -2,12 +2,24 @@
 #
 #   make            build build/release/awale
 #   make play       build, then start a game in the terminal
+#   make serve      build, then start the web app (awale serve) on localhost:8080
 #   make test       install missing Debian packages, build, run every test, then
 #                   run them all again under AddressSanitizer + UBSan
 #   make bench      speed figures (never fails on timing)
 #   make soak       the engine protocol under many random command streams
+#   make bench-web  load on the web server with wrk (docs/web.md)
+#   make book       grow the built-in opening books again (minutes)
 #   make fuzz       build the libFuzzer targets (clang) and fuzz each for a while
-#   make install    install the program under PREFIX (default /usr/local)
+#   make install    install the program, the library (shared and static), its
+#                   header and pkg-config file, the manual pages, the bash
+#                   completion and the Python module under PREFIX (default
+#                   /usr/local); DESTDIR=DIR stages them under DIR
+#   make deb        build the Debian packages into build/deb (docs/library.md);
+#                   make test-deb builds and checks them
+#   make bench-python   random playouts from the Python module (docs/python.md)
+#   make mpi        build build/release-mpi/awale with mpicc: the endgame table
+#                   build spread over the ranks of an MPI job (docs/tables.md)
+#   make bench-mpi  figures of the distributed table build (an hour or more)
 #
 # Variables: CC (gcc or clang), MODE (release, asan, debug), BUILD (output dir),
 # V=1 to show the full compiler commands.
@@ -43,6 +55,41 @@ ifneq ($(wildcard /usr/include/zstd.h),)
   LIBS       += -lzstd
 endif
 
+# The web server (src/web) uses libmicrohttpd and jansson (Debian:
+# libmicrohttpd-dev, libjansson-dev; `make deps` installs them).
+WEB_PKGS := libmicrohttpd jansson
+HAVE_PKGCONFIG := $(shell command -v pkg-config >/dev/null 2>&1 && echo yes)
+ifeq ($(HAVE_PKGCONFIG),yes)
+  WEB_CFLAGS := $(shell pkg-config --cflags $(WEB_PKGS) 2>/dev/null)
+  WEB_LIBS   := $(shell pkg-config --libs $(WEB_PKGS) 2>/dev/null)
+endif
+ifeq ($(strip $(WEB_LIBS)),)
+  WEB_LIBS := -lmicrohttpd -ljansson
+endif
+ALL_CFLAGS += $(WEB_CFLAGS)
+
+# The full-screen interface of `awale play` uses ncursesw when its header is
+# there (Debian: libncurses-dev); without it, play has its line mode only.
+CURSES_CFLAGS := $(shell pkg-config --cflags ncursesw 2>/dev/null)
+CURSES_LIBS   := $(shell pkg-config --libs ncursesw 2>/dev/null)
+ifeq ($(CURSES_LIBS),)
+  ifneq ($(wildcard /usr/include/ncursesw/curses.h),)
+    CURSES_CFLAGS := -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600
+    CURSES_LIBS   := -lncursesw
+  endif
+endif
+
+# Translations (gettext domain awale): po/LANG.po compiled by msgfmt into
+# $(BUILD)/locale, installed under $(LOCALEDIR) (compiled into the program,
+# which also looks next to itself: see src/front/i18n.c).
+LOCALEDIR ?= $(PREFIX)/share/locale
+LANGUAGES := $(basename $(notdir $(wildcard po/*.po)))
+MSGFMT    := $(shell command -v msgfmt 2>/dev/null)
+ifneq ($(MSGFMT),)
+  MO_FILES := $(LANGUAGES:%=$(BUILD)/locale/%/LC_MESSAGES/awale.mo)
+endif
+ALL_CFLAGS += -DAW_LOCALEDIR='"$(LOCALEDIR)"'
+
 # The distributed table build (docs/tables.md, "Across machines"): MPI=1
 # compiles it in (src/tables/build_mpi.c); `make mpi` does so with mpicc.
 # Without it the program has no MPI dependency.
@@ -53,13 +100,26 @@ endif
 LIB_SRC  := $(sort $(wildcard src/rules/*.c src/engine/*.c src/tables/*.c))
 FRONT_SRC := $(sort $(wildcard src/front/*.c))
 APP_SRC  := $(sort $(wildcard src/cli/*.c src/protocol/*.c src/match/*.c))
+WEB_SRC  := $(sort $(wildcard src/web/*.c))
+# The page's files, embedded in the program (gen/web_data.c).
+WEB_FILES := $(sort $(shell find web -type f 2>/dev/null))
+ifneq ($(CURSES_LIBS),)
+  TUI_SRC := $(sort $(wildcard src/tui/*.c))
+  ALL_CFLAGS += -DAW_HAVE_CURSES
+  LIBS += $(CURSES_LIBS)
+else
+  TUI_SRC := src/tui/settings.c
+endif
+APP_SRC  += $(TUI_SRC)
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
 TEST_SUPPORT := $(filter-out $(TEST_SRC),$(wildcard tests/unit/*.c))
 FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_WEB := tests/fuzz/fuzz_web.c
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
-APP_OBJ  := $(APP_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/book_data.o
-FRONT_OBJ := $(FRONT_SRC:%.c=$(BUILD)/obj/%.o)
+WEB_OBJ  := $(WEB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/web_data.o
+APP_OBJ  := $(APP_SRC:%.c=$(BUILD)/obj/%.o) $(WEB_OBJ)
+FRONT_OBJ := $(FRONT_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/book_data.o
 LIBAWALE := $(BUILD)/libawale.a
 LIBFRONT := $(BUILD)/libfront.a
 AWALE    := $(BUILD)/awale
@@ -67,16 +127,27 @@ TESTS    := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_REPLAY := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz-replay/%)
 UCI_RANDOM := $(BUILD)/uci_random
 
-.PHONY: all play test check deps bench soak bench-tables tune strength book fuzz install uninstall clean \
+.PHONY: FORCE all play serve test check deps build-deps pot bench soak bench-web bench-tables tune \
+        tune-relay strength strength-book strength-relay book fuzz install uninstall clean \
         mpi mpi-deps check-mpi bench-mpi
 .DEFAULT_GOAL := all
 
-all: $(AWALE)
+all: $(AWALE) $(MO_FILES)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/src/tui/%.o: src/tui/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) $(CURSES_CFLAGS) -c $< -o $@
+
+$(BUILD)/locale/%/LC_MESSAGES/awale.mo: po/%.po
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  MSGFMT  $<")
+	$(Q)$(MSGFMT) --check -o $@ $<
 
 $(LIBAWALE): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -84,26 +155,71 @@ $(LIBAWALE): $(LIB_OBJ)
 	@$(if $(Q),echo "  AR      $@")
 	$(Q)ar rcs $@ $^
 
-# The default opening book, embedded in the program as a byte array
-# (docs/book.md); without the file the program has no built-in book.
-BOOK_DATA := data/book-abapa.awb
-$(BUILD)/gen/book_data.c: $(wildcard $(BOOK_DATA))
+# The built-in opening books, embedded in the program as byte arrays
+# (docs/book.md): every data/book-*.awb; without them the program has no
+# built-in book.
+BOOK_FILES := $(sort $(wildcard data/book-*.awb))
+# The list of books, rewritten only when it changes, so that removing a
+# book rebuilds too.
+$(BUILD)/gen/book_list: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(BOOK_FILES)' | cmp -s - $@ || echo '$(BOOK_FILES)' >$@
+FORCE:
+$(BUILD)/gen/book_data.c: $(BOOK_FILES) $(BUILD)/gen/book_list Makefile
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  GEN     $@")
-	$(Q){ echo '/* Generated by the Makefile from $(BOOK_DATA): the built-in opening book. */'; \
+	$(Q){ echo '/* Generated by the Makefile from data/book-*.awb: the built-in opening books. */'; \
 	  echo '#include <stddef.h>'; \
-	  echo 'extern const unsigned char awale_book_data[];'; \
-	  echo 'extern const size_t awale_book_size;'; \
-	  echo 'const unsigned char awale_book_data[] ='; \
-	  if [ -s $(BOOK_DATA) ]; then od -An -v -tx1 $(BOOK_DATA) | sed 's/ /\\x/g; s/^/"/; s/$$/"/'; \
-	  else echo '""'; fi; \
-	  echo ';'; \
-	  echo 'const size_t awale_book_size = sizeof awale_book_data - 1;'; } >$@.tmp && mv $@.tmp $@
+	  echo 'typedef struct builtin_book { const char *name; const unsigned char *data; size_t size; } builtin_book;'; \
+	  echo 'extern const builtin_book awale_books[];'; \
+	  echo 'extern const int awale_books_count;'; \
+	  n=0; for f in $(BOOK_FILES); do \
+	    echo "static const unsigned char book$$n[] ="; \
+	    od -An -v -tx1 $$f | sed 's/ /\\x/g; s/^/"/; s/$$/"/'; \
+	    echo ';'; n=$$((n+1)); \
+	  done; \
+	  echo 'const builtin_book awale_books[] = {'; \
+	  n=0; for f in $(BOOK_FILES); do \
+	    echo "    {\"$$(basename $$f)\", book$$n, sizeof book$$n - 1},"; n=$$((n+1)); \
+	  done; \
+	  echo '    {NULL, NULL, 0}};'; \
+	  echo "const int awale_books_count = $$n;"; } >$@.tmp && mv $@.tmp $@
 
 $(BUILD)/obj/gen/book_data.o: $(BUILD)/gen/book_data.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+# The page (web/), embedded as byte arrays with their paths (src/web/static.c
+# serves them; nothing is read from disk at run time).
+$(BUILD)/gen/web_data.c: $(WEB_FILES) Makefile
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  GEN     $@")
+	$(Q){ echo '/* Generated by the Makefile from web/: the page, embedded. */'; \
+	  echo '#include "web/static.h"'; \
+	  n=0; for f in $(WEB_FILES); do \
+	    echo "static const unsigned char file_$$n[] ="; \
+	    if [ -s $$f ]; then od -An -v -tx1 $$f | sed 's/ /\\x/g; s/^/"/; s/$$/"/'; else echo '""'; fi; \
+	    echo ';'; n=$$((n + 1)); \
+	  done; \
+	  echo 'const web_file web_files[] = {'; \
+	  n=0; for f in $(WEB_FILES); do \
+	    echo "    {\"$${f#web}\", file_$$n, sizeof file_$$n - 1},"; n=$$((n + 1)); \
+	  done; \
+	  echo '    {0, 0, 0}};'; \
+	  echo "const size_t web_file_count = $(words $(WEB_FILES));"; } >$@.tmp && mv $@.tmp $@
+
+$(BUILD)/obj/gen/web_data.o: $(BUILD)/gen/web_data.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+# The web server's libraries, installed when missing (make deps does it for
+# the tests too).
+$(WEB_OBJ): | build-deps
+build-deps:
+	@if [ ! -f /usr/include/microhttpd.h ] || [ ! -f /usr/include/jansson.h ]; then \
+	    scripts/install-deps.sh libmicrohttpd-dev libjansson-dev pkg-config; fi
 
 # What the front ends share (src/front): a static library of its own, so
 # that the unit tests link it too.
@@ -115,14 +231,15 @@ $(LIBFRONT): $(FRONT_OBJ)
 
 $(AWALE): $(APP_OBJ) $(LIBFRONT) $(LIBAWALE)
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $(APP_OBJ) $(LIBFRONT) $(LIBAWALE) $(LIBS)
+	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $(APP_OBJ) $(LIBFRONT) $(LIBAWALE) $(WEB_LIBS) $(LIBS)
 
 # Unit tests: one cmocka program per test_*.c; the other files of tests/unit
 # (support, the reference implementations) are linked into each.
 $(BUILD)/tests/%: tests/unit/%.c $(TEST_SUPPORT) $(wildcard tests/unit/*.h) $(LIBFRONT) $(LIBAWALE)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  TEST    $@")
-	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -DAW_TEST_DATA='"tests/data"' $(ALL_LDFLAGS) -o $@ \
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -DAW_TEST_DATA='"tests/data"' \
+	    -DAW_TEST_LOCALEDIR='"$(BUILD)/locale"' $(ALL_LDFLAGS) -o $@ \
 	    $< $(TEST_SUPPORT) $(LIBFRONT) $(LIBAWALE) -lcmocka $(LIBS)
 
 # Fuzz targets built with a replay driver, so the corpus runs in every test.
@@ -137,8 +254,22 @@ $(UCI_RANDOM): tests/uci/uci_random.c $(LIBAWALE)
 	@$(if $(Q),echo "  TEST    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(LIBAWALE) $(LIBS)
 
+# The web request fuzz target drives the router (src/web without the HTTP
+# library) and so links the web objects, the front ends' library and jansson.
+WEB_FUZZ_OBJ := $(filter-out $(BUILD)/obj/src/web/server.o,$(WEB_OBJ))
+$(BUILD)/fuzz-replay/fuzz_web: $(FUZZ_WEB) tests/fuzz/replay.c $(WEB_FUZZ_OBJ) $(LIBFRONT) $(LIBAWALE)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  FUZZ    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< tests/fuzz/replay.c $(WEB_FUZZ_OBJ) \
+	    $(LIBFRONT) $(LIBAWALE) -ljansson $(LIBS)
+
 play: $(AWALE)
 	./$(AWALE) play
+
+# The web app on http://127.0.0.1:8080/ (PORT=... to change).
+PORT ?= 8080
+serve: $(AWALE)
+	./$(AWALE) serve --port $(PORT)
 
 deps:
 	@scripts/install-deps.sh
@@ -147,13 +278,17 @@ deps:
 # (a new seed each run, printed; UCI_SEED=S replays one).
 UCI_SEQUENCES ?= 200
 UCI_SEED ?=
-check: $(AWALE) $(TESTS) $(FUZZ_REPLAY) $(UCI_RANDOM)
+check: $(AWALE) $(MO_FILES) $(TESTS) $(FUZZ_REPLAY) $(UCI_RANDOM)
 	@set -e; for t in $(TESTS); do echo "== $$t"; $$t; done
 	@set -e; for f in $(FUZZ_REPLAY); do \
 	    name=$$(basename $$f); echo "== $$f"; $$f tests/fuzz/corpus/$${name#fuzz_}; done
 	@tests/cli/run.sh $(AWALE)
 	@echo "== $(UCI_RANDOM)"
 	@$(UCI_RANDOM) $(AWALE) --count $(UCI_SEQUENCES) $(if $(UCI_SEED),--seed $(UCI_SEED))
+	@tests/api/run.sh $(AWALE)
+	@tests/browser/run.sh $(AWALE) $(BUILD)/screenshots
+	@if [ -x tests/tui/run.sh ]; then tests/tui/run.sh $(AWALE); fi
+	@if [ -x scripts/po-check.sh ]; then scripts/po-check.sh; fi
 	@$(MAKE) --no-print-directory MODE=$(MODE) BUILD=$(BUILD) check-mpi
 	@echo "== all tests passed ($(MODE))"
 
@@ -173,6 +308,13 @@ bench: $(AWALE)
 SOAK_SEQUENCES ?= 5000
 soak: $(AWALE) $(UCI_RANDOM)
 	./$(UCI_RANDOM) $(AWALE) --count $(SOAK_SEQUENCES) $(if $(UCI_SEED),--seed $(UCI_SEED))
+
+# The web server under load: wrk on loopback against the state and move
+# endpoints for a bounded time (docs/web.md). Not a test.
+BENCH_WEB_SECONDS ?= 10
+bench-web: $(AWALE)
+	@command -v wrk >/dev/null || scripts/install-deps.sh wrk
+	scripts/bench-web.sh $(AWALE) $(BENCH_WEB_SECONDS)
 
 # Endgame tables: a build from scratch in a temporary directory, with the
 # figures (positions per second per core, bytes per position, peak memory).
@@ -214,51 +356,258 @@ bench-mpi: mpi $(AWALE)
 tune: $(AWALE) $(BUILD)/tune
 	scripts/tune.sh $(AWALE) $(BUILD)/tune
 
+tune-relay: $(AWALE) $(BUILD)/tune
+	TUNE_RULES=relay scripts/tune.sh $(AWALE) $(BUILD)/tune
+
 strength: $(AWALE)
 	scripts/strength.sh $(AWALE)
+
+# The opening book against no book (docs/book.md), and the relay game's
+# tuned evaluation against the hand-set one of STRENGTH_RELAY_OLD
+# (docs/engine.md): 200-game matches at 50 ms a move.
+strength-book: $(AWALE)
+	scripts/strength.sh $(AWALE) book
+
+strength-relay: $(AWALE)
+	scripts/strength.sh $(AWALE) relay
 
 $(BUILD)/tune: tools/tune.c $(LIBAWALE)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tools/tune.c $(LIBAWALE) $(LIBS)
 
-# The default opening book (docs/book.md): grown from the start position by
-# drop-out expansion, each leaf scored by a search, then embedded in the
-# program. Long (about an hour on two idle cores); Ctrl-C stops it and
-# writes what it has, and the same command resumes.
-BOOK_POSITIONS ?= 16000
-BOOK_DEPTH     ?= 18
+# The built-in opening books (docs/book.md): each grown from the start
+# position of an Oware rule set by drop-out expansion, each leaf scored by
+# a search, then embedded in the program. About 10 minutes of CPU for the
+# four (most of it abapa's); Ctrl-C stops and writes what is done, and the
+# same command resumes. BOOK_RULES, BOOK_POSITIONS (abapa's; the others get
+# a third), BOOK_DEPTH, BOOK_ALPHA and BOOK_THREADS change it.
+BOOK_RULES     ?= abapa seven-turns grand-slam two-seeds
+BOOK_POSITIONS ?= 12000
+BOOK_DEPTH     ?= 14
 BOOK_ALPHA     ?= 2
 BOOK_THREADS   ?= 2
 book: $(AWALE)
-	@mkdir -p $(BUILD)/book
-	./$(AWALE) book build --rules abapa --depth $(BOOK_DEPTH) --positions $(BOOK_POSITIONS) \
-	    --alpha $(BOOK_ALPHA) --threads $(BOOK_THREADS) --out $(BUILD)/book/book-abapa.awb
-	@mkdir -p $(dir $(BOOK_DATA))
-	cp $(BUILD)/book/book-abapa.awb $(BOOK_DATA)
+	@mkdir -p $(BUILD)/book data
+	@set -e; for r in $(BOOK_RULES); do \
+	    n=$(BOOK_POSITIONS); [ $$r = abapa ] || n=$$(( $(BOOK_POSITIONS) / 3 )); \
+	    ./$(AWALE) book build --rules $$r --depth $(BOOK_DEPTH) --positions $$n \
+	        --alpha $(BOOK_ALPHA) --threads $(BOOK_THREADS) --out $(BUILD)/book/book-$$r.awb; \
+	    cp $(BUILD)/book/book-$$r.awb data/book-$$r.awb; \
+	done
 	$(MAKE) BUILD=$(BUILD) MODE=$(MODE)
 
 # libFuzzer: make fuzz FUZZ_SECONDS=60
 FUZZ_SECONDS ?= 30
-fuzz:
+fuzz: $(BUILD)/gen/web_data.c
 	@command -v clang >/dev/null || scripts/install-deps.sh clang
 	@mkdir -p build/fuzz
 	@set -e; for src in $(FUZZ_SRC); do \
-	    name=$$(basename $$src .c); corpus=tests/fuzz/corpus/$${name#fuzz_}; \
+	    name=$$(basename $$src .c); corpus=tests/fuzz/corpus/$${name#fuzz_}; extra=; \
+	    if [ $$name = fuzz_web ]; then \
+	        extra="$(FRONT_SRC) $(filter-out src/web/server.c,$(WEB_SRC)) $(BUILD)/gen/web_data.c -ljansson"; fi; \
 	    clang -std=c11 -g -O1 -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L \
-	        -fsanitize=fuzzer,address,undefined $$src $(LIB_SRC) -o build/fuzz/$$name -lm -pthread; \
+	        -fsanitize=fuzzer,address,undefined $$src $(LIB_SRC) $$extra -o build/fuzz/$$name -lm -pthread; \
 	    mkdir -p build/fuzz/$$name.corpus; \
 	    build/fuzz/$$name -max_total_time=$(FUZZ_SECONDS) build/fuzz/$$name.corpus $$corpus; \
 	done
 
-install: $(AWALE)
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 $(AWALE) $(DESTDIR)$(PREFIX)/bin/awale
+# The template of the translations (po/awale.pot) from the marked strings
+# (_, N_, P_), merged into every po/LANG.po (scripts/po-check.sh).
+pot:
+	scripts/po-check.sh --update
+
+# The program and its translations; the library, manual pages, completion
+# and Python module are added by the "install" block below.
+install: $(AWALE) $(MO_FILES)
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 755 $(AWALE) $(DESTDIR)$(BINDIR)/awale
+	@set -e; for lang in $(if $(MO_FILES),$(LANGUAGES)); do \
+	    echo "install $(BUILD)/locale/$$lang/LC_MESSAGES/awale.mo"; \
+	    install -d $(DESTDIR)$(LOCALEDIR)/$$lang/LC_MESSAGES; \
+	    install -m 644 $(BUILD)/locale/$$lang/LC_MESSAGES/awale.mo \
+	        $(DESTDIR)$(LOCALEDIR)/$$lang/LC_MESSAGES/awale.mo; \
+	done
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/awale
+	rm -f $(DESTDIR)$(BINDIR)/awale
+	rm -f $(LANGUAGES:%=$(DESTDIR)$(LOCALEDIR)/%/LC_MESSAGES/awale.mo)
 
 clean:
 	rm -rf build
+
+# ---------------------------------------------------------------------------
+# The library for other programs, installation and packages (docs/library.md,
+# docs/python.md). The shared library libawale.so.MAJOR.MINOR.PATCH (soname
+# libawale.so.MAJOR, from AW_VERSION in include/awale.h) is built from its
+# own position-independent objects, with every symbol hidden but those marked
+# AW_API; the program keeps linking the static library. Other parts add their
+# files to the installation with a rule "install: install-NAME" (and
+# "uninstall: uninstall-NAME") in their own block, using the directories
+# below (LOCALEDIR for translations, DATADIR/applications for a desktop
+# entry).
+AWALE_VERSION := $(shell sed -n 's/^\#define AW_VERSION "\(.*\)"/\1/p' include/awale.h)
+SOVERSION := $(firstword $(subst ., ,$(AWALE_VERSION)))
+SONAME    := libawale.so.$(SOVERSION)
+LIBAWALE_SO := $(BUILD)/libawale.so.$(AWALE_VERSION)
+PIC_OBJ   := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
+MAN_STAMP := $(BUILD)/man/.stamp
+COMPLETION := $(BUILD)/completion/awale
+PC_FILE   := $(BUILD)/awale.pc
+comma     := ,
+
+BINDIR       ?= $(PREFIX)/bin
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+DATADIR      ?= $(PREFIX)/share
+MANDIR       ?= $(DATADIR)/man
+LOCALEDIR    ?= $(DATADIR)/locale
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+BASHCOMPDIR  ?= $(DATADIR)/bash-completion/completions
+# Debian's python3 reads /usr/lib/python3/dist-packages for PREFIX=/usr and
+# PREFIX/lib/python3.X/dist-packages for others (/usr/local).
+PYTHON       ?= /usr/bin/python3
+PYTHONDIR    ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/lib/python3/dist-packages,$(PREFIX)/lib/python$(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null || echo 3)/dist-packages)
+
+.PHONY: FORCE lib man completion install-lib install-man install-completion install-python \
+        uninstall-lib uninstall-man uninstall-completion uninstall-python \
+        check-install check-python bench-python deb test-deb
+
+all: lib man completion
+lib: $(LIBAWALE_SO) $(PC_FILE)
+man: $(MAN_STAMP)
+completion: $(COMPLETION)
+
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $< (shared)")
+	$(Q)$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -c $< -o $@
+
+$(LIBAWALE_SO): $(PIC_OBJ)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_LDFLAGS) -shared -Wl,-soname,$(SONAME) $(if $(filter release,$(MODE)),-Wl$(comma)--no-undefined) \
+	    -o $@ $(PIC_OBJ) $(LIBS)
+	$(Q)ln -sf $(notdir $@) $(BUILD)/$(SONAME)
+	$(Q)ln -sf $(SONAME) $(BUILD)/libawale.so
+
+# The pkg-config file: the directories as installed (below ${prefix} when
+# they are), the libraries a static link needs. Rewritten when the
+# directories change (make install PREFIX=... after make).
+PC_VARS := $(PREFIX) $(LIBDIR) $(INCLUDEDIR) $(AWALE_VERSION) $(LIBS)
+$(BUILD)/pc-vars: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(PC_VARS)' | cmp -s - $@ || echo '$(PC_VARS)' >$@
+FORCE:
+
+$(PC_FILE): $(BUILD)/pc-vars
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  GEN     $@")
+	$(Q){ echo 'prefix=$(PREFIX)'; \
+	  echo 'libdir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))'; \
+	  echo 'includedir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))'; \
+	  echo; \
+	  echo 'Name: awale'; \
+	  echo 'Description: Awale (Oware) rules, move generators, engine and endgame tables'; \
+	  echo 'Version: $(AWALE_VERSION)'; \
+	  $(if $(filter -lzstd,$(LIBS)),echo 'Requires.private: libzstd';) \
+	  echo 'Libs: -L$${libdir} -lawale'; \
+	  echo 'Libs.private: -lm -pthread'; \
+	  echo 'Cflags: -I$${includedir}'; } >$@.tmp && mv $@.tmp $@
+
+# Manual pages (section 6) and the bash completion, generated from the
+# program's own --help texts and 'awale rules', so that they cannot drift.
+$(MAN_STAMP): $(AWALE) scripts/gen-man.sh
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  GEN     $(dir $@)")
+	$(Q)rm -f $(dir $@)*.6
+	$(Q)scripts/gen-man.sh $(AWALE) $(dir $@)
+	$(Q)touch $@
+
+$(COMPLETION): $(AWALE) scripts/gen-completion.sh
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  GEN     $@")
+	$(Q)scripts/gen-completion.sh $(AWALE) >$@.tmp && mv $@.tmp $@
+
+install: install-lib install-man install-completion install-python
+
+install-lib: lib
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	install -m 644 $(LIBAWALE_SO) $(DESTDIR)$(LIBDIR)/
+	ln -sf $(notdir $(LIBAWALE_SO)) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libawale.so
+	install -m 644 $(LIBAWALE) $(DESTDIR)$(LIBDIR)/libawale.a
+	install -m 644 include/awale.h $(DESTDIR)$(INCLUDEDIR)/awale.h
+	install -m 644 $(PC_FILE) $(DESTDIR)$(PKGCONFIGDIR)/awale.pc
+
+install-man: man
+	install -d $(DESTDIR)$(MANDIR)/man6
+	install -m 644 $(BUILD)/man/*.6 $(DESTDIR)$(MANDIR)/man6/
+
+install-completion: completion
+	install -d $(DESTDIR)$(BASHCOMPDIR)
+	install -m 644 $(COMPLETION) $(DESTDIR)$(BASHCOMPDIR)/awale
+
+# The module, and where the library was installed (it is also found by its
+# soname, as Debian's package installs it).
+install-python:
+	install -d $(DESTDIR)$(PYTHONDIR)/awale
+	install -m 644 python/awale/*.py $(DESTDIR)$(PYTHONDIR)/awale/
+	echo 'LIBDIR = "$(LIBDIR)"' >$(DESTDIR)$(PYTHONDIR)/awale/_paths.py
+
+uninstall: uninstall-lib uninstall-man uninstall-completion uninstall-python
+
+uninstall-lib:
+	rm -f $(DESTDIR)$(LIBDIR)/$(notdir $(LIBAWALE_SO)) $(DESTDIR)$(LIBDIR)/$(SONAME) \
+	    $(DESTDIR)$(LIBDIR)/libawale.so $(DESTDIR)$(LIBDIR)/libawale.a \
+	    $(DESTDIR)$(INCLUDEDIR)/awale.h $(DESTDIR)$(PKGCONFIGDIR)/awale.pc
+
+uninstall-man:
+	rm -f $(DESTDIR)$(MANDIR)/man6/awale.6 $(DESTDIR)$(MANDIR)/man6/awale-*.6
+
+uninstall-completion:
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/awale
+
+uninstall-python:
+	rm -rf $(DESTDIR)$(PYTHONDIR)/awale
+
+# Tests of the installed files (release build only: the Python module and the
+# example load the shared library, which the sanitizers' runtime would have
+# to be preloaded for): a staged install, the example built against it with
+# pkg-config, the exported symbols; the Python module's tests.
+ifeq ($(MODE),release)
+check: check-install check-python
+endif
+
+check-install: $(AWALE) lib man completion
+	@echo "== tests/install/run.sh"
+	@tests/install/run.sh "$(MAKE)" $(BUILD)
+
+check-python: lib $(AWALE)
+	@command -v $(PYTHON) >/dev/null && $(PYTHON) -c 'import pytest' 2>/dev/null || \
+	    scripts/install-deps.sh python3-pytest
+	@echo "== tests/python"
+	@cd tests/python && AWALE_LIBRARY=$(CURDIR)/$(BUILD)/$(SONAME) AWALE_PROGRAM=$(CURDIR)/$(AWALE) \
+	    PYTHONPATH=$(CURDIR)/python PYTHONDONTWRITEBYTECODE=1 $(PYTHON) -m pytest -q -p no:cacheprovider .
+
+# Random playouts from Python (docs/python.md): plies per second.
+bench-python: lib
+	cd tests/python && AWALE_LIBRARY=$(CURDIR)/$(BUILD)/$(SONAME) PYTHONPATH=$(CURDIR)/python \
+	    PYTHONDONTWRITEBYTECODE=1 $(PYTHON) bench_playout.py
+
+# Debian packages (debian/): built with dpkg-buildpackage from a copy of the
+# sources in build/deb/src, the .deb files left in build/deb. The package
+# build runs 'make check' unless DEB_BUILD_OPTIONS has nocheck; make deb sets
+# it, as 'make test' runs the same tests. make test-deb builds them and checks
+# them (contents, lintian, the program run from the unpacked packages).
+deb:
+	@scripts/install-deps.sh dpkg-dev debhelper dh-python fakeroot pkgconf python3 libzstd-dev
+	rm -rf build/deb && mkdir -p build/deb/src
+	tar -c --exclude=./build --exclude=./.git . | tar -x -C build/deb/src
+	cd build/deb/src && DEB_BUILD_OPTIONS="nocheck $(DEB_BUILD_OPTIONS)" \
+	    DEB_BUILD_PROFILES="nocheck $(DEB_BUILD_PROFILES)" dpkg-buildpackage -us -uc -b -j2
+	@ls build/deb/*.deb
+
+test-deb: deb
+	@tests/deb/run.sh build/deb
 
 -include $(shell find build -name '*.d' 2>/dev/null)

@@ -9,9 +9,10 @@
  * want the text).
  *
  * Sections: basics, rule sets, positions and moves, playing, games with
- * history, game records, perft, search, opening books, endgame tables.
- * Names follow module_verb: aw_rules_*, aw_position_*, aw_move_*, aw_game_*,
- * aw_record_*, aw_perft_*, aw_engine_*, aw_search_*, aw_book_*, aw_tables_*.
+ * history, game records, perft, search, opening books, game review, endgame
+ * tables. Names follow module_verb: aw_rules_*, aw_position_*, aw_move_*,
+ * aw_game_*, aw_record_*, aw_perft_*, aw_engine_*, aw_search_*, aw_book_*,
+ * aw_review_*, aw_tables_*.
  */
 #ifndef AWALE_H
 #define AWALE_H
@@ -26,7 +27,23 @@ extern "C" {
 
 /* ------------------------------------------------------------------ basics */
 
+/* The version of the library and program, MAJOR.MINOR.PATCH. The shared
+ * library's soname is libawale.so.MAJOR: a change that breaks programs built
+ * against an earlier version (a function removed or changed, a struct or
+ * enum laid out differently) bumps MAJOR; an addition bumps MINOR. See
+ * docs/library.md. */
 #define AW_VERSION "0.1.0"
+#define AW_VERSION_MAJOR 0
+#define AW_VERSION_MINOR 1
+#define AW_VERSION_PATCH 0
+
+/* Marks the functions of the public interface: the shared library exports
+ * these and hides every other symbol (it is built with -fvisibility=hidden). */
+#if defined(__GNUC__) || defined(__clang__)
+#define AW_API __attribute__((visibility("default")))
+#else
+#define AW_API
+#endif
 
 #define AW_PITS 12       /* two rows of six pits                                  */
 #define AW_ROW 6         /* pits per player                                       */
@@ -39,6 +56,16 @@ enum { AW_SOUTH = 0, AW_NORTH = 1 };
 typedef struct aw_error {
     char msg[256];
 } aw_error;
+
+/* The version of the library actually loaded ("0.1.0"), which may be newer
+ * than the header a program was built with (AW_VERSION). */
+AW_API const char *aw_version(void);
+
+/* The layout of the public structs, for bindings that mirror them (the
+ * Python module checks its copies against it): the offset of `field` in the
+ * struct `type` ("aw_rules", "target"), or with field NULL the struct's size.
+ * -1 for a name it does not know. */
+AW_API long aw_abi_layout(const char *type, const char *field);
 
 /* ---------------------------------------------------------------- rule sets */
 
@@ -84,46 +111,47 @@ typedef struct aw_rules {
 
 /* Fill *out with the named preset ("abapa", "seven-turns", "grand-slam",
  * "two-seeds", "relay"). Returns 0, or -1 with a message naming the name. */
-int aw_rules_preset(const char *name, aw_rules *out, aw_error *err);
+AW_API int aw_rules_preset(const char *name, aw_rules *out, aw_error *err);
 
 /* The default rule set (abapa). */
-aw_rules aw_rules_default(void);
+AW_API aw_rules aw_rules_default(void);
 
 /* Set one parameter by name ("target", "24"). Returns 0 or -1 naming the
  * parameter or the value. */
-int aw_rules_set(aw_rules *rules, const char *param, const char *value, aw_error *err);
+AW_API int aw_rules_set(aw_rules *rules, const char *param, const char *value, aw_error *err);
 
 /* Same, from one "name=value" word as typed after --rule. */
-int aw_rules_set_arg(aw_rules *rules, const char *assignment, aw_error *err);
+AW_API int aw_rules_set_arg(aw_rules *rules, const char *assignment, aw_error *err);
 
 /* Number of presets, and the i-th preset's name and one-line description. */
-int aw_rules_preset_count(void);
-const char *aw_rules_preset_name(int i);
-const char *aw_rules_preset_summary(int i);
+AW_API int aw_rules_preset_count(void);
+AW_API const char *aw_rules_preset_name(int i);
+AW_API const char *aw_rules_preset_summary(int i);
 
 /* Number of parameters, and the i-th parameter's name, the values it takes
  * and its meaning (for help texts). */
-int aw_rules_param_count(void);
-const char *aw_rules_param_name(int i);
-const char *aw_rules_param_values(int i);
-const char *aw_rules_param_help(int i);
+AW_API int aw_rules_param_count(void);
+AW_API const char *aw_rules_param_name(int i);
+AW_API const char *aw_rules_param_values(int i);
+AW_API const char *aw_rules_param_help(int i);
 
 /* The value of a parameter of *rules as it would be typed ("2,3", "void").
  * Returns buf, or NULL for an unknown parameter. */
-const char *aw_rules_get(const aw_rules *rules, const char *param, char *buf, size_t size);
+AW_API const char *aw_rules_get(const aw_rules *rules, const char *param, char *buf, size_t size);
 
 /* Whether parameter `param` applies to the rule set's family. */
-bool aw_rules_param_applies(const aw_rules *rules, const char *param);
+AW_API bool aw_rules_param_applies(const aw_rules *rules, const char *param);
 
 /* Write "--rule" assignments that turn the preset rules->name into *rules,
  * separated by spaces ("target=24 repetition=2"); empty when none. Returns
  * the number of differing parameters. */
-int aw_rules_diff(const aw_rules *rules, char *buf, size_t size);
+AW_API int aw_rules_diff(const aw_rules *rules, char *buf, size_t size);
 
 /* One value of the parameter in words ("a grand slam captures nothing").
  * The descriptions of a rule set's parameters read together without saying
  * anything twice (`awale rules --rules R` prints them one after another). */
-const char *aw_rules_describe(const aw_rules *rules, const char *param, char *buf, size_t size);
+AW_API const char *aw_rules_describe(const aw_rules *rules, const char *param, char *buf,
+                                     size_t size);
 
 /* "How to play" the rule set, for a newcomer before a first game: a few
  * paragraphs of plain sentences (the board, a move, captures, feeding, the
@@ -135,7 +163,15 @@ const char *aw_rules_describe(const aw_rules *rules, const char *param, char *bu
  * the library (with at most a number or a list filled in), ready to be
  * translated as it stands. */
 #define AW_HOWTO_MAX 4096
-size_t aw_rules_howto(const aw_rules *rules, char *buf, size_t size);
+AW_API size_t aw_rules_howto(const aw_rules *rules, char *buf, size_t size);
+
+/* The same in the caller's language: each sentence string (a printf format
+ * with at most a number in it) goes through `tr` before it is filled in,
+ * e.g. a front end's gettext; tr returning NULL keeps the English. The
+ * strings are marked TR("...") in src/rules/howto.c for xgettext. */
+typedef const char *(*aw_translate_fn)(void *ctx, const char *text);
+AW_API size_t aw_rules_howto_translated(const aw_rules *rules, char *buf, size_t size,
+                                        aw_translate_fn tr, void *ctx);
 
 /* ------------------------------------------------------ positions and moves */
 
@@ -155,21 +191,21 @@ typedef struct aw_position {
 #define AW_POSITION_MAX 64
 
 /* The start position: 4 seeds a pit, scores 0, `first` to move. */
-aw_position aw_position_start(int first);
+AW_API aw_position aw_position_start(int first);
 
 /* Parse a position string (4-4-4-4-4-4-4-4-4-4-4-4-0-0-S[-N]). Returns 0, or
  * -1 with a message that names the bad field. */
-int aw_position_parse(const char *text, aw_position *out, aw_error *err);
+AW_API int aw_position_parse(const char *text, aw_position *out, aw_error *err);
 
 /* Print *pos as a position string into buf (at least AW_POSITION_MAX bytes).
  * Returns buf. */
-char *aw_position_format(const aw_position *pos, char *buf);
+AW_API char *aw_position_format(const aw_position *pos, char *buf);
 
 /* A 64-bit hash of the pits, scores and side to move (not the counter). */
-uint64_t aw_position_hash(const aw_position *pos);
+AW_API uint64_t aw_position_hash(const aw_position *pos);
 
 /* Seeds on a player's row. */
-int aw_position_row(const aw_position *pos, int player);
+AW_API int aw_position_row(const aw_position *pos, int player);
 
 /* A move: the pit played (0..11, absolute), plus in the relay game the
  * direction bit (set for clockwise, '-'). */
@@ -186,15 +222,17 @@ typedef uint8_t aw_move;
  * from text into moves[0..max). Syntax only: legality is checked when a
  * move is played. Returns the number of moves, or -1 with a message that
  * names the bad move and its number. */
-int aw_moves_parse(const aw_rules *rules, const char *text, aw_move *moves, int max, aw_error *err);
+AW_API int aw_moves_parse(const aw_rules *rules, const char *text, aw_move *moves, int max,
+                          aw_error *err);
 
 /* Parse the next move of *text, skipping spaces and commas, and advance
  * *text past it. Returns 1 (a move), 0 (nothing left) or -1 (a message that
  * names the bad text; *text then points at it). */
-int aw_move_parse_next(const aw_rules *rules, const char **text, aw_move *move, aw_error *err);
+AW_API int aw_move_parse_next(const aw_rules *rules, const char **text, aw_move *move,
+                              aw_error *err);
 
 /* Print one move ("C", "e", "C+"). Returns buf (AW_MOVE_MAX bytes). */
-char *aw_move_format(const aw_rules *rules, aw_move move, char *buf);
+AW_API char *aw_move_format(const aw_rules *rules, aw_move move, char *buf);
 
 /* ------------------------------------------------------------------ playing */
 
@@ -213,35 +251,36 @@ typedef enum aw_status {
 
 /* One word for a status: "ongoing", "target", "empty-board", "empty-row",
  * "cannot-feed", "no-move", "no-capture", "repetition", "agreement". */
-const char *aw_status_word(aw_status status);
+AW_API const char *aw_status_word(aw_status status);
 
 /* A sentence explaining an end ("South cannot feed North's empty row"). */
-const char *aw_status_explain(aw_status status, const aw_rules *rules, const aw_position *pos,
-                              char *buf, size_t size);
+AW_API const char *aw_status_explain(aw_status status, const aw_rules *rules,
+                                     const aw_position *pos, char *buf, size_t size);
 
 /* Legal moves of the side to move, by the mechanics alone (end conditions
  * are not looked at; see aw_position_status). Returns the count (0..12). */
-int aw_generate(const aw_rules *rules, const aw_position *pos, aw_move moves[AW_MAX_MOVES]);
+AW_API int aw_generate(const aw_rules *rules, const aw_position *pos, aw_move moves[AW_MAX_MOVES]);
 
 /* Whether `move` is legal in *pos (mechanics only). */
-bool aw_is_legal(const aw_rules *rules, const aw_position *pos, aw_move move);
+AW_API bool aw_is_legal(const aw_rules *rules, const aw_position *pos, aw_move move);
 
 /* Play a legal move on *pos: sow, capture, update scores, the counter and
  * the side to move. Returns the seeds captured. */
-int aw_play(const aw_rules *rules, aw_position *pos, aw_move move);
+AW_API int aw_play(const aw_rules *rules, aw_position *pos, aw_move move);
 
 /* The end conditions that need no history, checked in the order of the
  * rules (target, empty board, empty row, cannot feed / no move, no-capture
  * limit). Repetition needs a game: see aw_game_status. */
-aw_status aw_position_status(const aw_rules *rules, const aw_position *pos);
+AW_API aw_status aw_position_status(const aw_rules *rules, const aw_position *pos);
 
 /* Final scores of a game that ended with `status` in *pos: the seeds left on
  * the board are added as the rule set says. */
-void aw_final_scores(const aw_rules *rules, const aw_position *pos, aw_status status, int scores[2]);
+AW_API void aw_final_scores(const aw_rules *rules, const aw_position *pos, aw_status status,
+                            int scores[2]);
 
 /* Why `move` cannot be played in *pos, as a sentence; NULL when it can. */
-const char *aw_explain_illegal(const aw_rules *rules, const aw_position *pos, aw_move move,
-                               char *buf, size_t size);
+AW_API const char *aw_explain_illegal(const aw_rules *rules, const aw_position *pos, aw_move move,
+                                      char *buf, size_t size);
 
 /* What a move did, step by step and in sum, for front ends: the words a
  * player reads ("South sows 7 from C and captures 5 from b and c"), the
@@ -288,7 +327,8 @@ typedef struct aw_move_report {
 /* Play `move` on *pos, as aw_play does, and describe it in *report (which
  * may be NULL). Returns the seeds captured, or -1 (nothing played) when
  * the move is illegal in *pos. Slower than aw_play: for front ends. */
-int aw_play_report(const aw_rules *rules, aw_position *pos, aw_move move, aw_move_report *report);
+AW_API int aw_play_report(const aw_rules *rules, aw_position *pos, aw_move move,
+                          aw_move_report *report);
 
 /* ------------------------------------------------------- games with history */
 
@@ -296,42 +336,57 @@ int aw_play_report(const aw_rules *rules, aw_position *pos, aw_move move, aw_mov
  * (repetition needs the history). Opaque; created and freed by the caller. */
 typedef struct aw_game aw_game;
 
-aw_game *aw_game_new(const aw_rules *rules, const aw_position *start);
-void aw_game_free(aw_game *game);
+AW_API aw_game *aw_game_new(const aw_rules *rules, const aw_position *start);
+AW_API void aw_game_free(aw_game *game);
+
+/* A copy of the game, history included (NULL when out of memory). */
+AW_API aw_game *aw_game_clone(const aw_game *game);
 
 /* Start again from `start` (NULL: the game's own start), forgetting moves. */
-void aw_game_reset(aw_game *game, const aw_position *start);
+AW_API void aw_game_reset(aw_game *game, const aw_position *start);
 
-const aw_rules *aw_game_rules(const aw_game *game);
-const aw_position *aw_game_position(const aw_game *game);
-const aw_position *aw_game_start(const aw_game *game);
+AW_API const aw_rules *aw_game_rules(const aw_game *game);
+AW_API const aw_position *aw_game_position(const aw_game *game);
+AW_API const aw_position *aw_game_start(const aw_game *game);
 
 /* Number of moves played, and the i-th move and the position before it
  * (i = ply count gives the current position). */
-int aw_game_ply(const aw_game *game);
-aw_move aw_game_move(const aw_game *game, int i);
-const aw_position *aw_game_position_at(const aw_game *game, int i);
+AW_API int aw_game_ply(const aw_game *game);
+AW_API aw_move aw_game_move(const aw_game *game, int i);
+AW_API const aw_position *aw_game_position_at(const aw_game *game, int i);
 
 /* Play a move. Returns 0, or -1 with a message when the game is over or the
  * move is illegal (the message says why). */
-int aw_game_play(aw_game *game, aw_move move, aw_error *err);
+AW_API int aw_game_play(aw_game *game, aw_move move, aw_error *err);
 
 /* Take back the last move (or the last two with plies = 2). Returns the
  * number of moves taken back. */
-int aw_game_undo(aw_game *game, int plies);
+AW_API int aw_game_undo(aw_game *game, int plies);
 
 /* End the game by agreement, when the rule set allows it. Returns 0 or -1. */
-int aw_game_agree(aw_game *game, aw_error *err);
+AW_API int aw_game_agree(aw_game *game, aw_error *err);
 
 /* The status of the current position, repetition included. */
-aw_status aw_game_status(const aw_game *game);
+AW_API aw_status aw_game_status(const aw_game *game);
+
+/* The moves that can be played now: those of aw_generate while the game
+ * goes on, none once it is over (repetition and agreement included).
+ * Returns the count. */
+AW_API int aw_game_legal(const aw_game *game, aw_move moves[AW_MAX_MOVES]);
+
+/* Play random legal moves, each chosen uniformly among those of
+ * aw_game_legal with a splitmix64 generator whose state is *seed (advanced:
+ * the same seed gives the same game), until the game is over or max_plies
+ * moves were played. Returns the number of moves played, or -1 when out of
+ * memory. A random playout at the speed of C, for Monte Carlo methods. */
+AW_API int aw_game_playout(aw_game *game, uint64_t *seed, int max_plies);
 
 /* How many times the current position (pits and side to move) occurred in
  * the game since the last capture, itself included. */
-int aw_game_occurrences(const aw_game *game);
+AW_API int aw_game_occurrences(const aw_game *game);
 
 /* Final scores of a finished game (the current scores while it goes on). */
-void aw_game_scores(const aw_game *game, int scores[2]);
+AW_API void aw_game_scores(const aw_game *game, int scores[2]);
 
 /* ------------------------------------------------------------ game records */
 
@@ -349,43 +404,63 @@ typedef struct aw_record aw_record;
 
 /* A record of a game with no moves yet from `start` (NULL: the start
  * position, South first). NULL when out of memory. */
-aw_record *aw_record_new(const aw_rules *rules, const aw_position *start);
-void aw_record_free(aw_record *rec);
+AW_API aw_record *aw_record_new(const aw_rules *rules, const aw_position *start);
+AW_API void aw_record_free(aw_record *rec);
 
 /* The record's game: play moves on it to extend the record. */
-aw_game *aw_record_game(aw_record *rec);
-const aw_game *aw_record_game_const(const aw_record *rec);
+AW_API aw_game *aw_record_game(aw_record *rec);
+AW_API const aw_game *aw_record_game_const(const aw_record *rec);
 
 /* Replace the record's game by a copy of `game` (rules, start, moves, an
  * end by agreement); comments after the last move are dropped. 0 or -1. */
-int aw_record_set_game(aw_record *rec, const aw_game *game, aw_error *err);
+AW_API int aw_record_set_game(aw_record *rec, const aw_game *game, aw_error *err);
 
 /* Set tag `name` (letters, digits, '_') to `value` (printable text); NULL
  * removes it. Rejects the derived tags, a Result other than 1-0, 0-1,
  * 1/2-1/2 or *, and a Termination that is an end of the rules (those are
  * derived). Returns 0 or -1. */
-int aw_record_set_tag(aw_record *rec, const char *name, const char *value, aw_error *err);
+AW_API int aw_record_set_tag(aw_record *rec, const char *name, const char *value, aw_error *err);
 
 /* The value of a tag set on the record (NULL when absent), and the tags in
  * order. */
-const char *aw_record_tag(const aw_record *rec, const char *name);
-int aw_record_tag_count(const aw_record *rec);
-const char *aw_record_tag_name(const aw_record *rec, int i);
-const char *aw_record_tag_value(const aw_record *rec, int i);
+AW_API const char *aw_record_tag(const aw_record *rec, const char *name);
+AW_API int aw_record_tag_count(const aw_record *rec);
+AW_API const char *aw_record_tag_name(const aw_record *rec, int i);
+AW_API const char *aw_record_tag_value(const aw_record *rec, int i);
 
 /* The comment after `ply` moves (0: before the first move), NULL when none.
  * Setting one collapses white space; NULL or "" removes it; a '}' or a
  * `ply` beyond the moves played is rejected. */
-int aw_record_set_comment(aw_record *rec, int ply, const char *text, aw_error *err);
-const char *aw_record_comment(const aw_record *rec, int ply);
+AW_API int aw_record_set_comment(aw_record *rec, int ply, const char *text, aw_error *err);
+AW_API const char *aw_record_comment(const aw_record *rec, int ply);
+
+/* Marks of moves, written right after the move ("12. C?!"), as in PGN;
+ * the values are PGN's numeric annotations $1..$6. */
+typedef enum aw_mark {
+    AW_MARK_NONE = 0,
+    AW_MARK_GOOD = 1,        /* !  a good move (awale review: clearly best) */
+    AW_MARK_MISTAKE = 2,     /* ?  a mistake                                */
+    AW_MARK_BRILLIANT = 3,   /* !! a brilliant move                         */
+    AW_MARK_BLUNDER = 4,     /* ?? a blunder                                */
+    AW_MARK_INTERESTING = 5, /* !? an interesting move                      */
+    AW_MARK_DUBIOUS = 6      /* ?! a dubious move (review: an inaccuracy)   */
+} aw_mark;
+
+/* "", "!", "?", "!!", "??", "!?" or "?!" ("" for an unknown value). */
+AW_API const char *aw_mark_text(aw_mark mark);
+
+/* The mark of move `move` (0: the first move); AW_MARK_NONE to remove it.
+ * 0, or -1 for a move beyond those played or an unknown mark. */
+AW_API int aw_record_set_mark(aw_record *rec, int move, aw_mark mark, aw_error *err);
+AW_API aw_mark aw_record_mark(const aw_record *rec, int move);
 
 /* "1-0" (South won), "0-1" (North won), "1/2-1/2" or "*" (unfinished): from
  * the game when it is over, else the Result tag, else "*". */
-const char *aw_record_result(const aw_record *rec);
+AW_API const char *aw_record_result(const aw_record *rec);
 
 /* The record as text, ending with a newline; malloc'ed, the caller frees
  * it. NULL when out of memory. */
-char *aw_record_format(const aw_record *rec);
+AW_API char *aw_record_format(const aw_record *rec);
 
 /* Read the record that starts at *text (tag pairs, then numbered moves and
  * comments up to the result) and advance *text past it, so that a text of
@@ -394,7 +469,7 @@ char *aw_record_format(const aw_record *rec);
  * Returns a new record; NULL at the end of the text (err->msg is then
  * empty) or for a bad record, with a message "line N: reason" (the rest of
  * the text is then not to be trusted). */
-aw_record *aw_record_read(const char **text, int *line, aw_error *err);
+AW_API aw_record *aw_record_read(const char **text, int *line, aw_error *err);
 
 /* -------------------------------------------------------------------- perft */
 
@@ -405,15 +480,16 @@ aw_record *aw_record_read(const char **text, int *line, aw_error *err);
  * is 1). One walk gives every depth. Returns the number of positions made
  * (the last ply is counted, not played). depth is capped at
  * AW_PERFT_MAX_DEPTH. */
-uint64_t aw_perft(const aw_rules *rules, const aw_position *pos, int depth, uint64_t counts[]);
+AW_API uint64_t aw_perft(const aw_rules *rules, const aw_position *pos, int depth,
+                         uint64_t counts[]);
 
 /* The same, walking the root moves one at a time: after each root move's
  * subtree, `each` (when not NULL) gets the move, its index among the `total`
  * root moves, and the number of sequences of `depth` plies that start with
  * it ("divide"; also a progress report for long counts). */
 typedef void (*aw_perft_move_fn)(void *ctx, aw_move move, int index, int total, uint64_t count);
-uint64_t aw_perft_divide(const aw_rules *rules, const aw_position *pos, int depth,
-                         uint64_t counts[], aw_perft_move_fn each, void *ctx);
+AW_API uint64_t aw_perft_divide(const aw_rules *rules, const aw_position *pos, int depth,
+                                uint64_t counts[], aw_perft_move_fn each, void *ctx);
 
 /* ------------------------------------------------------------------- search */
 
@@ -461,12 +537,12 @@ typedef struct aw_score {
 } aw_score;
 
 /* -1, 0, 1 as a is worse, equal, better than b for the side to move. */
-int aw_score_compare(const aw_score *a, const aw_score *b);
+AW_API int aw_score_compare(const aw_score *a, const aw_score *b);
 
 /* "+1.25", "-0.50", "win +3 in 17", "loss -2 in 8", "draw in 12"; without
- * a distance (plies 0) "win +3", "loss -2", "draw". Returns buf (at least 32
- * bytes). */
-char *aw_score_format(const aw_score *s, char *buf, size_t size);
+ * a distance (plies 0: a result of the endgame tables, a book's draw)
+ * "win +3", "loss -2", "draw". Returns buf (at least 32 bytes). */
+AW_API char *aw_score_format(const aw_score *s, char *buf, size_t size);
 
 /* One principal variation: its first move and score, and the line. */
 typedef struct aw_search_line {
@@ -552,11 +628,12 @@ typedef bool (*aw_probe_fn)(void *ctx, const aw_rules *rules, const aw_position 
  *                                               for matches (docs/engine.md)
  *   Eval     string tuned|material              material: score difference
  *                                               only (a baseline)
- *   OwnBook  check               (default false) play from the book given
+ *   OwnBook  check               (default true) play from the book given
  *                                               by aw_engine_set_book
  *   BookVariety spin 0..1000     (default 0)    random choice among book
  *                                               moves this many hundredths
  *                                               of a seed below the best
+ *                                               (follows Seed)
  * aw_engine_option_info describes the i-th option for help and protocols. */
 typedef struct aw_engine_option {
     const char *name;
@@ -566,69 +643,73 @@ typedef struct aw_engine_option {
     const char *def_string; /* default of a "string" option; NULL for others */
 } aw_engine_option;
 
-int aw_engine_option_count(void);
-const aw_engine_option *aw_engine_option_info(int i);
+AW_API int aw_engine_option_count(void);
+AW_API const aw_engine_option *aw_engine_option_info(int i);
 
 /* A new engine with default options and an empty table; NULL (and a
  * message) when out of memory. */
-aw_engine *aw_engine_new(aw_error *err);
+AW_API aw_engine *aw_engine_new(aw_error *err);
 /* Stops and joins a running search, then frees everything. */
-void aw_engine_free(aw_engine *engine);
+AW_API void aw_engine_free(aw_engine *engine);
 
 /* Set an option by name. Returns 0, or -1 with a message naming the option
  * or the bad value. Hash and Threads cannot change during a search. */
-int aw_engine_set_option(aw_engine *engine, const char *name, const char *value, aw_error *err);
+AW_API int aw_engine_set_option(aw_engine *engine, const char *name, const char *value,
+                                aw_error *err);
 /* The current value of an option as text into buf; NULL for an unknown one. */
-const char *aw_engine_get_option(const aw_engine *engine, const char *name, char *buf, size_t size);
+AW_API const char *aw_engine_get_option(const aw_engine *engine, const char *name, char *buf,
+                                        size_t size);
 
 /* Forget what was learnt (table, history): a new game. */
-void aw_engine_clear(aw_engine *engine);
+AW_API void aw_engine_clear(aw_engine *engine);
 
 /* The position to search: the current position of a game, whose history
  * counts for repetition; or rules and a position without history. Returns
  * 0, or -1 with a message (e.g. during a search). */
-int aw_engine_set_game(aw_engine *engine, const aw_game *game, aw_error *err);
-int aw_engine_set_position(aw_engine *engine, const aw_rules *rules, const aw_position *pos,
-                           aw_error *err);
+AW_API int aw_engine_set_game(aw_engine *engine, const aw_game *game, aw_error *err);
+AW_API int aw_engine_set_position(aw_engine *engine, const aw_rules *rules, const aw_position *pos,
+                                  aw_error *err);
 
 /* Install an endgame-table probe (NULL to remove). */
-void aw_engine_set_probe(aw_engine *engine, aw_probe_fn probe, void *ctx, int max_seeds);
+AW_API void aw_engine_set_probe(aw_engine *engine, aw_probe_fn probe, void *ctx, int max_seeds);
 
 /* Give the engine an opening book (NULL to remove; see the opening books
  * section). The caller keeps the book alive while the engine uses it; one
- * book may serve many engines at once. With the option OwnBook true and
- * Level 10, a search (not an infinite one) whose position is an inner
+ * book may serve many engines at once. With the option OwnBook true (the
+ * default), a search (not an infinite one) whose position is an inner
  * position of the book for the engine's rules answers at once with a book
- * move: the best one, or with BookVariety V a random one among those at
- * most V hundredths of a seed below it. */
-void aw_engine_set_book(aw_engine *engine, const aw_book *book);
+ * move, whatever the Level: the best one, or with BookVariety V a random
+ * one among those at most V hundredths of a seed below it (a proven result
+ * is never traded). Which levels get a book, and which variety, is the
+ * caller's choice (awale's front ends: src/front/engine_setup.c). */
+AW_API void aw_engine_set_book(aw_engine *engine, const aw_book *book);
 
 /* Search the position set last, blocking until a limit is reached or the
  * search is stopped. info may be NULL. Returns 0, or -1 with a message. */
-int aw_search_run(aw_engine *engine, const aw_limits *limits, aw_info_fn info, void *user,
-                  aw_search_result *result, aw_error *err);
+AW_API int aw_search_run(aw_engine *engine, const aw_limits *limits, aw_info_fn info, void *user,
+                         aw_search_result *result, aw_error *err);
 
 /* The same in a background thread: returns at once; `done` (may be NULL)
  * is called at the end, and aw_search_wait joins. */
-int aw_search_start(aw_engine *engine, const aw_limits *limits, aw_info_fn info, aw_done_fn done,
-                    void *user, aw_error *err);
+AW_API int aw_search_start(aw_engine *engine, const aw_limits *limits, aw_info_fn info,
+                           aw_done_fn done, void *user, aw_error *err);
 
 /* Stop the search at once (it then returns its best move so far); switch a
  * ponder search to normal time management. Any thread, any moment; no-ops
  * when nothing runs. */
-void aw_search_stop(aw_engine *engine);
-void aw_search_ponderhit(aw_engine *engine);
+AW_API void aw_search_stop(aw_engine *engine);
+AW_API void aw_search_ponderhit(aw_engine *engine);
 
 /* Whether a background search is running (its result not yet final). */
-bool aw_search_running(const aw_engine *engine);
+AW_API bool aw_search_running(const aw_engine *engine);
 
 /* Wait for the background search to end and copy its result (result may be
  * NULL). Returns 0, or -1 when no search was started. */
-int aw_search_wait(aw_engine *engine, aw_search_result *result);
+AW_API int aw_search_wait(aw_engine *engine, aw_search_result *result);
 
 /* The static evaluation of a position, hundredths of a seed from the
  * mover's view (for tests and explanations). */
-int aw_engine_evaluate(const aw_rules *rules, const aw_position *pos);
+AW_API int aw_engine_evaluate(const aw_rules *rules, const aw_position *pos);
 
 /* ------------------------------------------------------------ opening books */
 
@@ -663,28 +744,28 @@ typedef struct aw_book_info {
 /* Read a book file, or a book from bytes in memory. NULL with a message
  * (naming the file and what is wrong) for a missing, truncated, damaged or
  * inconsistent book. */
-aw_book *aw_book_load(const char *path, aw_error *err);
-aw_book *aw_book_read(const void *data, size_t size, aw_error *err);
-void aw_book_free(aw_book *book);
+AW_API aw_book *aw_book_load(const char *path, aw_error *err);
+AW_API aw_book *aw_book_read(const void *data, size_t size, aw_error *err);
+AW_API void aw_book_free(aw_book *book);
 
 /* The book in the file format (malloc'ed; *size set), or NULL when out of
  * memory; and written to a file atomically (a temporary name in the same
  * directory, then renamed). Returns 0 or -1 with a message. */
-void *aw_book_encode(const aw_book *book, size_t *size);
-int aw_book_save(const aw_book *book, const char *path, aw_error *err);
+AW_API void *aw_book_encode(const aw_book *book, size_t *size);
+AW_API int aw_book_save(const aw_book *book, const char *path, aw_error *err);
 
-void aw_book_get_info(const aw_book *book, aw_book_info *info);
+AW_API void aw_book_get_info(const aw_book *book, aw_book_info *info);
 
 /* Whether the book was built for these rules (the parameters that change
  * the game; the name and the sowing direction's display aside). */
-bool aw_book_matches(const aw_book *book, const aw_rules *rules);
+AW_API bool aw_book_matches(const aw_book *book, const aw_rules *rules);
 
 /* The book moves of *pos: when it is an inner position of the book (for
  * these rules), every legal move with its value for the side to move, best
  * first (ties in move order). Returns the number of moves, 0 when the
  * position is not an inner position of the book. */
-int aw_book_probe(const aw_book *book, const aw_rules *rules, const aw_position *pos,
-                  aw_move moves[AW_MAX_MOVES], aw_score scores[AW_MAX_MOVES]);
+AW_API int aw_book_probe(const aw_book *book, const aw_rules *rules, const aw_position *pos,
+                         aw_move moves[AW_MAX_MOVES], aw_score scores[AW_MAX_MOVES]);
 
 /* Building (drop-out expansion, Lincke 2000; docs/book.md). Every position
  * keeps its negamax value and an expansion priority: a leaf 0, an inner
@@ -725,8 +806,126 @@ typedef struct aw_book_build_options {
  * it must have the same rules, root and leaf searches). Returns the new
  * book (the caller frees it; `from` is left as it was) and sets *stopped
  * when the progress callback stopped it; NULL with a message on error. */
-aw_book *aw_book_build(const aw_book *from, const aw_rules *rules, const aw_position *root,
-                       const aw_book_build_options *opt, bool *stopped, aw_error *err);
+AW_API aw_book *aw_book_build(const aw_book *from, const aw_rules *rules, const aw_position *root,
+                              const aw_book_build_options *opt, bool *stopped, aw_error *err);
+
+/* ------------------------------------------------------------- game review */
+
+/* A game review (docs/review.md): for every move of a game, the engine's
+ * best move and the value of the move played, both from the mover's view,
+ * what the move cost, and a mark (the marks of game records):
+ *   ??  a blunder: it costs 4 seeds or more, or throws away a proven win
+ *       (for anything less) or a proven draw (for a loss) - always,
+ *       whatever the seeds;
+ *   ?   a mistake: 2 seeds or more;   ?!  an inaccuracy: 1 seed or more;
+ *   !   the best move, and the only good one: every other move throws the
+ *       result away (the only winning move) or costs 4 seeds or more;
+ *   !!  such a move that also gives seeds away at once (the opponent's
+ *       reply in the best line captures at least 2 more than it did).
+ * Margins of proven results count as seeds, but a move that keeps a proven
+ * win (or loss) and only changes its margin is at most a mistake, and a
+ * bigger margin alone earns no !; the only legal move gets no mark. Values come from
+ * the endgame tables where they cover the position (exact: every move's
+ * final margin with perfect play), else from the engine: a search of the
+ * position with MultiPV 2 (the best move and the best other one), and when
+ * another move was played, a search of that move alone under the same
+ * limits (a move found no worse than the best becomes the best); the
+ * engine answers from its opening book where it has one (with OwnBook). */
+
+#define AW_REVIEW_INACCURACY 100 /* hundredths of a seed: ?!                */
+#define AW_REVIEW_MISTAKE 200    /* ?                                       */
+#define AW_REVIEW_BLUNDER 400    /* ??, and the gap of ! and !!             */
+#define AW_REVIEW_LOSS_CAP 1000  /* a move counts at most this much in the
+                                    average loss                            */
+#define AW_REVIEW_TURNING_MAX 3
+
+typedef enum aw_review_source {
+    AW_REVIEW_SEARCH = 0, /* the engine's searches (estimates or proven)     */
+    AW_REVIEW_TABLES = 1, /* the endgame tables: exact (plies are 0)          */
+    AW_REVIEW_BOOK = 2    /* the engine's opening book                        */
+} aw_review_source;
+
+typedef struct aw_review_move {
+    int ply;                /* the move's index in the game (0: the first)   */
+    int mover;              /* AW_SOUTH or AW_NORTH                          */
+    int legal;              /* legal moves in the position (1: forced)       */
+    aw_move played;
+    aw_move best;           /* the best move found (played when it was best) */
+    aw_move second;         /* the best other move (AW_MOVE_NONE: forced)    */
+    aw_score best_score;    /* the position's value with best play           */
+    aw_score played_score;  /* the value of the move played                  */
+    aw_score second_score;  /* the value of the best other move              */
+    int loss;               /* what the move cost, hundredths of a seed >= 0
+                               (proven results count their final margins)   */
+    bool result_lost;       /* it threw away a proven win or draw            */
+    aw_mark mark;
+    aw_review_source source;
+    int depth;              /* the search's depth (0: tables or book)        */
+    int pv_length;          /* the best line from the position before the    */
+    aw_move pv[AW_SEARCH_MAX_PV]; /* move (pv[0] == best)                    */
+} aw_review_move;
+
+typedef struct aw_review_side {
+    int moves;              /* moves reviewed                                */
+    int marks[7];           /* how many of each aw_mark                      */
+    double average_loss;    /* seeds lost per move (each capped at
+                               AW_REVIEW_LOSS_CAP)                           */
+} aw_review_side;
+
+typedef struct aw_review {
+    int total;              /* moves in the game                             */
+    int count;              /* moves reviewed: move[0..count), the first
+                               ones (fewer than total when stopped)          */
+    aw_review_move *move;
+    aw_review_side side[2]; /* South's and North's summary                   */
+    int nturning;           /* the turning points: moves marked ? or ?? that */
+    int turning[AW_REVIEW_TURNING_MAX]; /* threw a result away or took the
+                               mover down a band (winning: 2 seeds or more,
+                               level, losing: 2 seeds or more behind); the
+                               costliest, in game order                     */
+    bool stopped;           /* the progress callback stopped it              */
+} aw_review;
+
+typedef struct aw_review_options {
+    aw_limits limits;       /* each search: depth, movetime or nodes (zero:
+                               depth 14); multipv and only are the review's */
+    aw_probe_fn probe;      /* endgame tables for exact values (NULL: none)  */
+    void *probe_ctx;
+    int probe_seeds;
+    /* Called on the calling thread after every search and every move
+     * reviewed, with the review so far (count: the moves done) and the
+     * index of the move under review; non-zero stops the review, which
+     * then drops the move under way. To stop a long search at once, also
+     * call aw_search_stop on the engine (from any thread or a signal
+     * handler). */
+    int (*progress)(void *ctx, const aw_review *so_far, int reviewing);
+    void *ctx;
+} aw_review_options;
+
+/* Review every move of `game` with `engine`, set up by the caller (threads,
+ * table, options: give it full strength, Level 10 and BookVariety 0). Its
+ * table is cleared first. Returns the review (free it with
+ * aw_review_free), complete or as far as it went when stopped; NULL with a
+ * message when out of memory or the engine fails. */
+AW_API aw_review *aw_review_game(aw_engine *engine, const aw_game *game,
+                                 const aw_review_options *opt, aw_error *err);
+AW_API void aw_review_free(aw_review *review);
+
+/* The review written into a record of the same game: each reviewed move's
+ * mark, a comment after every marked move (the best move and its line,
+ * the values, the loss, or why it is good), and before the first move a
+ * comment with `title` (e.g. "awale review, depth 14"; may be NULL) and
+ * the summary. Comments already there are kept, the review's added after
+ * them. 0, or -1 when the record's moves are not the reviewed game's. */
+AW_API int aw_review_annotate(const aw_review *review, aw_record *rec, const char *title,
+                              aw_error *err);
+
+/* The summary in words, one line: each side's blunders, mistakes,
+ * inaccuracies and good moves, average loss, and the turning points
+ * ("South: ...; North: ...; turning points: 23. c??, 31... D?"). Returns
+ * buf. */
+AW_API char *aw_review_summary(const aw_review *review, const aw_game *game, char *buf,
+                               size_t size);
 
 /* ------------------------------------------------------------ endgame tables */
 
@@ -749,25 +948,26 @@ typedef struct aw_tables aw_tables;
 /* The default tables directory: $XDG_DATA_HOME/awale/tables, else
  * $HOME/.local/share/awale/tables. Returns buf, or NULL when neither
  * variable is set or buf is too small. */
-const char *aw_tables_default_dir(char *buf, size_t size);
+AW_API const char *aw_tables_default_dir(char *buf, size_t size);
 
 /* Whether tables can serve `rules` (0), or -1 with a message saying why
  * not (the relay game; a repetition rule that can fire before the
  * no-capture limit). */
-int aw_tables_supported(const aw_rules *rules, aw_error *err);
+AW_API int aw_tables_supported(const aw_rules *rules, aw_error *err);
 
 /* Open the tables of `rules` in dir: load and check every layer 0, 1, ...
  * up to max_seeds (0 or less: as many as there are) into memory. A missing
  * layer ends the set; a damaged, truncated or mismatched file is an error
  * naming the file and what is wrong. NULL with a message when there is
  * none or on error. */
-aw_tables *aw_tables_open(const char *dir, const aw_rules *rules, int max_seeds, aw_error *err);
-void aw_tables_close(aw_tables *tables);
+AW_API aw_tables *aw_tables_open(const char *dir, const aw_rules *rules, int max_seeds,
+                                 aw_error *err);
+AW_API void aw_tables_close(aw_tables *tables);
 
 /* The largest seed count on the board that the tables cover (every
  * smaller one too), and the bytes they hold in memory. */
-int aw_tables_seeds(const aw_tables *tables);
-uint64_t aw_tables_bytes(const aw_tables *tables);
+AW_API int aw_tables_seeds(const aw_tables *tables);
+AW_API uint64_t aw_tables_bytes(const aw_tables *tables);
 
 /* Whether a value of the tables is a proof under `rules`: the exact result
  * of the game with perfect play (true), or only the convention's estimate
@@ -780,7 +980,7 @@ uint64_t aw_tables_bytes(const aw_tables *tables);
  * above 24). False without a no-capture limit: endless play is then ended
  * by the repetition rule, whose outcome depends on the game's history, or
  * by nothing, and the tables count it as an even split. */
-bool aw_tables_exact(const aw_rules *rules);
+AW_API bool aw_tables_exact(const aw_rules *rules);
 
 /* The score that the tables' value `value` of *pos gives the side to move
  * under `rules`, with margin = score[mover] - score[other] + value:
@@ -788,13 +988,13 @@ bool aw_tables_exact(const aw_rules *rules);
  * AW_SCORE_DRAW with that margin and plies 0: the distance, where no
  * target can end the game first, is aw_tables_probe_plies');
  * otherwise an estimate (AW_SCORE_SEEDS, 100 x the margin). */
-aw_score aw_tables_score(const aw_rules *rules, const aw_position *pos, int value);
+AW_API aw_score aw_tables_score(const aw_rules *rules, const aw_position *pos, int value);
 
 /* The value of *pos (side to move's view, in seeds), or false when the
  * tables do not cover it (more seeds on the board, other rules). With a
  * no-capture limit the position's counter is used. Fast: no allocation,
  * locking or I/O. Thread-safe. */
-bool aw_tables_probe(const aw_tables *tables, const aw_position *pos, int *value);
+AW_API bool aw_tables_probe(const aw_tables *tables, const aw_position *pos, int *value);
 
 /* The value of *pos and the plies to the end of the game with perfect play,
  * where the tables hold them (rule sets with a no-capture limit; false
@@ -802,22 +1002,23 @@ bool aw_tables_probe(const aw_tables *tables, const aw_position *pos, int *value
  * favours (value >= 0) ends the game as fast as it can, the other holds out
  * as long as it can. The game as played to its end: a target may stop it
  * earlier. Fast, like aw_tables_probe. */
-bool aw_tables_probe_plies(const aw_tables *tables, const aw_position *pos, int *value,
+AW_API bool aw_tables_probe_plies(const aw_tables *tables, const aw_position *pos, int *value,
                            int *plies);
 
 /* The same with the signature of the engine's hook (aw_probe_fn): ctx is
  * the aw_tables; false also when `rules` are not the tables' rules. */
-bool aw_tables_probe_hook(void *ctx, const aw_rules *rules, const aw_position *pos, int *net);
+AW_API bool aw_tables_probe_hook(void *ctx, const aw_rules *rules, const aw_position *pos,
+                                 int *net);
 
 /* Every legal move of *pos with its value for the side to move (seeds it
  * captures minus the value of the position it leads to). Returns the
  * number of moves (0 when the game is over), or -1 when not covered. */
-int aw_tables_probe_moves(const aw_tables *tables, const aw_position *pos,
-                          aw_move moves[AW_MAX_MOVES], int values[AW_MAX_MOVES]);
+AW_API int aw_tables_probe_moves(const aw_tables *tables, const aw_position *pos,
+                                 aw_move moves[AW_MAX_MOVES], int values[AW_MAX_MOVES]);
 
 /* The same, with the plies to the end after each move (1 + those of the
  * position it leads to) where the tables hold them, else -1. */
-int aw_tables_probe_moves_plies(const aw_tables *tables, const aw_position *pos,
+AW_API int aw_tables_probe_moves_plies(const aw_tables *tables, const aw_position *pos,
                                 aw_move moves[AW_MAX_MOVES], int values[AW_MAX_MOVES],
                                 int plies[AW_MAX_MOVES]);
 
@@ -826,7 +1027,7 @@ int aw_tables_probe_moves_plies(const aw_tables *tables, const aw_position *pos,
  * the first such in move order. Played by both sides, it ends the game with
  * the margin the tables promise in exactly that many plies. False when not
  * covered, the game is over, or no plies are held. */
-bool aw_tables_move(const aw_tables *tables, const aw_position *pos, aw_move *move);
+AW_API bool aw_tables_move(const aw_tables *tables, const aw_position *pos, aw_move *move);
 
 /* Progress of a build, passed to the progress callback. Work is counted in
  * units (positions times passes) over the whole build. */
@@ -861,15 +1062,15 @@ typedef struct aw_tables_build_options {
  * resumes where it stopped); a damaged one is built again. Files are
  * written to a temporary name and renamed. Returns 0, or -1 with a message
  * ("interrupted" when the callback stopped it). */
-int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_build_options *opt,
-                    aw_error *err);
+AW_API int aw_tables_build(const char *dir, const aw_rules *rules,
+                           const aw_tables_build_options *opt, aw_error *err);
 
 /* The peak memory a build of `seeds` seeds needs (bytes; 0 for rules
  * without tables), the number of positions in layers 0..seeds, and the
  * default number of build threads (the cores). */
-uint64_t aw_tables_build_memory(const aw_rules *rules, int seeds, int threads);
-uint64_t aw_tables_positions(int seeds);
-int aw_tables_threads(void);
+AW_API uint64_t aw_tables_build_memory(const aw_rules *rules, int seeds, int threads);
+AW_API uint64_t aw_tables_positions(int seeds);
+AW_API int aw_tables_threads(void);
 
 /* Distributed builds (docs/tables.md, "Across machines"). In a program
  * built with `make mpi` and started by mpirun with more than one process,
@@ -883,18 +1084,18 @@ int aw_tables_threads(void);
  * aw_tables_mpi_launched: the number of processes an MPI launcher says it
  * started (0 when none), whatever the program was built with.
  * aw_tables_build_memory_ranks: the memory each of `ranks` ranks needs. */
-int aw_tables_mpi_begin(int *rank);
-void aw_tables_mpi_end(void);
-bool aw_tables_mpi_available(void);
-int aw_tables_mpi_launched(void);
-uint64_t aw_tables_build_memory_ranks(const aw_rules *rules, int seeds, int ranks);
+AW_API int aw_tables_mpi_begin(int *rank);
+AW_API void aw_tables_mpi_end(void);
+AW_API bool aw_tables_mpi_available(void);
+AW_API int aw_tables_mpi_launched(void);
+AW_API uint64_t aw_tables_build_memory_ranks(const aw_rules *rules, int seeds, int ranks);
 
 /* Open the tables of `rules` in dir (layers up to `seeds`), first building
  * the layers up to `seeds` that are missing (a small set, such as 12 seeds,
  * takes seconds). A damaged file is an error, not rebuilt behind the
  * caller's back. NULL with a message on error. */
-aw_tables *aw_tables_open_or_build(const char *dir, const aw_rules *rules, int seeds,
-                                   aw_error *err);
+AW_API aw_tables *aw_tables_open_or_build(const char *dir, const aw_rules *rules, int seeds,
+                                          aw_error *err);
 
 #ifdef __cplusplus
 }

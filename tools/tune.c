@@ -1,7 +1,8 @@
 /*
  * tune.c - fits the weights of the evaluation (src/engine/eval.c) to games,
- * and writes them as C (src/engine/eval_weights.c). See docs/engine.md for
- * the recipe; `make tune` runs it end to end.
+ * and writes them as C (src/engine/eval_weights.c; with --rules relay the
+ * relay game's, src/engine/eval_weights_relay.c). See docs/engine.md for
+ * the recipe; `make tune` and `make tune-relay` run it end to end.
  *
  * Input: lines "POSITION RESULT MARGIN SCORE" as written by
  * `awale selfplay --record` - the position, the game's result for the side
@@ -39,6 +40,8 @@ typedef struct sample {
 } sample;
 
 static atomic_bool interrupted;
+static int nfeat = EV_FEATURES; /* RV_FEATURES for the relay game */
+static bool relay;
 static void on_interrupt(int sig)
 {
     (void)sig;
@@ -52,7 +55,7 @@ static double eval_of(const sample *s, const double *w)
     double mg = 0, eg = 0;
     for (int i = 0; i < s->n; i++) {
         mg += s->cnt[i] * w[s->idx[i]];
-        eg += s->cnt[i] * w[EV_FEATURES + s->idx[i]];
+        eg += s->cnt[i] * w[nfeat + s->idx[i]];
     }
     return s->material + (mg * s->phase + eg * (AW_SEEDS - s->phase)) / AW_SEEDS;
 }
@@ -82,23 +85,31 @@ static int write_weights(const char *path, const double *w, size_t n, double err
         fprintf(stderr, "tune: cannot write %s: %s\n", tmp, strerror(errno));
         return -1;
     }
-    fprintf(f, "/*\n * eval_weights.c - the weights of the evaluation (layout: engine.h, EV_*),\n"
-               " * hundredths of a seed. Written by tools/tune.c (make tune) from %zu\n"
-               " * positions of self-play; validation error %.6f. Do not edit by hand:\n"
-               " * rerun the recipe of docs/engine.md.\n */\n#include \"engine.h\"\n\n"
-               "const eval_weights eval_tuned = {\n",
-            n, err);
+    if (relay)
+        fprintf(f, "/*\n * eval_weights_relay.c - the weights of the relay game's evaluation\n"
+                   " * (layout: engine.h, RV_*), hundredths of a seed. Written by tools/tune.c\n"
+                   " * (make tune-relay) from %zu positions of self-play; validation error\n"
+                   " * %.6f. Do not edit by hand: rerun the recipe of docs/engine.md.\n"
+                   " */\n#include \"engine.h\"\n\nconst relay_weights relay_tuned = {\n",
+                n, err);
+    else
+        fprintf(f, "/*\n * eval_weights.c - the weights of the evaluation (layout: engine.h, EV_*),\n"
+                   " * hundredths of a seed. Written by tools/tune.c (make tune) from %zu\n"
+                   " * positions of self-play; validation error %.6f. Do not edit by hand:\n"
+                   " * rerun the recipe of docs/engine.md.\n */\n#include \"engine.h\"\n\n"
+                   "const eval_weights eval_tuned = {\n",
+                n, err);
     for (int half = 0; half < 2; half++) {
         fprintf(f, "    .%s =\n        {\n", half ? "eg" : "mg");
-        for (int i = 0; i < EV_FEATURES; i++) {
+        for (int i = 0; i < nfeat; i++) {
             if (i % 12 == 0)
                 fprintf(f, "            ");
-            long v = lround(w[half * EV_FEATURES + i]);
+            long v = lround(w[half * nfeat + i]);
             if (v > 32000)
                 v = 32000;
             if (v < -32000)
                 v = -32000;
-            fprintf(f, "%ld,%s", v, i % 12 == 11 || i == EV_FEATURES - 1 ? "\n" : " ");
+            fprintf(f, "%ld,%s", v, i % 12 == 11 || i == nfeat - 1 ? "\n" : " ");
         }
         fprintf(f, "        },\n");
     }
@@ -112,7 +123,7 @@ static int write_weights(const char *path, const double *w, size_t n, double err
 
 int main(int argc, char **argv)
 {
-    const char *out = "src/engine/eval_weights.c", *preset = "abapa";
+    const char *out = NULL, *preset = "abapa";
     int epochs = 300;
     double lambda = 0.5;
     const char *files[64];
@@ -138,10 +149,14 @@ int main(int argc, char **argv)
     }
     aw_rules rules;
     aw_error err;
-    if (aw_rules_preset(preset, &rules, &err) || rules.family != AW_FAMILY_OWARE) {
-        fprintf(stderr, "tune: %s\n", rules.family != AW_FAMILY_OWARE ? "Oware rule sets only" : err.msg);
+    if (aw_rules_preset(preset, &rules, &err)) {
+        fprintf(stderr, "tune: %s\n", err.msg);
         return 2;
     }
+    relay = rules.family != AW_FAMILY_OWARE;
+    nfeat = relay ? RV_FEATURES : EV_FEATURES;
+    if (!out)
+        out = relay ? "src/engine/eval_weights_relay.c" : "src/engine/eval_weights.c";
 
     /* Read the samples. */
     size_t n = 0, cap = 1 << 16;
@@ -175,10 +190,14 @@ int main(int argc, char **argv)
                 if (!d || !score_of)
                     return 1;
             }
-            fboard fb = fb_from_position(&p);
             sample *s = &d[n];
             int phase;
-            s->n = (uint8_t)eval_features(&rules, &fb, s->idx, s->cnt, &phase);
+            if (relay) {
+                s->n = (uint8_t)relay_features(&rules, &p, s->idx, s->cnt, &phase);
+            } else {
+                fboard fb = fb_from_position(&p);
+                s->n = (uint8_t)eval_features(&rules, &fb, s->idx, s->cnt, &phase);
+            }
             s->phase = (uint8_t)phase;
             s->material = (int16_t)(100 * (p.score[p.side] - p.score[!p.side]));
             s->target = (float)result;
@@ -193,14 +212,14 @@ int main(int argc, char **argv)
     }
     fprintf(stderr, "tune: %zu positions\n", n);
 
-    const size_t nw = 2 * EV_FEATURES;
+    const size_t nw = 2 * (size_t)nfeat;
     double *w = calloc(nw, sizeof *w), *m1 = calloc(nw, sizeof *m1), *m2 = calloc(nw, sizeof *m2),
            *g = calloc(nw, sizeof *g), *freq = calloc(nw, sizeof *freq);
     if (!w || !m1 || !m2 || !g || !freq)
         return 1;
-    for (int i = 0; i < EV_FEATURES; i++) {
-        w[i] = eval_tuned.mg[i];
-        w[EV_FEATURES + i] = eval_tuned.eg[i];
+    for (int i = 0; i < nfeat; i++) {
+        w[i] = relay ? relay_tuned.mg[i] : eval_tuned.mg[i];
+        w[nfeat + i] = relay ? relay_tuned.eg[i] : eval_tuned.eg[i];
     }
 
     /* k: the scale that best turns the current evaluation into results. */
@@ -223,7 +242,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < n; i++)
         for (int j = 0; j < d[i].n; j++) {
             freq[d[i].idx[j]] += 1;
-            freq[EV_FEATURES + d[i].idx[j]] += 1;
+            freq[nfeat + d[i].idx[j]] += 1;
         }
 
     signal(SIGINT, on_interrupt);
@@ -245,7 +264,7 @@ int main(int argc, char **argv)
             double gm = dp * s->phase / AW_SEEDS, ge = dp * (AW_SEEDS - s->phase) / AW_SEEDS;
             for (int j = 0; j < s->n; j++) {
                 g[s->idx[j]] += gm * s->cnt[j];
-                g[EV_FEATURES + s->idx[j]] += ge * s->cnt[j];
+                g[nfeat + s->idx[j]] += ge * s->cnt[j];
             }
         }
         for (size_t i = 0; i < nw; i++) {

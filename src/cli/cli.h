@@ -27,6 +27,10 @@ typedef struct command {
 /* The levels of `awale play`, one line each (cmd_play.c). */
 void cli_play_details(FILE *out);
 
+/* The language of `awale play` (and its help): --lang in argv, else the
+ * settings file's, else the locale's (cmd_play.c). */
+void cli_play_language(int argc, char **argv);
+
 const command *cli_commands(int *count);
 
 /* Print "awale CMD: message" on stderr. */
@@ -103,16 +107,20 @@ bool cli_tables_verdict(const aw_tables *tables, const aw_rules *rules, const aw
 int cmd_match(int argc, char **argv);
 int cmd_uci(int argc, char **argv);
 int cmd_book(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
+int cmd_review(int argc, char **argv);
 
-/* The opening book for a front end (books.c): `option` is the --book value
- * (NULL or "": the built-in book, when it is for these rules; "none": no
- * book; else a book file, which must be for these rules). Returns 0 with
- * *out the book or NULL (none), or -1 after printing why the file cannot be
- * used. */
+/* The opening book for a command (books.c; src/front/books.h): `option` is
+ * the --book value (NULL, "" or "builtin": the built-in book for these
+ * rules, if any; "none": no book; else a book file, which must be for these
+ * rules). Returns 0 with *out the book or NULL (none), or -1 after printing
+ * why the file cannot be used. */
 int cli_book_open(const char *cmd, const char *option, const aw_rules *rules, aw_book **out);
-/* The built-in book whatever its rules; NULL with a message when the
- * program was built without one. */
-aw_book *cli_book_builtin(aw_error *err);
+
+/* "book C +0.35 D +0.20 ...": the book moves of *pos with their values,
+ * best first; nothing when the book does not have the position
+ * (cmd_analyze.c). */
+void cli_print_book(const aw_book *book, const aw_rules *rules, const aw_position *pos, FILE *out);
 
 /* Print the lines of one search report (cmd_analyze.c). */
 void cli_print_info(const aw_rules *rules, const aw_search_info *info, FILE *out);

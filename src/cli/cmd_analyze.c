@@ -7,6 +7,7 @@
  * the best move found so far.
  */
 #include "cli.h"
+#include "front/engine_setup.h"
 
 #include <signal.h>
 #include <stdlib.h>
@@ -60,6 +61,23 @@ void cli_print_info(const aw_rules *rules, const aw_search_info *info, FILE *out
     fflush(out);
 }
 
+void cli_print_book(const aw_book *book, const aw_rules *rules, const aw_position *pos, FILE *out)
+{
+    aw_move moves[AW_MAX_MOVES];
+    aw_score scores[AW_MAX_MOVES];
+    const int n = aw_book_probe(book, rules, pos, moves, scores);
+    if (n == 0)
+        return;
+    fprintf(out, "book");
+    for (int i = 0; i < n; i++) {
+        char m[AW_MOVE_MAX], sc[48];
+        fprintf(out, " %s %s", aw_move_format(rules, moves[i], m),
+                aw_score_format(&scores[i], sc, sizeof sc));
+    }
+    fputc('\n', out);
+    fflush(out);
+}
+
 static void on_info(const aw_search_info *info, void *user)
 {
     const printer *p = user;
@@ -71,7 +89,7 @@ int cmd_analyze(int argc, char **argv)
     const char *cmd = "analyze";
     cli_rules cr = {0};
     long long depth = 0, movetime = 0, nodes = 0, multipv = 1, threads = 1, hash = 64;
-    const char *eval = NULL, *tables_opt = NULL;
+    const char *eval = NULL, *tables_opt = NULL, *book_opt = NULL;
     const char *moves_text[512];
     int nmoves = 0;
     for (int i = 1; i < argc; i++) {
@@ -103,6 +121,10 @@ int cmd_analyze(int argc, char **argv)
             if (rc < 0)
                 return EXIT_USAGE;
             tables_opt = v;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--book", &v)) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            book_opt = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--eval", &v)) != 0) {
             if (rc < 0)
                 return EXIT_USAGE;
@@ -159,20 +181,20 @@ int cmd_analyze(int argc, char **argv)
             status = EXIT_INPUT;
         }
     }
-    char num[32];
     aw_tables *tables = NULL;
+    aw_book *book = NULL;
     if (status == EXIT_OK) {
-        snprintf(num, sizeof num, "%lld", hash);
-        if (aw_engine_set_option(engine, "Hash", num, &err)) {
+        engine_config ec = engine_config_default();
+        ec.hash_mb = (int)hash;
+        ec.threads = (int)threads;
+        ec.eval = eval;
+        ec.tables = tables = cli_tables_open(cmd, tables_opt, &rules);
+        if (engine_setup_apply(engine, &ec, &err)) {
             cli_error(cmd, "%s", err.msg);
             status = EXIT_INPUT;
         }
-        snprintf(num, sizeof num, "%lld", threads);
-        aw_engine_set_option(engine, "Threads", num, NULL);
-        if (eval)
-            aw_engine_set_option(engine, "Eval", eval, NULL);
-        if ((tables = cli_tables_open(cmd, tables_opt, &rules)))
-            aw_engine_set_probe(engine, aw_tables_probe_hook, tables, aw_tables_seeds(tables));
+        if (status == EXIT_OK && cli_book_open(cmd, book_opt, &rules, &book))
+            status = EXIT_INPUT;
     }
     if (status == EXIT_OK) {
         aw_status st = aw_game_status(game);
@@ -185,6 +207,11 @@ int cmd_analyze(int argc, char **argv)
                    sc[1]);
         } else {
             aw_engine_set_game(engine, game, NULL);
+            /* The opening book's moves first, when it has the position;
+             * the search that follows is the engine's own (OwnBook off). */
+            if (book)
+                cli_print_book(book, &rules, aw_game_position(game), stdout);
+            aw_engine_set_option(engine, "OwnBook", "false", NULL);
             aw_limits limits = {0};
             limits.depth = (int)depth;
             limits.movetime_ms = movetime;
@@ -209,6 +236,7 @@ int cmd_analyze(int argc, char **argv)
         }
     }
     aw_engine_free(engine);
+    aw_book_free(book);
     aw_tables_close(tables);
     aw_game_free(game);
     return status;

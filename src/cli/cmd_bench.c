@@ -11,6 +11,7 @@
  *                       with and without the table of subtree counts.
  */
 #include "cli.h"
+#include "front/engine_setup.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -110,10 +111,11 @@ static int bench_search(int argc, char **argv)
         }
     }
     aw_error err;
-    aw_engine *engine = aw_engine_new(&err);
-    if (!engine || aw_engine_set_option(engine, "Hash", "16", &err)) {
+    engine_config ec = engine_config_default();
+    ec.hash_mb = 16;
+    aw_engine *engine = engine_setup_new(&ec, &err);
+    if (!engine) {
         cli_error(cmd, "%s", err.msg);
-        aw_engine_free(engine);
         return EXIT_INPUT;
     }
     const int count = (int)(sizeof bench_positions / sizeof bench_positions[0]);

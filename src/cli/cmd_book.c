@@ -13,6 +13,8 @@
 #define _DEFAULT_SOURCE
 #include "cli.h"
 
+#include "front/books.h"
+
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -129,6 +131,7 @@ typedef struct progress_ctx {
     bool tty, quiet;
     double start, last;
     int first;          /* positions when this run started */
+    long long target;   /* the positions asked for (the chunks' end) */
     uint64_t searches0; /* searches of the earlier chunks  */
     uint64_t searches;
 } progress_ctx;
@@ -155,13 +158,13 @@ static int on_progress(void *ctx, const aw_book_progress *p)
         const double el = t - c->start;
         const int made = p->positions - c->first;
         char eta[32] = "?", spent[32], score[32], line[160];
-        if (made > 0 && el > 1 && p->target > p->positions)
-            fmt_time(el * (p->target - p->positions) / made, eta, sizeof eta);
+        if (made > 0 && el > 1 && c->target > p->positions)
+            fmt_time(el * (double)(c->target - p->positions) / made, eta, sizeof eta);
         fmt_time(el, spent, sizeof spent);
         aw_score_format(&p->root, score, sizeof score);
         format_line(c->rules, p->line, p->line_length < 8 ? p->line_length : 8, line, sizeof line);
-        fprintf(stderr, "%spositions %d/%d (%d inner)  root %s %s  %.1f searches/s  %s, ETA %s%s",
-                c->tty ? "\r\033[K" : "", p->positions, p->target, p->inner, score, line,
+        fprintf(stderr, "%spositions %d/%lld (%d inner)  root %s %s  %.1f searches/s  %s, ETA %s%s",
+                c->tty ? "\r\033[K" : "", p->positions, c->target, p->inner, score, line,
                 el > 0 ? (double)c->searches / el : 0.0, spent, eta, c->tty ? "" : "\n");
         fflush(stderr);
     }
@@ -206,7 +209,7 @@ static int book_build(int argc, char **argv)
             a.alpha = info.alpha;
     }
     if (!a.depth && !a.nodes)
-        a.depth = 16;
+        a.depth = 14;
     if (!a.positions)
         a.positions = 10000;
     if (!a.save_every)
@@ -218,7 +221,8 @@ static int book_build(int argc, char **argv)
     opt.alpha = a.alpha;
     opt.threads = a.threads > 0 ? (int)a.threads : 1;
     opt.hash_mb = (int)a.hash;
-    progress_ctx pc = {.rules = &rules, .tty = isatty(2) != 0, .quiet = a.quiet};
+    progress_ctx pc = {.rules = &rules, .tty = isatty(2) != 0, .quiet = a.quiet,
+                       .target = a.positions};
     pc.start = cli_now();
     pc.last = pc.start - 100;
     opt.progress = on_progress;
@@ -422,10 +426,13 @@ static int book_info(int argc, char **argv)
         return bad;
     aw_book *book;
     aw_error err;
-    if (a.book && strcmp(a.book, "none") != 0) {
+    if (a.book && strcmp(a.book, "none") != 0 && strcmp(a.book, "builtin") != 0) {
         book = aw_book_load(a.book, &err);
     } else {
-        book = cli_book_builtin(&err);
+        book = books_builtin_for(&rules, &err);
+        if (!book && !err.msg[0])
+            snprintf(err.msg, sizeof err.msg, "no built-in book for the %s rules (give --book FILE)",
+                     rules.name);
     }
     if (!book) {
         cli_error(cmd, "%s", err.msg);

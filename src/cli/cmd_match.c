@@ -86,6 +86,7 @@ typedef struct spec_build {
     char *opt[SPEC_OPTIONS_MAX][2];
     int nopt;
     char **last; /* the value a continuation word extends */
+    bool spaced; /* moves=spaced */
 } spec_build;
 
 static int append_to(char **value, const char *word)
@@ -132,6 +133,16 @@ static int spec_word(spec_build *b, const char *w, char *err, size_t size)
         b->last = &b->args[b->nargs++];
         return 0;
     }
+    if (eq && key == 5 && strncmp(w, "moves", 5) == 0) {
+        if (strcmp(eq + 1, "joined") && strcmp(eq + 1, "spaced")) {
+            snprintf(err, size, "moves=%.40s: expected joined (moves CfFb) or spaced (moves C f F b)",
+                     eq + 1);
+            return -1;
+        }
+        b->spaced = strcmp(eq + 1, "spaced") == 0;
+        b->last = NULL;
+        return 0;
+    }
     if (eq && key > 7 && strncmp(w, "option.", 7) == 0) {
         if (b->nopt == SPEC_OPTIONS_MAX) {
             snprintf(err, size, "more than %d options", SPEC_OPTIONS_MAX);
@@ -147,7 +158,7 @@ static int spec_word(spec_build *b, const char *w, char *err, size_t size)
     if (b->last)
         return append_to(b->last, w) ? -1 : 0;
     if (eq && !memchr(w, '/', key)) {
-        snprintf(err, size, "unknown key '%.*s' (keys: cmd, name, arg, dir, option.NAME)",
+        snprintf(err, size, "unknown key '%.*s' (keys: cmd, name, arg, dir, moves, option.NAME)",
                  (int)key, w);
         return -1;
     }
@@ -240,6 +251,7 @@ static int spec_build_from(const char *cmd, char **given, int ngiven, engine_spe
         b.opt[i][0] = b.opt[i][1] = NULL;
     }
     out->noptions = b.nopt;
+    out->spaced_moves = b.spaced;
     if (b.name && b.name[0]) {
         snprintf(out->name, sizeof out->name, "%s", b.name);
     } else {

@@ -18,6 +18,10 @@
 #include "front/session.h"
 #include "front/textfile.h"
 #include "front/words.h"
+#include "tui/settings.h"
+#ifdef AW_HAVE_CURSES
+#include "tui/tui.h"
+#endif
 
 #include <ctype.h>
 #include <signal.h>
@@ -31,6 +35,8 @@ typedef struct play {
     session *s;
     aw_tables *tables;      /* for the session's rules (NULL: none) */
     aw_book *book;
+    aw_tables *old_tables;  /* the previous session's, closed once it is */
+    aw_book *old_book;      /*   freed (the next change, or the end)    */
     const char *tables_opt, *book_opt;
     bool tty;               /* a person at a terminal: ask before quitting */
     bool resumed;           /* the game came from the unfinished-game file */
@@ -95,7 +101,8 @@ static void draw_side(const play *p, const aw_position *pos, int side)
 {
     const session_config *c = session_get_config(p->s);
     const bool relay = rules_of(p)->family == AW_FAMILY_RELAY;
-    printf("   %s %s %2d", words_side(side), relay ? _("store") : _("score"), pos->score[side]);
+    printf("   ");
+    printf(relay ? _("%s store %2d") : _("%s score %2d"), words_side(side), pos->score[side]);
     if (c->computer[side])
         printf(_(" (computer, level %d)"), c->level);
     else if (against_computer(p))
@@ -255,7 +262,7 @@ static void show_rules(const play *p)
     const aw_rules *r = rules_of(p);
     char howto[AW_HOWTO_MAX], diff[256];
     printf(_("Rule set %s. How to play:\n"), r->name);
-    aw_rules_howto(r, howto, sizeof howto);
+    words_howto(r, howto, sizeof howto);
     cli_print_wrapped(stdout, howto, "  - ", "    ", 78);
     if (aw_rules_diff(r, diff, sizeof diff) > 0)
         printf(_("Changed from the %s rules: %s.\n"), r->name, diff);
@@ -361,13 +368,15 @@ static bool ask_yes(const char *question)
 {
     char line[64];
     for (;;) {
-        printf("%s [y/n] ", question);
+        printf("%s %s ", question, _("[y/n]"));
         fflush(stdout);
         if (!read_line(line, sizeof line)) {
             printf("\n");
             return false;
         }
-        if (strcmp(line, "y") == 0 || strcmp(line, "yes") == 0 || strcmp(line, "Y") == 0)
+        /* yes in English or French (oui) */
+        if (strcmp(line, "y") == 0 || strcmp(line, "yes") == 0 || strcmp(line, "Y") == 0 ||
+            strcmp(line, "o") == 0 || strcmp(line, "oui") == 0 || strcmp(line, "O") == 0)
             return true;
         if (strcmp(line, "n") == 0 || strcmp(line, "no") == 0 || strcmp(line, "N") == 0)
             return false;
@@ -382,7 +391,7 @@ static void introduce(const play *p)
     if (against_computer(p)) {
         const int me = seat(p);
         printf(_("You play %s (the bottom row, %s) against the computer at level %d: it %s.\n"),
-               words_side(me), me ? "a-f" : "A-F", c->level, engine_level_description(c->level));
+               words_side(me), me ? "a-f" : "A-F", c->level, words_level(c->level));
     } else if (c->computer[0]) {
         printf(_("The computer plays both sides.\n"));
     } else {
@@ -453,12 +462,26 @@ static void play_line(play *p, const char *line)
  * them). Quietly none when they cannot be opened. */
 static void open_resources(play *p, const aw_rules *rules)
 {
-    aw_tables_close(p->tables);
-    aw_book_free(p->book);
+    aw_tables_close(p->old_tables);
+    aw_book_free(p->old_book);
+    p->old_tables = p->tables;
+    p->old_book = p->book;
     p->book = NULL;
     p->tables = cli_tables_open("play", p->tables_opt, rules);
     if (cli_book_open("play", p->book_opt, rules, &p->book))
         p->book = NULL;
+}
+
+/* No new session was made: the previous resources are the current ones
+ * again (the session still uses them). */
+static void back_resources(play *p)
+{
+    aw_tables_close(p->tables);
+    aw_book_free(p->book);
+    p->tables = p->old_tables;
+    p->book = p->old_book;
+    p->old_tables = NULL;
+    p->old_book = NULL;
 }
 
 /* The game as a record text; NULL when out of memory. */
@@ -479,7 +502,9 @@ static void save_game(play *p, const char *path)
     else if (textfile_write(path, text, msg, sizeof msg))
         printf(_("Cannot save: %s.\n"), msg);
     else
-        printf(_("Saved the game (%d moves) to %s.\n"), aw_game_ply(session_game(p->s)), path);
+        printf(P_("Saved the game (%d move) to %s.\n", "Saved the game (%d moves) to %s.\n",
+                  aw_game_ply(session_game(p->s))),
+               aw_game_ply(session_game(p->s)), path);
     free(text);
 }
 
@@ -523,8 +548,10 @@ static session *session_of_text(play *p, const session_config *base, const char 
     cfg.tables = p->tables;
     cfg.book = p->book;
     session *s = session_from_record(rec, &cfg, &err);
-    if (!s)
+    if (!s) {
         snprintf(msg, size, "%s: %s", name, err.msg);
+        back_resources(p);
+    }
     aw_record_free(rec);
     return s;
 }
@@ -542,7 +569,6 @@ static void load_game(play *p, const char *path)
     free(text);
     if (!s) {
         printf(_("Cannot load %s.\n"), msg);
-        open_resources(p, rules_of(p));
         return;
     }
     interrupted_session = NULL;
@@ -551,8 +577,9 @@ static void load_game(play *p, const char *path)
     interrupted_session = s;
     p->over_announced = false;
     p->resumed = false;
-    printf(_("Loaded %s: %d moves, %s rules.\n"), path, aw_game_ply(session_game(s)),
-           rules_of(p)->name);
+    printf(P_("Loaded %s: %d move, %s rules.\n", "Loaded %s: %d moves, %s rules.\n",
+              aw_game_ply(session_game(s))),
+           path, aw_game_ply(session_game(s)), rules_of(p)->name);
     introduce(p);
     draw_board(p);
     after_change(p);
@@ -620,24 +647,8 @@ static void agree(play *p)
         return;
     case AGREE_DECLINED: break;
     }
-    words_result(a.agreed, result, sizeof result);
-    if (a.agreed_margin < 0)
-        printf(_("The computer declines: ending now it would lose (%s).\n"), result);
-    else if (a.from_tables && session_tables_exact(p->s))
-        printf(_("The computer declines: ending now gives %s, but the endgame tables say it wins "
-                 "by %d with perfect play.\n"),
-               result, a.expected_margin);
-    else if (a.from_tables)
-        printf(_("The computer declines: ending now gives %s, but the endgame tables expect it to "
-                 "win by %d.\n"),
-               result, a.expected_margin);
-    else if (a.proven)
-        printf(_("The computer declines: ending now gives %s, but it sees a forced win by %d.\n"),
-               result, a.expected_margin);
-    else
-        printf(_("The computer declines: ending now gives %s, but it expects to do better by "
-                 "playing on (about %+d seeds).\n"),
-               result, a.expected_margin);
+    char said[512];
+    printf("%s\n", words_declined(&a, session_tables_exact(p->s), said, sizeof said));
 }
 
 static void undo(play *p)
@@ -665,10 +676,80 @@ static void redo(play *p)
     after_change(p);
 }
 
+/* The session and what it used. */
+static void play_free(play *p)
+{
+    session_free(p->s);
+    aw_tables_close(p->tables);
+    aw_book_free(p->book);
+    aw_tables_close(p->old_tables);
+    aw_book_free(p->old_book);
+}
+
+/* Whether the terminal can take the full-screen game. */
+static bool full_screen_terminal(void)
+{
+#ifdef AW_HAVE_CURSES
+    const char *term = getenv("TERM");
+    return term && term[0] && strcmp(term, "dumb") != 0;
+#else
+    return false;
+#endif
+}
+
+#ifdef AW_HAVE_CURSES
+/* The full-screen game's sessions: tables and book for the rules. */
+static session *tui_make(void *ctx, const session_config *cfg, char *msg, size_t size)
+{
+    play *p = ctx;
+    aw_error err;
+    session_config c = *cfg;
+    open_resources(p, &c.rules);
+    c.tables = p->tables;
+    c.book = p->book;
+    session *s = session_new(&c, &err);
+    if (!s) {
+        snprintf(msg, size, "%s", err.msg);
+        back_resources(p);
+    }
+    p->resumed = false;
+    return s;
+}
+
+static session *tui_from_text(void *ctx, const session_config *base, const char *text,
+                              const char *name, char *msg, size_t size)
+{
+    play *p = ctx;
+    session *s = session_of_text(p, base, text, name, NULL, NULL, msg, size);
+    if (s)
+        p->resumed = false;
+    return s;
+}
+#endif
+
+void cli_play_language(int argc, char **argv)
+{
+    const char *lang = NULL;
+    settings set = settings_default();
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
+            lang = argv[i + 1];
+        else if (strncmp(argv[i], "--lang=", 7) == 0)
+            lang = argv[i] + 7;
+    }
+    if (!lang || !i18n_known(lang)) {
+        char notes[256];
+        settings_load(&set, notes, sizeof notes);
+        if (strcmp(set.lang, "auto") != 0)
+            lang = set.lang;
+    }
+    i18n_init(lang);
+}
+
 void cli_play_details(FILE *out)
 {
     for (int level = 1; level <= 10; level++)
-        fprintf(out, "%7d  %s\n", level, engine_level_description(level));
+        fprintf(out, "%7d  %s\n", level, words_level(level));
 }
 
 static int parse_side(const char *cmd, const char *opt, const char *v, int *side)
@@ -678,7 +759,7 @@ static int parse_side(const char *cmd, const char *opt, const char *v, int *side
     else if (strcmp(v, "N") == 0 || strcmp(v, "n") == 0 || strcmp(v, "north") == 0)
         *side = AW_NORTH;
     else {
-        cli_error(cmd, "bad value '%s' for %s (expected S or N)", v, opt);
+        cli_error(cmd, _("bad value '%s' for %s (expected S or N)"), v, opt);
         return -1;
     }
     return 0;
@@ -754,7 +835,7 @@ int cmd_play(int argc, char **argv)
     cli_rules cr = {0};
     const char *opponent = NULL, *side_opt = NULL, *level_opt = NULL, *movetime_opt = NULL;
     int side = AW_SOUTH, first = AW_SOUTH;
-    bool first_given = false, resume = false;
+    bool first_given = false, resume = false, plain = false;
     long long level = 3, movetime = 1000;
     play p = {0};
     for (int i = 1; i < argc; i++) {
@@ -768,7 +849,7 @@ int cmd_play(int argc, char **argv)
             if (rc < 0)
                 return EXIT_USAGE;
             if (strcmp(v, "human") && strcmp(v, "computer")) {
-                cli_error(cmd, "bad value '%s' for --opponent (expected computer or human)", v);
+                cli_error(cmd, _("bad value '%s' for --opponent (expected computer or human)"), v);
                 return EXIT_USAGE;
             }
             opponent = v;
@@ -798,22 +879,33 @@ int cmd_play(int argc, char **argv)
             first_given = true;
         } else if (cli_flag(argv, i, "--resume")) {
             resume = true;
+        } else if (cli_flag(argv, i, "--plain")) {
+            plain = true;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--lang", &v)) != 0) {
+            /* checked and applied by cli_play_language before the command runs */
+            if (rc < 0)
+                return EXIT_USAGE;
+            if (!i18n_known(v)) {
+                cli_error(cmd, _("bad value '%s' for --lang (expected en or fr)"), v);
+                return EXIT_USAGE;
+            }
         } else {
-            cli_error(cmd, "unexpected argument '%s' (see 'awale play --help')", argv[i]);
+            cli_error(cmd, _("unexpected argument '%s' (see 'awale play --help')"), argv[i]);
             return EXIT_USAGE;
         }
     }
     const bool two_people = opponent && strcmp(opponent, "human") == 0;
     /* No option is ignored in silence. */
     if (two_people && (side_opt || level_opt || movetime_opt)) {
-        cli_error(cmd, "%s is for a game against the computer; --opponent human is a game "
-                       "between two people",
+        cli_error(cmd, _("%s is for a game against the computer; --opponent human is a game "
+                         "between two people"),
                   side_opt ? "--side" : level_opt ? "--level" : "--movetime");
         return EXIT_USAGE;
     }
     if (resume && (cr.preset || cr.count || cr.position || first_given || opponent || side_opt)) {
-        cli_error(cmd, "--resume continues the kept game with its own rules and players; only "
-                       "--level, --movetime, --tables and --book may go with it");
+        cli_error(cmd, "%s",
+                  _("--resume continues the kept game with its own rules and players; only "
+                    "--level, --movetime, --tables, --book, --lang and --plain may go with it"));
         return EXIT_USAGE;
     }
     session_config cfg = session_config_default();
@@ -822,7 +914,7 @@ int cmd_play(int argc, char **argv)
         return bad;
     if (first_given) {
         if (cr.position) {
-            cli_error(cmd, "--first cannot be used with --position (the position says who moves)");
+            cli_error(cmd, "%s", _("--first cannot be used with --position (the position says who moves)"));
             return EXIT_USAGE;
         }
         cfg.start.side = (uint8_t)first;
@@ -832,6 +924,23 @@ int cmd_play(int argc, char **argv)
     cfg.movetime_ms = movetime;
     cfg.hint_ms = movetime;
     p.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+    const bool full_screen = !plain && p.tty && full_screen_terminal();
+    /* The full-screen game starts where the last one chosen in its dialog
+     * left off, for what the command line does not say. */
+    settings set = settings_default();
+    char notes[1024] = "";
+    settings_load(&set, notes, sizeof notes);
+    if (full_screen && set.game_valid && !resume) {
+        if (!cr.preset && !cr.count && !cr.position && !opponent && !side_opt && !level_opt &&
+            !movetime_opt && !first_given) {
+            aw_rules_preset(set.rules, &cfg.rules, NULL);
+            cfg.start = aw_position_start(set.first);
+            cfg.computer[0] = !set.human && set.side != AW_SOUTH;
+            cfg.computer[1] = !set.human && set.side != AW_NORTH;
+            cfg.level = set.level;
+            cfg.movetime_ms = cfg.hint_ms = set.movetime;
+        }
+    }
 
     aw_error err;
     char msg[512];
@@ -839,21 +948,21 @@ int cmd_play(int argc, char **argv)
         char path[4096];
         char *text = NULL;
         if (!paths_state(UNFINISHED, false, path, sizeof path, msg, sizeof msg)) {
-            cli_error(cmd, "no unfinished game to resume: %s", msg);
+            cli_error(cmd, _("no unfinished game to resume: %s"), msg);
             return EXIT_INPUT;
         }
         if (access(path, F_OK) != 0) {
-            cli_error(cmd, "no unfinished game to resume (none is kept in %s)", path);
+            cli_error(cmd, _("no unfinished game to resume (none is kept in %s)"), path);
             return EXIT_INPUT;
         }
         if (!(text = textfile_read(path, (size_t)16 << 20, msg, sizeof msg))) {
-            cli_error(cmd, "cannot resume: %s", msg);
+            cli_error(cmd, _("cannot resume: %s"), msg);
             return EXIT_INPUT;
         }
         p.s = session_of_text(&p, &cfg, text, path, level_opt, movetime_opt, msg, sizeof msg);
         free(text);
         if (!p.s) {
-            cli_error(cmd, "cannot resume %s", msg);
+            cli_error(cmd, _("cannot resume %s"), msg);
             aw_tables_close(p.tables);
             aw_book_free(p.book);
             return EXIT_INPUT;
@@ -871,6 +980,42 @@ int cmd_play(int argc, char **argv)
         }
     }
 
+#ifdef AW_HAVE_CURSES
+    if (full_screen) {
+        tui_env env = {0};
+        env.s = p.s;
+        env.set = &set;
+        env.notes = notes;
+        env.resumed = p.resumed;
+        env.make = tui_make;
+        env.from_text = tui_from_text;
+        env.ctx = &p;
+        const int status = tui_run(&env);
+        p.s = env.s;
+        if (status < 0) {
+            cli_error(cmd, _("the terminal '%s' is unknown: playing line by line"),
+                      getenv("TERM") ? getenv("TERM") : "");
+            goto line_mode;
+        }
+        keep_unfinished(&p);
+        if (p.resumed && aw_game_status(session_game(p.s)) != AW_ONGOING) {
+            /* the kept game was played to its end: forget it */
+            char path[4096];
+            if (unfinished_path(false, path, sizeof path))
+                unlink(path);
+        }
+        settings_save(&set, msg, sizeof msg);
+        play_free(&p);
+        return status;
+    }
+line_mode:
+#endif
+    for (const char *n = notes; *n;) { /* one line each */
+        const size_t len = strcspn(n, "\n");
+        cli_error(cmd, "%.*s", (int)len, n);
+        n += len + (n[len] == '\n');
+    }
+
     struct sigaction sa, old;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_interrupt; /* no SA_RESTART: a read is interrupted */
@@ -879,22 +1024,17 @@ int cmd_play(int argc, char **argv)
     sigaction(SIGINT, &sa, &old);
 
     printf(_("awale %s - type 'help' for the commands.\n"), AW_VERSION);
-    if (p.resumed) {
-        printf(_("Resuming the unfinished game (%d moves).\n"), aw_game_ply(session_game(p.s)));
-        introduce(&p);
-        draw_board(&p);
-        after_change(&p);
-    } else {
-        introduce(&p);
-        draw_board(&p);
-        after_change(&p);
-    }
+    if (p.resumed)
+        printf(P_("Resuming the unfinished game (%d move).\n",
+                  "Resuming the unfinished game (%d moves).\n", aw_game_ply(session_game(p.s))),
+               aw_game_ply(session_game(p.s)));
+    introduce(&p);
+    draw_board(&p);
+    after_change(&p);
     const int status = run(&p);
 
     sigaction(SIGINT, &old, NULL);
     interrupted_session = NULL;
-    session_free(p.s);
-    aw_tables_close(p.tables);
-    aw_book_free(p.book);
+    play_free(&p);
     return status;
 }

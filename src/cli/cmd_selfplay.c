@@ -17,6 +17,7 @@
  */
 #include "cli.h"
 #include "match/openings.h"
+#include "front/engine_setup.h"
 #include "match/proc.h"
 #include "match/seen.h"
 
@@ -67,23 +68,17 @@ static void on_interrupt(int sig)
     atomic_store(&interrupted, true);
 }
 
-/* Apply "Name=value,Name=value" to an engine. */
-static int apply_options(aw_engine *e, const char *opts, aw_error *err)
+/* A player's engine: its --a/--b options, the book given to all (used
+ * only when the options turn OwnBook on, as before the options). */
+static aw_engine *player_engine(const char *options, const aw_book *book, aw_error *err)
 {
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", opts);
-    char *save = NULL;
-    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        char *eq = strchr(tok, '=');
-        if (!eq) {
-            snprintf(err->msg, sizeof err->msg, "engine option '%s' is not Name=value", tok);
-            return -1;
-        }
-        *eq = 0;
-        if (aw_engine_set_option(e, tok, eq + 1, err))
-            return -1;
-    }
-    return 0;
+    char opts[600];
+    snprintf(opts, sizeof opts, "OwnBook=false%s%s", options && options[0] ? "," : "",
+             options ? options : "");
+    engine_config ec = engine_config_default();
+    ec.book = book;
+    ec.options = opts;
+    return engine_setup_new(&ec, err);
 }
 
 /* The move of an external awale program: 'EXE analyze' on the game, run
@@ -91,12 +86,12 @@ static int apply_options(aw_engine *e, const char *opts, aw_error *err)
  * contain) and given a deadline: a program that hangs loses its move. */
 static aw_move external_move(const match *m, const player *pl, const aw_game *g)
 {
-    enum { MAX_ARGS = 40 + 2 * 16 + MAX_GAME_PLIES };
+    enum { MAX_ARGS = 40 + 2 * 16 + 8 };
     char *argv[MAX_ARGS];
     int argc = 0;
     char start[AW_POSITION_MAX], diff[512], extra[512];
     char depth[24], nodes[24], movetime[24];
-    char moves[MAX_GAME_PLIES][AW_MOVE_MAX];
+    char moves[MAX_GAME_PLIES * AW_MOVE_MAX + 1];
     argv[argc++] = (char *)pl->exe;
     argv[argc++] = "analyze";
     snprintf(extra, sizeof extra, "%s", pl->args ? pl->args : "");
@@ -132,8 +127,18 @@ static aw_move external_move(const match *m, const player *pl, const aw_game *g)
     }
     argv[argc++] = "--hash";
     argv[argc++] = "16";
-    for (int i = 0; i < aw_game_ply(g) && i < MAX_GAME_PLIES && argc < MAX_ARGS - 1; i++)
-        argv[argc++] = aw_move_format(&m->rules, aw_game_move(g, i), moves[i]);
+    /* The moves in one word, run together ("CfFb"), as the match runner
+     * sends them by default: one argument whatever the game's length. */
+    size_t used = 0;
+    for (int i = 0; i < aw_game_ply(g) && i < MAX_GAME_PLIES; i++) {
+        char mv[AW_MOVE_MAX];
+        const size_t k = strlen(aw_move_format(&m->rules, aw_game_move(g, i), mv));
+        memcpy(moves + used, mv, k);
+        used += k;
+    }
+    moves[used] = 0;
+    if (used)
+        argv[argc++] = moves;
     argv[argc] = NULL;
 
     proc child;
@@ -248,13 +253,11 @@ static void *worker_main(void *arg)
     aw_engine *eng[2] = {NULL, NULL};
     aw_error err;
     for (int s = 0; s < 2; s++) {
-        eng[s] = aw_engine_new(&err);
-        if (!eng[s] || apply_options(eng[s], m->p[s].options, &err)) {
+        if (!(eng[s] = player_engine(m->p[s].options, m->book, &err))) {
             fprintf(stderr, "awale selfplay: player %c: %s\n", 'A' + s, err.msg);
             atomic_store(&interrupted, true);
             goto out;
         }
-        aw_engine_set_book(eng[s], m->book);
     }
     aw_move moves[OPENING_PLIES_MAX];
     for (;;) {
@@ -415,10 +418,9 @@ int cmd_selfplay(int argc, char **argv)
     /* Check the engine options before the first game. */
     for (int s = 0; s < 2; s++) {
         aw_error err;
-        aw_engine *e = aw_engine_new(&err);
-        if (!e || apply_options(e, m.p[s].options, &err)) {
+        aw_engine *e = player_engine(m.p[s].options, NULL, &err);
+        if (!e) {
             cli_error(cmd, "--%c: %s", 'a' + s, err.msg);
-            aw_engine_free(e);
             return EXIT_USAGE;
         }
         aw_engine_free(e);

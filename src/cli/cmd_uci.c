@@ -4,6 +4,7 @@
  * docs/protocol.md).
  */
 #include "cli.h"
+#include "front/books.h"
 #include "protocol/uci.h"
 
 int cmd_uci(int argc, char **argv)
@@ -23,10 +24,20 @@ int cmd_uci(int argc, char **argv)
     int bad = cli_rules_build(cmd, &cr, &rules, NULL);
     if (bad)
         return bad;
-    /* The built-in book (none when the program was built without one). */
-    aw_error err;
-    aw_book *book = cli_book_builtin(&err);
-    const int rc = uci_main(stdin, stdout, &rules, book) ? EXIT_INPUT : EXIT_OK;
-    aw_book_free(book);
+    /* The built-in books, one per rule set that has one. */
+    aw_book *books[16];
+    int nbooks = 0;
+    for (int i = 0; i < books_builtin_count() && nbooks < 16; i++) {
+        aw_error err;
+        if (!(books[nbooks] = books_builtin_read(i, &err)))
+            cli_error(cmd, "%s (playing without it)", err.msg);
+        else
+            nbooks++;
+    }
+    const int rc = uci_main(stdin, stdout, &rules, (const aw_book *const *)books, nbooks)
+                       ? EXIT_INPUT
+                       : EXIT_OK;
+    for (int i = 0; i < nbooks; i++)
+        aw_book_free(books[i]);
     return rc;
 }

@@ -1,9 +1,11 @@
 /*
  * common.c - option parsing shared by the subcommands, the rule-set options
  * (--rules, --rule, --position) and small helpers. Every bad argument gets a
- * message naming it.
+ * message naming it (translated for play, the one command that speaks the
+ * player's language; the others run in the C locale).
  */
 #include "cli.h"
+#include "front/i18n.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -43,7 +45,7 @@ int cli_option(const char *cmd, int argc, char **argv, int *i, const char *name,
     if (arg[n] != 0)
         return 0;
     if (*i + 1 >= argc) {
-        cli_error(cmd, "option %s needs a value (see 'awale %s --help')", name, cmd);
+        cli_error(cmd, _("option %s needs a value (see 'awale %s --help')"), name, cmd);
         return -1;
     }
     *value = argv[++*i];
@@ -57,7 +59,7 @@ int cli_number(const char *cmd, const char *option, const char *text, long long 
     errno = 0;
     long long v = strtoll(text, &end, 10);
     if (!*text || *end || errno || v < lo || v > hi) {
-        cli_error(cmd, "bad value '%s' for %s (expected a whole number from %lld to %lld)", text,
+        cli_error(cmd, _("bad value '%s' for %s (expected a whole number from %lld to %lld)"), text,
                   option, lo, hi);
         return -1;
     }
@@ -78,7 +80,7 @@ int cli_rules_option(const char *cmd, cli_rules *cr, int argc, char **argv, int 
         if (rc < 0)
             return rc;
         if (cr->count == (int)(sizeof cr->assignments / sizeof cr->assignments[0])) {
-            cli_error(cmd, "too many --rule options");
+            cli_error(cmd, "%s", _("too many --rule options"));
             return -1;
         }
         cr->assignments[cr->count++] = v;
@@ -107,7 +109,7 @@ int cli_rules_build(const char *cmd, const cli_rules *cr, aw_rules *rules, aw_po
     if (start) {
         if (cr->position) {
             if (aw_position_parse(cr->position, start, &err)) {
-                cli_error(cmd, "bad position '%s': %s", cr->position, err.msg);
+                cli_error(cmd, _("bad position '%s': %s"), cr->position, err.msg);
                 return EXIT_INPUT;
             }
         } else {
@@ -169,7 +171,7 @@ void cli_usage(const char *cmd, FILE *out)
     const command *cmds = cli_commands(&n);
     for (int i = 0; i < n; i++)
         if (strcmp(cmds[i].name, cmd) == 0) {
-            fputs(cmds[i].usage, out);
+            fputs(_(cmds[i].usage), out);
             /* Help generated from the code, after the usage text. */
             if (strcmp(cmd, "play") == 0)
                 cli_play_details(out);

@@ -56,29 +56,40 @@ uint64_t book_checksum(const void *data, size_t n)
     return mix64e(h ^ (h >> 29));
 }
 
-static uint64_t quiet_of(const aw_rules *rules, const aw_position *pos)
+/* A position as the book keys it (docs/book.md): seen from the side to
+ * move, whose pits come first, so that a position and its mirror image
+ * with the other side to move (the rules treat both sides alike) are one
+ * entry. a: pits 0..7 of that view, one byte each, little-endian; b: pits
+ * 8..11, then the mover's score (byte 4) and the opponent's (byte 5); q:
+ * the no-capture counter in rule sets that have a limit, else 0. Built
+ * byte by byte, so that keys are the same on every machine. */
+static void book_words(const aw_rules *rules, const aw_position *pos, uint64_t *a, uint64_t *b,
+                       uint64_t *q)
 {
-    return rules->no_capture ? pos->quiet : 0;
+    const int off = pos->side == AW_NORTH ? AW_ROW : 0;
+    *a = *b = 0;
+    for (int i = 0; i < 8; i++)
+        *a |= (uint64_t)pos->pits[(i + off) % AW_PITS] << 8 * i;
+    for (int i = 8; i < AW_PITS; i++)
+        *b |= (uint64_t)pos->pits[(i + off) % AW_PITS] << 8 * (i - 8);
+    *b |= (uint64_t)pos->score[pos->side] << 32 | (uint64_t)pos->score[!pos->side] << 40;
+    *q = rules->no_capture ? pos->quiet : 0;
 }
 
 uint64_t book_key(const aw_rules *rules, const aw_position *pos)
 {
-    uint64_t k = aw_position_hash(pos);
-    return rules->no_capture ? mix64e(k ^ (quiet_of(rules, pos) + 1) * UINT64_C(0xff51afd7ed558ccd))
-                             : k;
+    uint64_t a, b, q;
+    book_words(rules, pos, &a, &b, &q);
+    return mix64e(a ^ mix64e(b ^ mix64e(q + UINT64_C(0x9E3779B97F4A7C15))));
 }
 
 uint32_t book_check(const aw_rules *rules, const aw_position *pos)
 {
-    uint64_t a = 0, b = 0;
-    for (int i = 0; i < 8; i++)
-        a |= (uint64_t)pos->pits[i] << 8 * i;
-    for (int i = 8; i < AW_PITS; i++)
-        b |= (uint64_t)pos->pits[i] << 8 * (i - 8);
-    b |= (uint64_t)pos->score[0] << 32 | (uint64_t)pos->score[1] << 40 | (uint64_t)pos->side << 48;
-    uint64_t h = mix64e((a ^ UINT64_C(0x2545F4914F6CDD1D)) * UINT64_C(0x94D049BB133111EB) +
-                        mix64e(b ^ UINT64_C(0x5851F42D4C957F2D)) +
-                        quiet_of(rules, pos) * UINT64_C(0x27BB2EE687B0B0FD));
+    uint64_t a, b, q;
+    book_words(rules, pos, &a, &b, &q);
+    const uint64_t h = mix64e((a ^ UINT64_C(0x2545F4914F6CDD1D)) * UINT64_C(0x94D049BB133111EB) +
+                              mix64e(b ^ UINT64_C(0x5851F42D4C957F2D)) +
+                              q * UINT64_C(0x27BB2EE687B0B0FD));
     return (uint32_t)(h >> 32);
 }
 
@@ -630,9 +641,14 @@ int graph_from_book(const aw_book *book, book_graph *g, aw_error *err)
             continue;
         const book_entry *s = book_find(book, rules, &n->pos);
         if (s->value != n->value) {
+            char has[32], want[32];
+            const aw_score a = sc_public(s->value, 0), w = sc_public(n->value, 0);
+            aw_score_format(&a, has, sizeof has);
+            aw_score_format(&w, want, sizeof want);
+            aw_fail(err, "damaged: %s has the value %s, its moves give %s",
+                    aw_position_format(&n->pos, text), has, want);
             graph_free(g);
-            return aw_fail(err, "damaged: %s has the value %d, its moves give %d",
-                           aw_position_format(&n->pos, text), s->value, n->value);
+            return -1;
         }
     }
     return 0;
@@ -779,6 +795,18 @@ aw_book *aw_book_read(const void *data, size_t size, aw_error *err)
     }
     if (aw_position_parse(root, &b->root, &e)) {
         aw_fail(err, "bad root position in the header: %s", e.msg);
+        free(b);
+        return NULL;
+    }
+    /* The fields must be exactly as a writer puts them (zeros after the
+     * text): then a book is one sequence of bytes. */
+    char canon_rules[BOOK_RULES_TEXT], canon_root[64];
+    memset(canon_rules, 0, sizeof canon_rules);
+    memset(canon_root, 0, sizeof canon_root);
+    book_rules_text(&b->rules, canon_rules, sizeof canon_rules);
+    aw_position_format(&b->root, canon_root);
+    if (memcmp(canon_rules, p + 64, BOOK_RULES_TEXT) != 0 || memcmp(canon_root, p + 160, 64) != 0) {
+        aw_fail(err, "bad header: the rules or the root are not written as a book writes them");
         free(b);
         return NULL;
     }

@@ -42,6 +42,8 @@ typedef struct scoring {
     int n;
     atomic_int next;
     atomic_int finished;
+    pthread_mutex_t lock; /* with done: a scorer's end wakes the builder */
+    pthread_cond_t done;
     atomic_bool abort;
 } scoring;
 
@@ -70,7 +72,10 @@ static void *scorer_main(void *arg)
             s->ok[i] = true;
         }
     }
+    pthread_mutex_lock(&s->lock);
     atomic_fetch_add(&s->finished, 1);
+    pthread_cond_signal(&s->done);
+    pthread_mutex_unlock(&s->lock);
     return NULL;
 }
 
@@ -147,9 +152,22 @@ static int score_all(builder *b, int n)
         scorer_main(&sc[0]);
     }
     bool stopped = false;
-    while (atomic_load(&s->finished) < started) {
-        struct timespec pause = {0, 20000000};
-        nanosleep(&pause, NULL);
+    for (;;) {
+        pthread_mutex_lock(&s->lock);
+        if (atomic_load(&s->finished) < started) {
+            struct timespec until;
+            clock_gettime(CLOCK_REALTIME, &until);
+            until.tv_nsec += 50000000;
+            if (until.tv_nsec >= 1000000000) {
+                until.tv_sec++;
+                until.tv_nsec -= 1000000000;
+            }
+            pthread_cond_timedwait(&s->done, &s->lock, &until);
+        }
+        const bool all = atomic_load(&s->finished) >= started;
+        pthread_mutex_unlock(&s->lock);
+        if (all)
+            break;
         if (!stopped && now_s() - b->last_poll >= 0.1 && report(b)) {
             stopped = true;
             atomic_store(&s->abort, true);
@@ -171,11 +189,22 @@ static int score_all(builder *b, int n)
     return 0;
 }
 
-/* Whether node `target` can be reached from node `from`. */
+static int board_seeds(const aw_position *p)
+{
+    return aw_position_row(p, AW_SOUTH) + aw_position_row(p, AW_NORTH);
+}
+
+/* Whether node `target` can be reached from node `from`: a walk over the
+ * positions with as many seeds on the board as the target's (no move adds
+ * seeds to the board, so a capture is never undone). 1, 0, or -1 when out
+ * of memory. */
 static int reaches(const book_graph *g, int from, int target)
 {
     if (from == target)
         return 1;
+    const int seeds = board_seeds(&g->node[target].pos);
+    if (board_seeds(&g->node[from].pos) != seeds)
+        return 0;
     uint8_t *seen = calloc((size_t)g->count, 1);
     int32_t *stack = malloc((size_t)g->count * sizeof *stack);
     int found = 0, sp = 0;
@@ -191,7 +220,7 @@ static int reaches(const book_graph *g, int from, int target)
             continue;
         for (int i = 0; i < n->nchild; i++) {
             const int c = n->child[i];
-            if (c < 0 || seen[c])
+            if (c < 0 || seen[c] || board_seeds(&g->node[c].pos) != seeds)
                 continue;
             if (c == target) {
                 found = 1;
@@ -244,8 +273,11 @@ static int expand(builder *b, int v, aw_error *err)
             continue;
         }
         /* New; two moves may lead to the same position. */
+        const uint64_t key = book_key(rules, &child[k]);
+        const uint32_t check = book_check(rules, &child[k]);
         int j = 0;
-        while (j < fresh && memcmp(&b->s.pos[j], &child[k], sizeof child[k]) != 0)
+        while (j < fresh && (book_key(rules, &b->s.pos[j]) != key ||
+                             book_check(rules, &b->s.pos[j]) != check))
             j++;
         if (j == fresh)
             b->s.pos[fresh++] = child[k];
@@ -303,6 +335,13 @@ aw_book *aw_book_build(const aw_book *from, const aw_rules *rules, const aw_posi
         aw_fail(err, "the game is over in the root position");
         return NULL;
     }
+    char text[BOOK_RULES_TEXT];
+    if (book_rules_text(rules, text, sizeof text)) {
+        aw_fail(err, "the rules differ from their preset in too many parameters for a book "
+                     "header (%d characters at most)",
+                BOOK_RULES_TEXT - 1);
+        return NULL;
+    }
     aw_book params;
     memset(&params, 0, sizeof params);
     params.rules = *rules;
@@ -351,6 +390,8 @@ aw_book *aw_book_build(const aw_book *from, const aw_rules *rules, const aw_posi
         return NULL;
     }
     b.s.engines = b.engines;
+    pthread_mutex_init(&b.s.lock, NULL);
+    pthread_cond_init(&b.s.done, NULL);
     char hash[16];
     snprintf(hash, sizeof hash, "%d", params.hash_mb);
     for (int k = 0; k < b.threads; k++) {
@@ -418,6 +459,8 @@ aw_book *aw_book_build(const aw_book *from, const aw_rules *rules, const aw_posi
     if (!out)
         aw_fail(err, "out of memory");
 done:
+    pthread_cond_destroy(&b.s.done);
+    pthread_mutex_destroy(&b.s.lock);
     for (int k = 0; k < b.threads; k++)
         aw_engine_free(b.engines[k]);
     free(b.engines);

@@ -178,11 +178,45 @@ extern const eval_weights eval_tuned;
 int eval_features(const aw_rules *r, const fboard *f, uint16_t idx[EV_MAX_ACTIVE],
                   int16_t cnt[EV_MAX_ACTIVE], int *phase);
 
+/* Feature layout of the relay game's evaluation (same scheme: each weight
+ * for a full and an empty board, blended by the seeds on the board; pits
+ * seen from the mover). */
+#define RV_BUCKETS 16 /* seeds in a pit: 0..14, then 15 or more */
+enum {
+    RV_PIT = 0,                              /* [12][RV_BUCKETS]            */
+    RV_MOVABLE_OWN = RV_PIT + 12 * RV_BUCKETS, /* [7] own pits of 2 or more   */
+    RV_MOVABLE_OPP = RV_MOVABLE_OWN + 7,     /* [7] the opponent's          */
+    RV_EXPOSED_OWN = RV_MOVABLE_OPP + 7,     /* [16] seeds facing own empty
+                                                pits: what a sowing ending
+                                                there would capture (0..15+) */
+    RV_EXPOSED_OPP = RV_EXPOSED_OWN + 16,    /* [16] the opponent's         */
+    RV_ATTACK = RV_EXPOSED_OPP + 16,         /* [13] the best capture the
+                                                mover has now (0..12+)      */
+    RV_THREAT = RV_ATTACK + 13,              /* [13] the opponent's, were it
+                                                his turn                    */
+    RV_FEATURES = RV_THREAT + 13
+};
+
+typedef struct relay_weights {
+    int16_t mg[RV_FEATURES], eg[RV_FEATURES];
+} relay_weights;
+
+/* The relay game's tuned weights (eval_weights_relay.c, tools/tune). */
+extern const relay_weights relay_tuned;
+
+/* Active features of a relay position, from the mover's view; at most
+ * EV_MAX_ACTIVE. *phase: the seeds on the board. */
+int relay_features(const aw_rules *r, const aw_position *p, uint16_t idx[EV_MAX_ACTIVE],
+                   int16_t cnt[EV_MAX_ACTIVE], int *phase);
+
 enum { EVAL_TUNED = 0, EVAL_MATERIAL = 1 };
 
 /* The evaluation used by the search: odd, within +-SC_EVAL_MAX. */
 int eval_oware(const aw_rules *r, const eval_weights *w, const fboard *f);
-int eval_generic(const aw_rules *r, const aw_position *p);
+/* The relay game (and any family played through the generic interface):
+ * 100 x the store difference, plus the tuned features (w NULL: the store
+ * difference alone, Eval=material). */
+int eval_relay(const aw_rules *r, const relay_weights *w, const aw_position *p);
 
 /* --------------------------------------------------------------- search */
 

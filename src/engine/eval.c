@@ -20,8 +20,11 @@
  * the seeds on the board. The evaluation and the tuner use the same feature
  * list (eval_features), so what is tuned is what is played.
  *
- * Relay: the store difference, plus a little for seeds on one's own row and
- * for mobility (not tuned yet).
+ * Relay: the store difference plus a linear model of the same kind, tuned
+ * the same way (eval_weights_relay.c): every pit's count one-hot, the pits
+ * each side can play (2 seeds or more), and the seeds facing each side's
+ * empty pits - what a sowing that ends there would capture -, and the
+ * best capture each side has (trying every move).
  */
 #include "engine.h"
 
@@ -194,16 +197,70 @@ int eval_oware(const aw_rules *r, const eval_weights *w, const fboard *f)
     return v | 1;
 }
 
-int eval_generic(const aw_rules *r, const aw_position *p)
+/* The most seeds `side` could capture with one move of *p. */
+static int relay_best_capture(const aw_rules *r, const aw_position *p, int side)
+{
+    aw_position q = *p;
+    q.side = (uint8_t)side;
+    aw_move moves[AW_MAX_MOVES];
+    const int n = aw_generate(r, &q, moves);
+    int best = 0;
+    for (int i = 0; i < n; i++) {
+        aw_position c = q;
+        const int taken = aw_play(r, &c, moves[i]);
+        best = taken > best ? taken : best;
+    }
+    return best;
+}
+
+int relay_features(const aw_rules *r, const aw_position *p, uint16_t idx[EV_MAX_ACTIVE],
+                   int16_t cnt[EV_MAX_ACTIVE], int *phase)
+{
+    const int own = p->side ? AW_ROW : 0;
+    int n = 0, seeds = 0, movable[2] = {0, 0}, exposed[2] = {0, 0};
+    for (int i = 0; i < AW_PITS; i++) {
+        const int pit = (own + i) % AW_PITS, c = p->pits[pit], who = i >= AW_ROW;
+        seeds += c;
+        idx[n] = (uint16_t)(RV_PIT + i * RV_BUCKETS + (c < RV_BUCKETS - 1 ? c : RV_BUCKETS - 1));
+        cnt[n++] = 1;
+        movable[who] += c >= 2;
+        if (c == 0)
+            exposed[who] += p->pits[AW_PITS - 1 - pit];
+    }
+    idx[n] = (uint16_t)(RV_MOVABLE_OWN + movable[0]);
+    cnt[n++] = 1;
+    idx[n] = (uint16_t)(RV_MOVABLE_OPP + movable[1]);
+    cnt[n++] = 1;
+    idx[n] = (uint16_t)(RV_EXPOSED_OWN + (exposed[0] < 15 ? exposed[0] : 15));
+    cnt[n++] = 1;
+    idx[n] = (uint16_t)(RV_EXPOSED_OPP + (exposed[1] < 15 ? exposed[1] : 15));
+    cnt[n++] = 1;
+    const int attack = relay_best_capture(r, p, p->side);
+    const int threat = relay_best_capture(r, p, !p->side);
+    idx[n] = (uint16_t)(RV_ATTACK + (attack < 12 ? attack : 12));
+    cnt[n++] = 1;
+    idx[n] = (uint16_t)(RV_THREAT + (threat < 12 ? threat : 12));
+    cnt[n++] = 1;
+    *phase = seeds;
+    return n;
+}
+
+int eval_relay(const aw_rules *r, const relay_weights *w, const aw_position *p)
 {
     const int me = p->side;
     int v = 100 * (p->score[me] - p->score[!me]);
-    aw_move moves[AW_MAX_MOVES];
-    int mine = aw_generate(r, p, moves);
-    aw_position q = *p;
-    q.side ^= 1;
-    int theirs = aw_generate(r, &q, moves);
-    v += 10 * (aw_position_row(p, me) - aw_position_row(p, !me)) + 15 * (mine - theirs);
+    if (w) {
+        uint16_t idx[EV_MAX_ACTIVE];
+        int16_t cnt[EV_MAX_ACTIVE];
+        int seeds;
+        const int n = relay_features(r, p, idx, cnt, &seeds);
+        int mg = 0, eg = 0;
+        for (int i = 0; i < n; i++) {
+            mg += cnt[i] * w->mg[idx[i]];
+            eg += cnt[i] * w->eg[idx[i]];
+        }
+        v += (mg * seeds + eg * (AW_SEEDS - seeds)) / AW_SEEDS;
+    }
     if (v > SC_EVAL_MAX - 1)
         v = SC_EVAL_MAX - 1;
     if (v < -SC_EVAL_MAX + 1)
@@ -217,5 +274,5 @@ int aw_engine_evaluate(const aw_rules *rules, const aw_position *pos)
         fboard f = fb_from_position(pos);
         return eval_oware(rules, &eval_tuned, &f);
     }
-    return eval_generic(rules, pos);
+    return eval_relay(rules, &relay_tuned, pos);
 }

@@ -108,7 +108,7 @@ static const aw_engine_option options[] = {
     {"NullMove", "check", 0, 0, 1, "null-move pruning (for experiments; loses strength)", NULL},
     {"Quiescence", "check", 0, 0, 1, "follow captures at the horizon (for experiments)", NULL},
     {"Reductions", "check", 1, 0, 1, "late-move reductions (for experiments)", NULL},
-    {"OwnBook", "check", 0, 0, 1, "play from the opening book at level 10", NULL},
+    {"OwnBook", "check", 1, 0, 1, "play from the opening book, when one is given", NULL},
     {"BookVariety", "spin", 0, 0, 1000,
      "random choice among book moves this many hundredths of a seed below the best", NULL},
 };
@@ -142,6 +142,7 @@ aw_engine *aw_engine_new(aw_error *err)
     e->multipv = 1;
     e->null_move = false;
     e->reductions = true;
+    e->own_book = true;
     e->book_rng = UINT64_C(0xb00cb00cb00cb00c);
     e->weights = &eval_tuned;
     e->rules = aw_rules_default();
@@ -934,9 +935,10 @@ static void run_search(engine *e)
     e->result.ponder = AW_MOVE_NONE;
     e->result.info.lines = lines;
 
-    /* The opening book: at full strength, not for analysis (infinite). A
-     * ponder search holds its book move until ponderhit or stop. */
-    if (n > 0 && e->book && e->own_book && !noisy && !l->infinite &&
+    /* The opening book, at every level (BookVariety gives the choice; the
+     * front ends set it by level), not for analysis (infinite). A ponder
+     * search holds its book move until ponderhit or stop. */
+    if (n > 0 && e->book && e->own_book && !l->infinite &&
         book_choose(e->book, &e->rules, &e->root, moves, n, e->book_variety, &e->book_rng, lines,
                     &e->result)) {
         while (!atomic_load(&e->stop) && atomic_load(&e->pondering)) {

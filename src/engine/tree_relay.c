@@ -20,6 +20,7 @@ typedef struct ctx {
     worker *w;
     engine *e;
     const aw_rules *r;
+    const relay_weights *weights; /* NULL: Eval=material */
 } ctx;
 
 static inline uint64_t pos_key(const ctx *x, const aw_position *p)
@@ -103,7 +104,7 @@ static int search(ctx *x, const aw_position *p, int depth, int alpha, int beta, 
         return sc_end(final_margin(x->r, p, st), ply);
     if (ply >= MAX_PLY || depth <= 0) {
         w->horizon_evals++;
-        return eval_generic(x->r, p);
+        return eval_relay(x->r, x->weights, p);
     }
     if (x->e->probe && seeds_on_board(p) <= x->e->probe_seeds) {
         int net;
@@ -234,7 +235,8 @@ static int search(ctx *x, const aw_position *p, int depth, int alpha, int beta, 
 
 int relay_root(worker *w, int depth, int alpha, int beta, int first)
 {
-    ctx x = {w, w->eng, &w->eng->rules};
+    ctx x = {w, w->eng, &w->eng->rules,
+             w->eng->eval_kind == EVAL_TUNED ? &relay_tuned : NULL};
     engine *e = w->eng;
     const int root_run = e->hist_len - 1;
     w->gpath[0] = e->root;

@@ -5,7 +5,10 @@
  */
 #include "front/engine_setup.h"
 
+#include "front/i18n.h"
+
 #include <stdio.h>
+#include <string.h>
 
 engine_config engine_config_default(void)
 {
@@ -16,11 +19,42 @@ engine_config engine_config_default(void)
     return c;
 }
 
+/* The opening book by level: none below level 5 (a beginner knows no
+ * openings, and a book would make the first moves far stronger than the
+ * rest); from 5 to 9 a random choice among the book moves at most this many
+ * hundredths of a seed below the best, so that games differ; the best book
+ * move at 10. */
+static const int book_variety[11] = {-1, -1, -1, -1, -1, 50, 35, 25, 15, 8, 0};
+
+int engine_book_variety(int level)
+{
+    return level >= 1 && level <= 10 ? book_variety[level] : -1;
+}
+
 static int set_number(aw_engine *e, const char *name, long long v, aw_error *err)
 {
     char num[32];
     snprintf(num, sizeof num, "%lld", v);
     return aw_engine_set_option(e, name, num, err);
+}
+
+/* "Name=value,Name=value" to an engine. */
+static int apply_options(aw_engine *e, const char *opts, aw_error *err)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", opts);
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(tok, '=');
+        if (!eq) {
+            snprintf(err->msg, sizeof err->msg, "engine option '%s' is not Name=value", tok);
+            return -1;
+        }
+        *eq = 0;
+        if (aw_engine_set_option(e, tok, eq + 1, err))
+            return -1;
+    }
+    return 0;
 }
 
 int engine_setup_apply(aw_engine *e, const engine_config *cfg, aw_error *err)
@@ -37,8 +71,13 @@ int engine_setup_apply(aw_engine *e, const engine_config *cfg, aw_error *err)
         return -1;
     const aw_tables *t = level >= 10 ? cfg->tables : NULL;
     aw_engine_set_probe(e, t ? aw_tables_probe_hook : NULL, (void *)t, t ? aw_tables_seeds(t) : 0);
-    aw_engine_set_book(e, cfg->book);
-    if (aw_engine_set_option(e, "OwnBook", cfg->book ? "true" : "false", err))
+    const int variety = engine_book_variety(level);
+    const aw_book *book = variety >= 0 ? cfg->book : NULL;
+    aw_engine_set_book(e, book);
+    if (aw_engine_set_option(e, "OwnBook", book ? "true" : "false", err) ||
+        set_number(e, "BookVariety", variety > 0 ? variety : 0, err))
+        return -1;
+    if (cfg->options && apply_options(e, cfg->options, err))
         return -1;
     aw_engine_clear(e);
     return 0;
@@ -58,16 +97,17 @@ const char *engine_level_description(int level)
 {
     static const char *const text[11] = {
         "",
-        "sees one move ahead and takes what it can: a child's first games",
-        "sees two moves ahead, often careless: for beginners",
-        "sees three moves ahead, still errs: a friendly game (the default)",
-        "looks four moves ahead: for players who know the rules well",
-        "looks five moves ahead, rarely blunders: casual club players",
-        "looks six moves ahead: club players",
-        "looks eight moves ahead, few mistakes: strong club players",
-        "looks ten moves ahead: strong players",
-        "looks fourteen moves ahead, almost no mistakes: experts",
-        "full strength, with its opening book and perfect endgames: for analysis",
+        /* English; words_level translates them. */
+        N_("sees one move ahead and takes what it can: a child's first games"),
+        N_("sees two moves ahead, often careless: for beginners"),
+        N_("sees three moves ahead, still errs: a friendly game (the default)"),
+        N_("looks four moves ahead: for players who know the rules well"),
+        N_("looks five moves ahead, rarely blunders: casual club players"),
+        N_("looks six moves ahead: club players"),
+        N_("looks eight moves ahead, few mistakes: strong club players"),
+        N_("looks ten moves ahead: strong players"),
+        N_("looks fourteen moves ahead, almost no mistakes: experts"),
+        N_("full strength, with its opening book and perfect endgames: for analysis"),
     };
     return level >= 1 && level <= 10 ? text[level] : "";
 }

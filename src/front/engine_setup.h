@@ -2,7 +2,8 @@
  * engine_setup.h - the one way every front end sets up an engine: a level,
  * threads, table size, evaluation, endgame tables and opening book, given
  * as one struct and applied in one place (analyze, play, the terminal and
- * web interfaces all call this instead of setting options one by one).
+ * web interfaces, selfplay and bench all call this instead of setting
+ * options one by one).
  */
 #ifndef AW_FRONT_ENGINE_SETUP_H
 #define AW_FRONT_ENGINE_SETUP_H
@@ -18,7 +19,10 @@ typedef struct engine_config {
     long long seed;          /* random choices of levels below 10 (-1: keep)  */
     const aw_tables *tables; /* endgame tables; used at level 10 only, as a
                                 person below full strength has none          */
-    const aw_book *book;     /* opening book; OwnBook on when given           */
+    const aw_book *book;     /* opening book; used from level 5 on (below)    */
+    const char *options;     /* more options, "Name=value,Name=value" (NULL:
+                                none), set last: they may change any of the
+                                above (selfplay's --a and --b)               */
 } engine_config;
 
 /* The defaults: level 10, one thread, the engine's table, no tables or
@@ -31,6 +35,11 @@ aw_engine *engine_setup_new(const engine_config *cfg, aw_error *err);
 /* Apply *cfg to an existing engine (not during a search). 0 or -1 with a
  * message naming the option. */
 int engine_setup_apply(aw_engine *engine, const engine_config *cfg, aw_error *err);
+
+/* How a level uses the opening book: -1 not at all (levels 1-4), else the
+ * BookVariety it plays with (hundredths of a seed: 50 at level 5 down to
+ * 8 at level 9; 0, the best book move, at level 10). */
+int engine_book_variety(int level);
 
 /* One line per level for help texts: what level `level` (1..10) is like and
  * whom it suits. */

@@ -12,6 +12,8 @@
 #include "front/session.h"
 
 #include "front/engine_setup.h"
+#include "front/i18n.h"
+#include "front/words.h"
 
 #include <stdatomic.h>
 #include <stdio.h>
@@ -61,7 +63,7 @@ static engine_config player_config(const session_config *c)
 session *session_new(const session_config *cfg, aw_error *err)
 {
     if (cfg->level < 1 || cfg->level > 10) {
-        snprintf(err->msg, sizeof err->msg, "level %d: levels go from 1 to 10", cfg->level);
+        snprintf(err->msg, sizeof err->msg, _("level %d: levels go from 1 to 10"), cfg->level);
         return NULL;
     }
     session *s = calloc(1, sizeof *s);
@@ -146,16 +148,16 @@ int session_play(session *s, aw_move move, aw_move_report *report, aw_error *err
     const aw_status st = aw_game_status(s->game);
     if (st != AW_ONGOING) {
         char why[200];
-        snprintf(err->msg, sizeof err->msg, "the game is over: %s",
-                 aw_status_explain(st, r, p, why, sizeof why));
+        snprintf(err->msg, sizeof err->msg, _("the game is over: %s"),
+                 words_status(st, r, p, why, sizeof why));
         return -1;
     }
     if (s->cfg.computer[p->side]) {
-        snprintf(err->msg, sizeof err->msg, "it is the computer's turn");
+        snprintf(err->msg, sizeof err->msg, "%s", _("it is the computer's turn"));
         return -1;
     }
     char why[sizeof err->msg];
-    if (aw_explain_illegal(r, p, move, why, sizeof why)) {
+    if (words_illegal(r, p, move, why, sizeof why)) {
         snprintf(err->msg, sizeof err->msg, "%s", why);
         return -1;
     }
@@ -196,8 +198,8 @@ int session_computer_play(session *s, aw_info_fn info, void *user, aw_move_repor
 {
     if (!session_computer_to_move(s) || !s->player) {
         snprintf(err->msg, sizeof err->msg, "%s",
-                 aw_game_status(s->game) != AW_ONGOING ? "the game is over"
-                                                       : "it is not the computer's turn");
+                 aw_game_status(s->game) != AW_ONGOING ? _("the game is over")
+                                                       : _("it is not the computer's turn"));
         return -1;
     }
     aw_limits limits;
@@ -208,7 +210,7 @@ int session_computer_play(session *s, aw_info_fn info, void *user, aw_move_repor
     if (think(s, s->player, &limits, info, user, &res, err))
         return -1;
     if (res.best == AW_MOVE_NONE) {
-        snprintf(err->msg, sizeof err->msg, "the engine found no move");
+        snprintf(err->msg, sizeof err->msg, "%s", _("the engine found no move"));
         return -1;
     }
     if (play_move(s, res.best, report, err))
@@ -294,7 +296,7 @@ int session_hint(session *s, int64_t movetime_ms, aw_info_fn info, void *user,
                  session_thought *thought, aw_error *err)
 {
     if (aw_game_status(s->game) != AW_ONGOING) {
-        snprintf(err->msg, sizeof err->msg, "the game is over");
+        snprintf(err->msg, sizeof err->msg, "%s", _("the game is over"));
         return -1;
     }
     aw_engine *e = adviser(s, err);
@@ -321,7 +323,11 @@ int session_analyze(session *s, const aw_limits *limits, aw_info_fn info, void *
     aw_engine *e = adviser(s, err);
     if (!e)
         return -1;
-    return think(s, e, limits, info, user, result, err);
+    /* An analysis searches: the book answers hints, not analyses. */
+    aw_engine_set_option(e, "OwnBook", "false", NULL);
+    const int rc = think(s, e, limits, info, user, result, err);
+    aw_engine_set_option(e, "OwnBook", s->cfg.book ? "true" : "false", NULL);
+    return rc;
 }
 
 bool session_tables_margin(const session *s, int *margin)
@@ -349,13 +355,13 @@ session_agreement session_agree(session *s, int proposer, agreement_answer *a)
     const aw_status st = aw_game_status(s->game);
     if (st != AW_ONGOING) {
         char why[200];
-        snprintf(a->why.msg, sizeof a->why.msg, "the game is over: %s",
-                 aw_status_explain(st, r, p, why, sizeof why));
+        snprintf(a->why.msg, sizeof a->why.msg, _("the game is over: %s"),
+                 words_status(st, r, p, why, sizeof why));
         return a->verdict = AGREE_OVER;
     }
     if (r->agreement == AW_LEFT_FORBIDDEN) {
         snprintf(a->why.msg, sizeof a->why.msg,
-                 "the %s rules have no end by agreement: the game is played out", r->name);
+                 _("the %s rules have no end by agreement: the game is played out"), r->name);
         return a->verdict = AGREE_FORBIDDEN;
     }
     const int other = !(proposer & 1);

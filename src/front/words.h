@@ -9,6 +9,7 @@
 #define AW_FRONT_WORDS_H
 
 #include "awale.h"
+#include "front/session.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -51,5 +52,36 @@ const char *words_perfect(int south_margin, char *buf, size_t size);
  * "South wins by 8 seeds if endless play splits the board evenly (the
  * tables' estimate)". */
 const char *words_tables(int south_margin, bool exact, char *buf, size_t size);
+
+/* Why a game ended (or whose turn it is), as aw_status_explain says it,
+ * translated: "South cannot feed...". */
+const char *words_status(aw_status status, const aw_rules *rules, const aw_position *pos, char *buf,
+                         size_t size);
+
+/* Why `move` cannot be played in *pos, as aw_explain_illegal says it,
+ * translated ("North's row is empty: South must give North seeds (legal:
+ * D E F)"); NULL when it can be played. */
+const char *words_illegal(const aw_rules *rules, const aw_position *pos, aw_move move, char *buf,
+                          size_t size);
+
+/* One parameter of a rule set in words, as aw_rules_describe says it,
+ * translated; NULL for an unknown parameter. */
+const char *words_rule(const aw_rules *rules, const char *param, char *buf, size_t size);
+
+/* A rule set (preset) in one line, translated; "" for an unknown name. */
+const char *words_preset_summary(const char *name);
+
+/* What a level (1..10) is like, translated (engine_level_description). */
+const char *words_level(int level);
+
+
+/* How to play the rule set, in the user's language: the library's
+ * aw_rules_howto paragraphs (one a line) through the catalog. */
+const char *words_howto(const aw_rules *rules, char *buf, size_t size);
+
+/* Why the computer declined an end by agreement (AGREE_DECLINED), one
+ * sentence: "The computer declines: ending now it would lose (...)." `exact`
+ * tells whether the tables' expectation is a proof (session_tables_exact). */
+const char *words_declined(const agreement_answer *a, bool exact, char *buf, size_t size);
 
 #endif

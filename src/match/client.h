@@ -26,6 +26,9 @@ typedef struct engine_spec {
     int noptions;
     char *opt_name[SPEC_OPTIONS_MAX];
     char *opt_value[SPEC_OPTIONS_MAX];
+    bool spaced_moves; /* `position ... moves C f F b` (moves=spaced); by
+                          default the moves are run together, `moves CfFb`,
+                          as the Oware engines in the wild read them */
 } engine_spec;
 
 /* Outcomes. */

@@ -332,8 +332,14 @@ static void play_game(worker *w, int index, const opening *op, outcome *o)
                 set_fatal(sh, "out of memory");
                 break;
             }
-            snprintf(position, plen, "position %s%s%s%s", startpos ? "startpos" : "fen ",
-                     startpos ? "" : fen, g.moves_len ? " moves " : "", g.moves_len ? g.moves : "");
+            int used = snprintf(position, plen, "position %s%s%s", startpos ? "startpos" : "fen ",
+                                startpos ? "" : fen, g.moves_len ? " moves " : "");
+            /* The moves as words, or run together (the default: engines of
+             * the Oware dialect read "moves CfFb" and nothing else). */
+            for (const char *m = g.moves; g.moves_len && *m; m++)
+                if (*m != ' ' || cfg->engine[e].spaced_moves)
+                    position[used++] = *m;
+            position[used] = 0;
             char go[256];
             int k = snprintf(go, sizeof go, "go");
             if (cfg->base_ms)

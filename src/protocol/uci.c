@@ -53,9 +53,12 @@ typedef struct session {
     aw_search_result held;
     aw_rules search_rules; /* the rules of the running search (for moves) */
     int multipv;        /* lines to print (the MultiPV option at `go`)    */
-    /* the opening book: the built-in one, or a file (BookFile) */
-    const aw_book *builtin;
+    /* the opening book: the built-in one for the rules, or a file
+     * (BookFile), or none (BookFile none) */
+    const aw_book *const *builtin;
+    int nbuiltin;
     aw_book *file_book;
+    bool no_book;
     char book_file[512];
 } session;
 
@@ -276,8 +279,7 @@ static void cmd_uci(session *s)
     FILE *o = s->out;
     fprintf(o, "id name awale %s\n", AW_VERSION);
     fprintf(o, "id author the awale developers\n");
-    /* The defaults are the values this session starts with (OwnBook is on
-     * when there is a book). */
+    /* The defaults are the values this session starts with. */
     for (int i = 0; i < aw_engine_option_count(); i++) {
         const aw_engine_option *opt = aw_engine_option_info(i);
         char value[300];
@@ -349,8 +351,7 @@ static void cmd_setoption(session *s, const uci_command *c)
                             info.rules.name);
             }
         }
-        aw_engine_set_book(s->engine, b ? b
-                                        : (strcasecmp(value, "none") == 0 ? NULL : s->builtin));
+        s->no_book = !b && strcasecmp(value, "none") == 0;
         aw_book_free(s->file_book);
         s->file_book = b;
         snprintf(s->book_file, sizeof s->book_file, "%.500s", value);
@@ -437,6 +438,18 @@ static void debug_go(session *s)
                     rules[0] ? " " : "", rules);
 }
 
+/* The book for the rules of the moment: BookFile's, none, or the built-in
+ * one for these rules. */
+static const aw_book *current_book(const session *s)
+{
+    if (s->file_book || s->no_book)
+        return s->file_book;
+    for (int i = 0; i < s->nbuiltin; i++)
+        if (aw_book_matches(s->builtin[i], &s->rules))
+            return s->builtin[i];
+    return NULL;
+}
+
 static void cmd_go(session *s, const uci_command *c)
 {
     if (!engine_free(s, "go"))
@@ -488,6 +501,7 @@ static void cmd_go(session *s, const uci_command *c)
     lim.only = nonly ? only : NULL;
     lim.only_count = nonly;
     aw_error err;
+    aw_engine_set_book(s->engine, current_book(s));
     if (aw_engine_set_game(s->engine, s->game, &err)) {
         info_string(s, "go failed: %s", err.msg);
         say(s, "bestmove 0000");
@@ -553,7 +567,7 @@ static bool read_line(FILE *in, char *buf, size_t size, bool *cut)
     return ch != EOF || n > 0;
 }
 
-int uci_main(FILE *in, FILE *out, const aw_rules *rules, const aw_book *book)
+int uci_main(FILE *in, FILE *out, const aw_rules *rules, const aw_book *const *books, int nbooks)
 {
     session s;
     memset(&s, 0, sizeof s);
@@ -572,10 +586,8 @@ int uci_main(FILE *in, FILE *out, const aw_rules *rules, const aw_book *book)
         aw_game_free(s.game);
         return 1;
     }
-    s.builtin = book;
-    aw_engine_set_book(s.engine, book);
-    if (book && aw_book_matches(book, rules))
-        aw_engine_set_option(s.engine, "OwnBook", "true", NULL);
+    s.builtin = books;
+    s.nbuiltin = nbooks;
     bool cut;
     while (read_line(in, line, UCI_LINE_MAX, &cut)) {
         if (cut) {

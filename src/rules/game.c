@@ -46,6 +46,23 @@ void aw_game_free(aw_game *game)
     free(game);
 }
 
+aw_game *aw_game_clone(const aw_game *game)
+{
+    aw_game *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    *g = *game;
+    g->positions = malloc(sizeof *g->positions * (size_t)(g->capacity + 1));
+    g->moves = malloc(sizeof *g->moves * (size_t)g->capacity);
+    if (!g->positions || !g->moves) {
+        aw_game_free(g);
+        return NULL;
+    }
+    memcpy(g->positions, game->positions, sizeof *g->positions * (size_t)(game->ply + 1));
+    memcpy(g->moves, game->moves, sizeof *g->moves * (size_t)game->ply);
+    return g;
+}
+
 void aw_game_reset(aw_game *game, const aw_position *start)
 {
     if (start)
@@ -102,6 +119,28 @@ aw_status aw_game_status(const aw_game *game)
     return st;
 }
 
+/* Play a move known to be legal: the history grows. -1 when out of memory. */
+static int push(aw_game *game, aw_move move)
+{
+    if (game->ply == game->capacity) {
+        int cap = game->capacity * 2;
+        aw_position *ps = realloc(game->positions, sizeof *ps * (size_t)(cap + 1));
+        if (!ps)
+            return -1;
+        game->positions = ps;
+        aw_move *ms = realloc(game->moves, sizeof *ms * (size_t)cap);
+        if (!ms)
+            return -1;
+        game->moves = ms;
+        game->capacity = cap;
+    }
+    game->moves[game->ply] = move;
+    game->positions[game->ply + 1] = game->positions[game->ply];
+    aw_play(&game->rules, &game->positions[game->ply + 1], move);
+    game->ply++;
+    return 0;
+}
+
 int aw_game_play(aw_game *game, aw_move move, aw_error *err)
 {
     const aw_position *now = aw_game_position(game);
@@ -112,22 +151,8 @@ int aw_game_play(aw_game *game, aw_move move, aw_error *err)
                        aw_status_explain(st, &game->rules, now, why, sizeof why));
     if (aw_explain_illegal(&game->rules, now, move, why, sizeof why))
         return aw_fail(err, "%s", why);
-    if (game->ply == game->capacity) {
-        int cap = game->capacity * 2;
-        aw_position *ps = realloc(game->positions, sizeof *ps * (size_t)(cap + 1));
-        if (!ps)
-            return aw_fail(err, "out of memory");
-        game->positions = ps;
-        aw_move *ms = realloc(game->moves, sizeof *ms * (size_t)cap);
-        if (!ms)
-            return aw_fail(err, "out of memory");
-        game->moves = ms;
-        game->capacity = cap;
-    }
-    game->moves[game->ply] = move;
-    game->positions[game->ply + 1] = game->positions[game->ply];
-    aw_play(&game->rules, &game->positions[game->ply + 1], move);
-    game->ply++;
+    if (push(game, move))
+        return aw_fail(err, "out of memory");
     return 0;
 }
 
@@ -156,6 +181,34 @@ int aw_game_agree(aw_game *game, aw_error *err)
         return aw_fail(err, "the game is already over");
     game->agreed = true;
     return 0;
+}
+
+int aw_game_legal(const aw_game *game, aw_move moves[AW_MAX_MOVES])
+{
+    if (aw_game_status(game) != AW_ONGOING)
+        return 0;
+    return aw_generate(&game->rules, aw_game_position(game), moves);
+}
+
+int aw_game_playout(aw_game *game, uint64_t *seed, int max_plies)
+{
+    int played = 0;
+    aw_move moves[AW_MAX_MOVES];
+    while (played < max_plies) {
+        int n = aw_game_legal(game, moves);
+        if (n == 0)
+            break;
+        /* splitmix64, then a multiply-shift to pick one of n. */
+        uint64_t z = (*seed += 0x9E3779B97F4A7C15ULL);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        z ^= z >> 31;
+        aw_move m = moves[(uint32_t)(((z >> 32) * (uint64_t)n) >> 32)];
+        if (push(game, m)) /* legal: aw_game_legal's */
+            return -1;
+        played++;
+    }
+    return played;
 }
 
 void aw_game_scores(const aw_game *game, int scores[2])

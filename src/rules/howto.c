@@ -17,7 +17,26 @@
 typedef struct text {
     char *buf;
     size_t size, len; /* len: the length of the whole text, even past size */
+    aw_translate_fn tr;
+    void *ctx;
 } text;
+
+/* A paragraph's string as the caller's language has it. The TR keyword
+ * marks the strings for xgettext (scripts/po-check.sh); format_arg lets the
+ * compilers check each string as the format it is (clang's -Wformat-security
+ * refuses a format that is not seen to come from a literal). */
+static const char *translated(const text *t, const char *s)
+#if defined(__GNUC__)
+    __attribute__((format_arg(2)))
+#endif
+    ;
+
+static const char *translated(const text *t, const char *s)
+{
+    const char *out = t->tr ? t->tr(t->ctx, s) : s;
+    return out ? out : s;
+}
+#define TR(s) translated(t, s)
 
 /* Append one paragraph (a format with at most a number or a word) and a
  * newline. */
@@ -49,130 +68,136 @@ static void agreement(text *t, const aw_rules *r)
 {
     switch (r->agreement) {
     case AW_LEFT_OWNER:
-        para(t, "The players may agree to stop: each takes the seeds on his own row.");
+        para(t, TR("The players may agree to stop: each takes the seeds on his own row."));
         break;
-    case AW_LEFT_FORBIDDEN: para(t, "The players cannot agree to stop."); break;
-    default: para(t, "The players may agree to stop; the seeds left are not counted."); break;
+    case AW_LEFT_FORBIDDEN: para(t, TR("The players cannot agree to stop.")); break;
+    default: para(t, TR("The players may agree to stop; the seeds left are not counted.")); break;
     }
 }
 
 static void oware(text *t, const aw_rules *r)
 {
-    para(t, "Two rows of six pits, 4 seeds in each: South plays the pits A to F, North a to f. "
-            "Capture more seeds than your opponent.");
+    para(t, TR("Two rows of six pits, 4 seeds in each: South plays the pits A to F, North a to f. "
+            "Capture more seeds than your opponent."));
     if (r->clockwise)
-        para(t, "On your turn, take all the seeds of one of your pits and sow them one by one, "
+        para(t, TR("On your turn, take all the seeds of one of your pits and sow them one by one, "
                 "clockwise, into the pits that follow: along your row to the left, then your "
-                "opponent's. A sowing of 12 or more skips the pit it came from.");
+                "opponent's. A sowing of 12 or more skips the pit it came from."));
     else
-        para(t, "On your turn, take all the seeds of one of your pits and sow them one by one, "
+        para(t, TR("On your turn, take all the seeds of one of your pits and sow them one by one, "
                 "counterclockwise, into the pits that follow: along your row to the right, then "
-                "your opponent's. A sowing of 12 or more skips the pit it came from.");
+                "your opponent's. A sowing of 12 or more skips the pit it came from."));
 
     const uint64_t two = UINT64_C(1) << 2, three = UINT64_C(1) << 3;
     if (r->captures == (two | three))
-        para(t, "If your last seed makes 2 or 3 seeds in a pit of your opponent's, you capture "
-                "them, and those of the pits before it, as long as they are his and hold 2 or 3.");
+        para(t, TR("If your last seed makes 2 or 3 seeds in a pit of your opponent's, you capture "
+                "them, and those of the pits before it, as long as they are his and hold 2 or 3."));
     else if (r->captures == two)
-        para(t, "If your last seed makes exactly 2 seeds in a pit of your opponent's, you capture "
-                "them, and those of the pits before it, as long as they are his and hold 2.");
+        para(t, TR("If your last seed makes exactly 2 seeds in a pit of your opponent's, you capture "
+                "them, and those of the pits before it, as long as they are his and hold 2."));
     else {
         char list[160];
         aw_rules_get(r, "captures", list, sizeof list);
-        para(t, "If your last seed makes one of these counts in a pit of your opponent's: %s, "
+        para(t, TR("If your last seed makes one of these counts in a pit of your opponent's: %s, "
                 "you capture its seeds, and those of the pits before it, as long as they are his "
-                "and hold one of these counts.",
+                "and hold one of these counts."),
              list);
     }
     if (r->grand_slam == AW_SLAM_CAPTURE)
-        para(t, "A move that captures all your opponent's seeds (a grand slam) is allowed.");
+        para(t, TR("A move that captures all your opponent's seeds (a grand slam) is allowed."));
     else
-        para(t, "A move that would capture all your opponent's seeds (a grand slam) may be "
-                "played but captures nothing.");
+        para(t, TR("A move that would capture all your opponent's seeds (a grand slam) may be "
+                "played but captures nothing."));
 
     switch (r->cannot_feed) {
     case AW_LEFT_MOVER:
-        para(t, "When your opponent has no seed, you must give him some. If you cannot, the game "
-                "ends and you take the seeds left.");
+        para(t, TR("When your opponent has no seed, you must give him some. If you cannot, the game "
+                "ends and you take the seeds left."));
         break;
     case AW_LEFT_OPPONENT:
-        para(t, "When your opponent has no seed, you must give him some. If you cannot, the game "
-                "ends and he takes the seeds left.");
+        para(t, TR("When your opponent has no seed, you must give him some. If you cannot, the game "
+                "ends and he takes the seeds left."));
         break;
     default:
-        para(t, "When your opponent has no seed, you must give him some. If you cannot, the game "
-                "ends; the seeds left are not counted.");
+        para(t, TR("When your opponent has no seed, you must give him some. If you cannot, the game "
+                "ends; the seeds left are not counted."));
         break;
     }
     /* A row empty when its owner is to move arises in play only after a
      * grand slam that captures. */
     if (r->grand_slam == AW_SLAM_CAPTURE) {
         if (r->empty_row == AW_LEFT_OWNER)
-            para(t, "A player with no seed on his turn ends the game; his opponent takes the "
-                    "seeds on his own row.");
+            para(t, TR("A player with no seed on his turn ends the game; his opponent takes the "
+                    "seeds on his own row."));
         else
-            para(t, "A player with no seed on his turn ends the game; the seeds left are not "
-                    "counted.");
+            para(t, TR("A player with no seed on his turn ends the game; the seeds left are not "
+                    "counted."));
     }
 
     if (r->target && !r->play_on)
-        para(t, "The first to capture %d seeds wins.", r->target);
+        para(t, TR("The first to capture %d seeds wins."), r->target);
     else if (r->target)
-        para(t, "Capturing %d seeds does not end the game: play goes on.", r->target);
+        para(t, TR("Capturing %d seeds does not end the game: play goes on."), r->target);
     if (r->no_capture)
-        para(t, "%d moves in a row without a capture (both players' moves counted) end the "
-                "game; the seeds left are not counted.",
+        para(t, TR("%d moves in a row without a capture (both players' moves counted) end the "
+                "game; the seeds left are not counted."),
              r->no_capture);
     if (r->repetition)
-        para(t, "A position that comes up %d times ends the game: each player takes the seeds on "
-                "his own row.",
+        para(t, TR("A position that comes up %d times ends the game: each player takes the seeds on "
+                "his own row."),
              r->repetition);
     agreement(t, r);
-    para(t, "The player with more seeds wins; equal scores draw.");
+    para(t, TR("The player with more seeds wins; equal scores draw."));
 }
 
 static void relay(text *t, const aw_rules *r)
 {
-    para(t, "Two rows of six pits, 4 seeds in each, and a store for each player: South plays the "
-            "pits A to F, North a to f. Capture more seeds than your opponent.");
+    para(t, TR("Two rows of six pits, 4 seeds in each, and a store for each player: South plays the "
+            "pits A to F, North a to f. Capture more seeds than your opponent."));
     if (r->skip_origin)
-        para(t, "On your turn, take all the seeds of one of your pits that holds 2 or more and sow "
+        para(t, TR("On your turn, take all the seeds of one of your pits that holds 2 or more and sow "
                 "them one by one, to your right (C+) or to your left (C-). A lap of 12 or more "
-                "skips the pit it came from.");
+                "skips the pit it came from."));
     else
-        para(t, "On your turn, take all the seeds of one of your pits that holds 2 or more and sow "
+        para(t, TR("On your turn, take all the seeds of one of your pits that holds 2 or more and sow "
                 "them one by one, to your right (C+) or to your left (C-). A lap of 12 or more "
-                "also sows into the pit it came from.");
-    para(t, "If the last seed falls into a pit that held seeds, take them all and sow them back "
+                "also sows into the pit it came from."));
+    para(t, TR("If the last seed falls into a pit that held seeds, take them all and sow them back "
             "the other way; go on, turning round after each lap, until a last seed falls into an "
-            "empty pit. On your opponent's side, your turn ends there.");
+            "empty pit. On your opponent's side, your turn ends there."));
     if (r->chain_backward)
-        para(t, "On your side, capture the seeds of the pit facing it, then, going back against "
+        para(t, TR("On your side, capture the seeds of the pit facing it, then, going back against "
                 "the last lap, those facing each next pit of yours that is empty, until one holds "
-                "seeds or faces an empty pit.");
+                "seeds or faces an empty pit."));
     else
-        para(t, "On your side, capture the seeds of the pit facing it, then, going on in the "
+        para(t, TR("On your side, capture the seeds of the pit facing it, then, going on in the "
                 "direction of the last lap, those facing each next pit of yours that is empty, "
-                "until one holds seeds or faces an empty pit.");
-    para(t, "You need not feed an empty row, but if no move of yours can reach it, the game "
-            "ends.");
+                "until one holds seeds or faces an empty pit."));
+    para(t, TR("You need not feed an empty row, but if no move of yours can reach it, the game "
+            "ends."));
     if (r->no_move_pass)
-        para(t, "The game also ends when the player to move has no seed. A player with no pit of "
-                "2 or more passes; if neither can move, the game ends.");
+        para(t, TR("The game also ends when the player to move has no seed. A player with no pit of "
+                "2 or more passes; if neither can move, the game ends."));
     else
-        para(t, "The game also ends when the player to move has no seed or no pit of 2 or more.");
+        para(t, TR("The game also ends when the player to move has no seed or no pit of 2 or more."));
     if (r->no_capture)
-        para(t, "%d moves in a row without a capture (both players' moves counted) end the game.",
+        para(t, TR("%d moves in a row without a capture (both players' moves counted) end the game."),
              r->no_capture);
     if (r->repetition)
-        para(t, "A position that comes up %d times ends the game.", r->repetition);
+        para(t, TR("A position that comes up %d times ends the game."), r->repetition);
     agreement(t, r);
-    para(t, "Only the stores count: the bigger store wins; equal stores draw.");
+    para(t, TR("Only the stores count: the bigger store wins; equal stores draw."));
 }
 
 size_t aw_rules_howto(const aw_rules *rules, char *buf, size_t size)
 {
-    text t = {.buf = buf, .size = size, .len = 0};
+    return aw_rules_howto_translated(rules, buf, size, NULL, NULL);
+}
+
+size_t aw_rules_howto_translated(const aw_rules *rules, char *buf, size_t size, aw_translate_fn tr,
+                                 void *ctx)
+{
+    text t = {.buf = buf, .size = size, .len = 0, .tr = tr, .ctx = ctx};
     if (size)
         buf[0] = 0;
     if (rules->family == AW_FAMILY_RELAY)

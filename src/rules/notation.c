@@ -27,7 +27,8 @@ int aw_move_parse_next(const aw_rules *rules, const char **text, aw_move *move, 
     *text = s;
     if (!*s)
         return 0;
-    if (relay && strncmp(s, "pass", 4) == 0 && (!s[4] || isspace((unsigned char)s[4]) || s[4] == ',')) {
+    /* No pit is 'p': "pass" is a pass wherever it stands ("C+passb-"). */
+    if (relay && strncmp(s, "pass", 4) == 0) {
         *move = AW_MOVE_PASS;
         *text = s + 4;
         return 1;

@@ -46,6 +46,8 @@ struct aw_record {
     int ntags, tagcap;
     char **comments; /* comments[i]: after i moves, or NULL */
     int ncomments;   /* slots allocated */
+    uint8_t *marks;  /* marks[i]: the mark of move i (aw_mark), 0 none */
+    int nmarks;      /* slots allocated */
 };
 
 static const char *const derived_tags[] = {"Rules", "Rule", "SetUp", "FEN"};
@@ -88,6 +90,7 @@ void aw_record_free(aw_record *rec)
     for (int i = 0; i < rec->ncomments; i++)
         free(rec->comments[i]);
     free(rec->comments);
+    free(rec->marks);
     aw_game_free(rec->game);
     free(rec);
 }
@@ -127,6 +130,8 @@ int aw_record_set_game(aw_record *rec, const aw_game *game, aw_error *err)
         free(rec->comments[i]);
         rec->comments[i] = NULL;
     }
+    for (int i = aw_game_ply(copy); i < rec->nmarks; i++)
+        rec->marks[i] = AW_MARK_NONE;
     return 0;
 }
 
@@ -309,6 +314,53 @@ const char *aw_record_comment(const aw_record *rec, int ply)
     return rec->comments[ply];
 }
 
+/* ------------------------------------------------------------- marks */
+
+static const char *const mark_texts[] = {"", "!", "?", "!!", "??", "!?", "?!"};
+
+const char *aw_mark_text(aw_mark mark)
+{
+    return (unsigned)mark < sizeof mark_texts / sizeof mark_texts[0] ? mark_texts[mark] : "";
+}
+
+/* The mark spelt by the n bytes at s, or -1. */
+static int mark_of(const char *s, size_t n)
+{
+    for (int i = 1; i < (int)(sizeof mark_texts / sizeof mark_texts[0]); i++)
+        if (strlen(mark_texts[i]) == n && strncmp(s, mark_texts[i], n) == 0)
+            return i;
+    return -1;
+}
+
+int aw_record_set_mark(aw_record *rec, int move, aw_mark mark, aw_error *err)
+{
+    if (move < 0 || move >= aw_game_ply(rec->game))
+        return aw_fail(err, "no move %d to mark: the game has %d moves", move + 1,
+                       aw_game_ply(rec->game));
+    if ((unsigned)mark >= sizeof mark_texts / sizeof mark_texts[0])
+        return aw_fail(err, "%d is not a move mark", (int)mark);
+    if (move >= rec->nmarks) {
+        if (mark == AW_MARK_NONE)
+            return 0;
+        int cap = move + 64;
+        uint8_t *m = realloc(rec->marks, (size_t)cap);
+        if (!m)
+            return aw_fail(err, "out of memory");
+        memset(m + rec->nmarks, 0, (size_t)(cap - rec->nmarks));
+        rec->marks = m;
+        rec->nmarks = cap;
+    }
+    rec->marks[move] = (uint8_t)mark;
+    return 0;
+}
+
+aw_mark aw_record_mark(const aw_record *rec, int move)
+{
+    if (move < 0 || move >= rec->nmarks || move >= aw_game_ply(rec->game))
+        return AW_MARK_NONE;
+    return (aw_mark)rec->marks[move];
+}
+
 /* The result of a finished game from its final scores; NULL while it goes on. */
 static const char *game_result(const aw_game *game)
 {
@@ -453,9 +505,10 @@ char *aw_record_format(const aw_record *rec)
     if (c)
         put_comment(&b, c);
     for (int k = 0; k < ply; k++) {
-        char word[32], mv[AW_MOVE_MAX];
+        char word[32], mv[AW_MOVE_MAX + 2];
         int side = (start->side + k) % 2;
         aw_move_format(rules, aw_game_move(g, k), mv);
+        strcat(mv, aw_mark_text(aw_record_mark(rec, k)));
         if (side == AW_SOUTH)
             snprintf(word, sizeof word, "%d.", round_of(start->side, k));
         else if (k == 0 || aw_record_comment(rec, k))
@@ -768,6 +821,12 @@ static int read_moves(reader *r, aw_record *rec, const char **result, int *res_l
             r->p = q;
             continue;
         }
+        if (*p == '!' || *p == '?') {
+            size_t n = 0;
+            while ((p[n] == '!' || p[n] == '?') && n < 8)
+                n++;
+            return fail_at(r, line, "the mark %.*s follows no move", (int)n, p);
+        }
         aw_move m;
         aw_error e;
         const char *q = p;
@@ -778,6 +837,19 @@ static int read_moves(reader *r, aw_record *rec, const char **result, int *res_l
         if (aw_game_play(g, m, &e))
             return fail_at(r, line, "%s cannot be played: %s",
                            ply_label(g, k, m, label, sizeof label), e.msg);
+        /* A mark right after the move: !, ?, !!, ??, !?, ?!. */
+        size_t n = 0;
+        while (r->p[n] == '!' || r->p[n] == '?')
+            n++;
+        if (n) {
+            const int mark = mark_of(r->p, n);
+            if (mark < 0)
+                return fail_at(r, line, "%s: %.*s is not a move mark (marks: ! ? !! ?? !? ?!)",
+                               ply_label(g, k, m, label, sizeof label), (int)(n < 8 ? n : 8),
+                               r->p);
+            aw_record_set_mark(rec, k, (aw_mark)mark, NULL);
+            r->p += n;
+        }
     }
 }
 

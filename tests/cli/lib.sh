@@ -11,6 +11,9 @@ mkdir -p "$TMP"
 export XDG_DATA_HOME="$TMP/xdg"
 export XDG_STATE_HOME="$TMP/xdg-state"
 export XDG_CONFIG_HOME="$TMP/xdg-config"
+# English whatever the machine's locale (test_play_fr.sh sets its own).
+export LC_ALL=C.UTF-8
+unset LANGUAGE
 trap 'rm -rf "$TMP"' EXIT
 
 fail() {

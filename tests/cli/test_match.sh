@@ -289,3 +289,26 @@ expect_err_has "bad-openings.txt: line 2: move 2 (C) cannot be played"
 run match --engine a --engine b --openings "$TMP/missing.txt"
 expect_status 1
 expect_err_has "cannot open"
+
+# Other engines' dialect: moves run together by default (moves CfFb), which
+# an engine that reads nothing else (tests/data/joined-engine.sh, like
+# Aalina) plays with; moves=spaced sends them as words, which it refuses.
+JOINED=$(dirname "$BROKEN")/joined-engine.sh
+run match --engine name=awale option.Level=2 --engine "name=joined cmd=$JOINED arg=$AWALE" \
+    --games 2 --depth 2 --opening-plies 2 --seed 3 --debug
+expect_status 0
+expect_err_has "joined < position startpos moves "
+grep -q "joined < position startpos moves [A-Fa-f]* [A-Fa-f]" "$TMP/err" &&
+    fail "moves sent with spaces: $(grep -m1 'moves [A-Fa-f]* [A-Fa-f]' "$TMP/err")"
+grep -q "cannot read the moves" "$TMP/err" && fail "the joined engine could not read the moves"
+expect_out_has "forfeits of joined: 0"
+run match --engine name=awale option.Level=2 \
+    --engine "name=joined cmd=$JOINED arg=$AWALE moves=spaced" \
+    --games 2 --depth 2 --opening-plies 2 --seed 3 --debug
+expect_status 0
+expect_err_has "joined < position startpos moves "
+expect_err_has "cannot read the moves"
+expect_out_has "forfeits of joined: 2"
+run match --engine "moves=commas" --engine name=b --games 2
+expect_status 2
+expect_err_has "moves=commas: expected joined"

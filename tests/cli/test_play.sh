@@ -309,12 +309,18 @@ expect_status 1
 expect_err_has "cannot resume"
 rm -rf "$XDG_STATE_HOME"
 
-# On a terminal, quitting an unfinished game asks first.
+# On a terminal (in line mode: --plain), quitting an unfinished game asks first.
 # (script, from Debian's essential bsdutils, runs it on a pseudo-terminal.)
 printf 'C\nquit\nn\nhistory\nquit\ny\n' | XDG_STATE_HOME="$TMP/state-tty" \
-    script -qec "$AWALE play --movetime 50 --level 1" /dev/null >"$TMP/out" 2>&1
+    script -qec "$AWALE play --plain --movetime 50 --level 1" /dev/null >"$TMP/out" 2>&1
 STATUS=$?
 expect_status 0
 expect_out_has "The game is not over. Quit anyway"
 expect_out_has "Moves so far:"
 expect_out_has "The game is kept"
+
+# On a terminal that curses does not know, the game falls back to line mode.
+printf 'quit\n' | TERM=awale-no-such-terminal XDG_STATE_HOME="$TMP/state-tty2" \
+    script -qec "$AWALE play --opponent human" /dev/null >"$TMP/out" 2>&1
+expect_out_has "the terminal 'awale-no-such-terminal' is unknown: playing line by line"
+expect_out_has "Two players at one keyboard"

@@ -363,7 +363,8 @@ expect_out_has "option name Eval type string default tuned"
 # engine waited for the first search to end before it read on).
 for first in 'go depth 40' 'go' 'go nodes 100000000000' 'go movetime 100000' \
     'go wtime 100000000 btime 100000000' 'go infinite' 'go ponder'; do
-    printf '%s\ngo depth 3\nstop\nisready\n' "$first" |
+    # (OwnBook off: a position of the opening book would be answered at once)
+    printf 'setoption name OwnBook value false\n%s\ngo depth 3\nstop\nisready\n' "$first" |
         timeout 10 "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
     STATUS=$?
     expect_status 0

@@ -28,10 +28,11 @@ while IFS= read -r line; do
         ;;
     isready) echo "readyok" ;;
     position*)
-        # The side to move from the number of moves played (starts: South).
+        # The side to move from the number of moves played (starts: South),
+        # the moves run together (CfFb) or not: one pit letter a move.
         moves=${line#*moves}
         [ "$moves" = "$line" ] && moves=
-        count=$(echo "$moves" | wc -w)
+        count=$(printf '%s' "$moves" | tr -cd 'A-Fa-f' | wc -c)
         if [ $((count % 2)) -eq 0 ]; then side=S; else side=N; fi
         ;;
     go*)

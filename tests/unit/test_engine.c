@@ -647,6 +647,59 @@ static void test_eval_matches_features(void **state)
     }
 }
 
+/* The relay game's evaluation: its features weighted as the tuner fits
+ * them, odd, the same for a position and its mirror image (the rules
+ * treat both sides alike), the attack feature the best capture indeed, and
+ * Eval=material the store difference alone. */
+static void test_eval_relay(void **state)
+{
+    (void)state;
+    const aw_rules r = t_rules("relay", NULL);
+    uint64_t rng = 23;
+    for (int k = 0; k < 2000; k++) {
+        aw_position p = random_position(&r, &rng, (int)(t_rand(&rng) % 40));
+        uint16_t idx[EV_MAX_ACTIVE];
+        int16_t cnt[EV_MAX_ACTIVE];
+        int phase;
+        const int n = relay_features(&r, &p, idx, cnt, &phase);
+        assert_true(n <= EV_MAX_ACTIVE);
+        int mg = 0, eg = 0, attack = -1;
+        for (int i = 0; i < n; i++) {
+            assert_true(idx[i] < RV_FEATURES);
+            mg += cnt[i] * relay_tuned.mg[idx[i]];
+            eg += cnt[i] * relay_tuned.eg[idx[i]];
+            if (idx[i] >= RV_ATTACK && idx[i] < RV_THREAT)
+                attack = idx[i] - RV_ATTACK;
+        }
+        int want = 100 * (p.score[p.side] - p.score[!p.side]) +
+                   (mg * phase + eg * (AW_SEEDS - phase)) / AW_SEEDS;
+        want = want > SC_EVAL_MAX - 1 ? SC_EVAL_MAX - 1 : want < -SC_EVAL_MAX + 1 ? -SC_EVAL_MAX + 1 : want;
+        const int got = eval_relay(&r, &relay_tuned, &p);
+        assert_int_equal(got, want | 1);
+        assert_int_equal(aw_engine_evaluate(&r, &p), got);
+        /* The attack: the most any move captures (12 and more in one). */
+        aw_move moves[AW_MAX_MOVES];
+        const int nm = aw_generate(&r, &p, moves);
+        int best = 0;
+        for (int i = 0; i < nm; i++) {
+            aw_position c = p;
+            const int t = aw_play(&r, &c, moves[i]);
+            best = t > best ? t : best;
+        }
+        assert_int_equal(attack, best < 12 ? best : 12);
+        /* The mirror image. */
+        aw_position m = p;
+        for (int i = 0; i < AW_PITS; i++)
+            m.pits[i] = p.pits[(i + AW_ROW) % AW_PITS];
+        m.score[0] = p.score[1];
+        m.score[1] = p.score[0];
+        m.side = (uint8_t)!p.side;
+        assert_int_equal(eval_relay(&r, &relay_tuned, &m), got);
+        assert_int_equal(eval_relay(&r, NULL, &p),
+                         (100 * (p.score[p.side] - p.score[!p.side])) | 1);
+    }
+}
+
 static void test_score_format(void **state)
 {
     (void)state;
@@ -658,6 +711,9 @@ static void test_score_format(void **state)
     aw_score w = {AW_SCORE_WIN, 300, 3, 17};
     assert_string_equal(aw_score_format(&w, buf, sizeof buf), "win +3 in 17");
     aw_score d = {AW_SCORE_DRAW, 0, 0, 4};
+    assert_string_equal(aw_score_format(&d, buf, sizeof buf), "draw in 4");
+    aw_score d0 = {AW_SCORE_DRAW, 0, 0, 0}; /* an opening book's: no distance */
+    assert_string_equal(aw_score_format(&d0, buf, sizeof buf), "draw");
     assert_true(aw_score_compare(&w, &s) > 0);
     assert_true(aw_score_compare(&d, &s) > 0);
     aw_score w2 = {AW_SCORE_WIN, 300, 3, 9};
@@ -700,6 +756,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_score_format),
         cmocka_unit_test(test_eval_matches_features),
+        cmocka_unit_test(test_eval_relay),
         cmocka_unit_test(test_options),
         cmocka_unit_test(test_forced_wins),
         cmocka_unit_test(test_exact_endgames),

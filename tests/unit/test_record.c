@@ -36,6 +36,8 @@ static void assert_same_record(const aw_record *a, const aw_record *b)
         assert_int_equal(aw_game_move(ga, k), aw_game_move(gb, k));
     assert_int_equal(aw_game_status(ga), aw_game_status(gb));
     assert_string_equal(aw_record_result(a), aw_record_result(b));
+    for (int k = 0; k < aw_game_ply(ga); k++)
+        assert_int_equal(aw_record_mark(a, k), aw_record_mark(b, k));
     for (int k = 0; k <= aw_game_ply(ga); k++) {
         const char *ca = aw_record_comment(a, k), *cb = aw_record_comment(b, k);
         assert_true((ca == NULL) == (cb == NULL));
@@ -117,6 +119,9 @@ static aw_record *random_record(uint64_t *rng)
             random_text(rng, text, sizeof text, 12, true);
             assert_int_equal(aw_record_set_comment(rec, k, text, NULL), 0);
         }
+    for (int k = 0; k < aw_game_ply(g); k++)
+        if (t_rand(rng) % 4 == 0)
+            assert_int_equal(aw_record_set_mark(rec, k, (aw_mark)(t_rand(rng) % 7), NULL), 0);
     static const char *const tags[] = {"Event", "Site", "Date", "Round", "South", "North",
                                        "Opening", "Time_Control", "Annotator"};
     for (size_t i = 0; i < sizeof tags / sizeof tags[0]; i++)
@@ -231,6 +236,8 @@ static void format_shape(void **state)
     assert_int_equal(aw_record_set_tag(rec, "Event", "Club", NULL), 0);
     assert_int_equal(aw_record_set_comment(rec, 2, "  a\n quiet   move ", NULL), 0);
     assert_string_equal(aw_record_comment(rec, 2), "a quiet move");
+    assert_int_equal(aw_record_set_mark(rec, 1, AW_MARK_DUBIOUS, NULL), 0);
+    assert_int_equal(aw_record_set_mark(rec, 3, AW_MARK_BRILLIANT, NULL), 0);
     char *text = aw_record_format(rec);
     const char *want = "[Event \"Club\"]\n"
                        "[North \"Kofi \\\"the \\\\ fox\\\"\"]\n"
@@ -240,7 +247,7 @@ static void format_shape(void **state)
                        "[SetUp \"1\"]\n"
                        "[FEN \"4-4-4-4-4-4-4-4-4-4-4-4-0-0-N\"]\n"
                        "\n"
-                       "1... a 2. C {a quiet move} 2... f 3. F *\n";
+                       "1... a 2. C?! {a quiet move} 2... f 3. F!! *\n";
     assert_string_equal(text, want);
     free(text);
     aw_record_free(rec);
@@ -345,6 +352,24 @@ static void lenient_input(void **state)
     aw_record_free(a);
     aw_record_free(b);
 
+    /* Marks after moves, run together or not; every mark PGN knows. */
+    p = "1. C! f? 2. F!! b?? 3.A!?a?! 4. B!e *\n";
+    a = aw_record_read(&p, NULL, &err);
+    if (!a)
+        fail_msg("%s", err.msg);
+    assert_int_equal(aw_game_ply(aw_record_game(a)), 8);
+    static const aw_mark want[] = {AW_MARK_GOOD,        AW_MARK_MISTAKE, AW_MARK_BRILLIANT,
+                                   AW_MARK_BLUNDER,     AW_MARK_INTERESTING,
+                                   AW_MARK_DUBIOUS,     AW_MARK_GOOD,    AW_MARK_NONE};
+    for (int k = 0; k < 8; k++)
+        assert_int_equal(aw_record_mark(a, k), want[k]);
+    assert_string_equal(aw_mark_text(AW_MARK_DUBIOUS), "?!");
+    assert_string_equal(aw_mark_text((aw_mark)99), "");
+    assert_int_equal(aw_record_set_mark(a, 8, AW_MARK_GOOD, &err), -1);
+    assert_int_equal(aw_record_set_mark(a, -1, AW_MARK_GOOD, &err), -1);
+    assert_int_equal(aw_record_set_mark(a, 0, (aw_mark)7, &err), -1);
+    aw_record_free(a);
+
     /* Relay moves carry their direction (once the relay generator plays). */
     aw_rules relay = t_rules("relay", NULL);
     aw_position start = aw_position_start(AW_SOUTH);
@@ -355,6 +380,13 @@ static void lenient_input(void **state)
             fail_msg("%s", err.msg);
         assert_int_equal(aw_game_move(aw_record_game(b), 0), 2);
         assert_int_equal(aw_game_move(aw_record_game(b), 1), 7 | AW_MOVE_CW);
+        aw_record_free(b);
+        p = "[Rules \"relay\"]\n1. C+?! b-! *\n";
+        b = aw_record_read(&p, NULL, &err);
+        if (!b)
+            fail_msg("%s", err.msg);
+        assert_int_equal(aw_record_mark(b, 0), AW_MARK_DUBIOUS);
+        assert_int_equal(aw_record_mark(b, 1), AW_MARK_GOOD);
         aw_record_free(b);
     }
 }
@@ -413,6 +445,10 @@ static void bad_records(void **state)
         {"1. C 12\x01 *\n", 1, "'12\\x01' is neither"},
         {"[Event \"x\" \xc3\xa9]\n", 1, "found '\xc3\xa9]'"},
         {"1. C f {unclosed", 1, "not closed by '}' before the end of the text"},
+        {"1. C!!! f *\n", 1, "1. C: !!! is not a move mark (marks: ! ? !! ?? !? ?!)"},
+        {"1. C f 2. F?!? *\n", 1, "2. F: ?!? is not a move mark"},
+        {"1. ! C *\n", 1, "the mark ! follows no move"},
+        {"{a} ?? 1. C *\n", 1, "the mark ?\? follows no move"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *p = cases[i].text;

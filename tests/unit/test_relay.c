@@ -190,6 +190,13 @@ static void bad_moves(void **state)
     assert_non_null(strstr(buf, "no such move"));
     assert_null(aw_explain_illegal(&r, &p, (aw_move)(2 | AW_MOVE_CW), buf, sizeof buf));
 
+    /* A pass run together with other moves, as the match runner sends
+     * them ("moves C+passb-"). */
+    aw_move mv[8];
+    assert_int_equal(aw_moves_parse(&pass, "C+passb-", mv, 8, NULL), 3);
+    assert_int_equal(mv[1], AW_MOVE_PASS);
+    assert_int_equal(mv[2], 7 | AW_MOVE_CW);
+
     /* The Oware rule sets have no passing and no directions. */
     aw_rules abapa = t_rules("abapa", NULL);
     expect_parse_error(&abapa, "pass", "'p' is not a pit letter");

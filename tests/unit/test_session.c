@@ -6,6 +6,8 @@
  */
 #include "support.h"
 
+#include "front/engine_setup.h"
+#include "front/i18n.h"
 #include "front/session.h"
 #include "front/words.h"
 
@@ -227,12 +229,121 @@ static void words(void **state)
     assert_string_equal(words_score_you(&score, buf, sizeof buf), "about 1.25 seeds behind");
 }
 
+/* Untranslated, the front's words for the library's structured values are
+ * the library's own sentences: every end, every illegal move and every rule
+ * parameter, over random games of every rule set. */
+static void words_match_the_library(void **state)
+{
+    (void)state;
+    const char *presets[] = {"abapa", "seven-turns", "grand-slam", "two-seeds", "relay"};
+    uint64_t rng = 12345;
+    int ends = 0, illegal = 0;
+    for (size_t r = 0; r < sizeof presets / sizeof presets[0]; r++) {
+        const aw_rules rules = t_rules(presets[r], NULL);
+        for (int i = 0; i < aw_rules_param_count(); i++) {
+            const char *name = aw_rules_param_name(i);
+            char a[256], b[256];
+            if (!aw_rules_param_applies(&rules, name))
+                continue;
+            assert_non_null(words_rule(&rules, name, a, sizeof a));
+            assert_string_equal(a, aw_rules_describe(&rules, name, b, sizeof b));
+        }
+        for (int game = 0; game < 40; game++) {
+            aw_game *g = aw_game_new(&rules, NULL);
+            assert_non_null(g);
+            for (int ply = 0; ply < 400; ply++) {
+                const aw_position *p = aw_game_position(g);
+                const aw_status st = aw_game_status(g);
+                char a[512], b[512];
+                assert_string_equal(words_status(st, &rules, p, a, sizeof a),
+                                    aw_status_explain(st, &rules, p, b, sizeof b));
+                /* every pit, both directions, and a pass */
+                for (int m = 0; m < 2 * AW_PITS + 1; m++) {
+                    const aw_move move = m == 2 * AW_PITS ? AW_MOVE_PASS
+                                         : (aw_move)((m % AW_PITS) | (m >= AW_PITS ? AW_MOVE_CW : 0));
+                    const char *wa = words_illegal(&rules, p, move, a, sizeof a);
+                    const char *wb = aw_explain_illegal(&rules, p, move, b, sizeof b);
+                    assert_true((wa == NULL) == (wb == NULL));
+                    if (!wa)
+                        continue;
+                    illegal++;
+                    /* the library names its lap limit; the front says "too long" */
+                    if (strstr(wb, "relay would never end"))
+                        assert_non_null(strstr(wa, "relay would never end"));
+                    else
+                        assert_string_equal(wa, wb);
+                }
+                if (st != AW_ONGOING) {
+                    ends++;
+                    break;
+                }
+                aw_move moves[AW_MAX_MOVES];
+                const int n = aw_generate(&rules, p, moves);
+                assert_true(n > 0);
+                assert_int_equal(aw_game_play(g, moves[t_rand(&rng) % (uint64_t)n], NULL), 0);
+            }
+            if (rules.agreement != AW_LEFT_FORBIDDEN && aw_game_status(g) == AW_ONGOING) {
+                char a[512], b[512];
+                aw_game_agree(g, NULL);
+                assert_string_equal(
+                    words_status(AW_END_AGREEMENT, &rules, aw_game_position(g), a, sizeof a),
+                    aw_status_explain(AW_END_AGREEMENT, &rules, aw_game_position(g), b, sizeof b));
+            }
+            aw_game_free(g);
+        }
+    }
+    assert_true(ends > 50);
+    assert_true(illegal > 1000);
+    /* every rule set's summary, as the library says it */
+    for (int i = 0; i < aw_rules_preset_count(); i++)
+        assert_string_equal(words_preset_summary(aw_rules_preset_name(i)),
+                            aw_rules_preset_summary(i));
+    for (int level = 1; level <= 10; level++)
+        assert_string_equal(words_level(level), engine_level_description(level));
+}
+
+/* The catalogs of the build tree: French words, then English again, and
+ * the ASCII fallback of the terminal interface. */
+static void languages(void **state)
+{
+    (void)state;
+    char buf[512];
+    setenv("AWALE_LOCALEDIR", AW_TEST_LOCALEDIR, 1);
+    if (!i18n_localedir() && (i18n_init("fr"), !i18n_localedir())) {
+        /* built without msgfmt: nothing to translate with */
+        assert_string_equal(i18n_language(), "fr");
+        i18n_set_language("en");
+        skip();
+    }
+    assert_string_equal(i18n_language(), "fr");
+    assert_string_equal(words_side(AW_SOUTH), "Sud");
+    const aw_rules rules = aw_rules_default();
+    aw_position p = t_pos("4-4-4-4-4-4-0-0-0-0-0-0-10-14-S");
+    assert_string_equal(words_illegal(&rules, &p, 0, buf, sizeof buf),
+                        "la rangée de Nord est vide : Sud doit nourrir Nord (coups permis : C D E F)");
+    aw_move_report r;
+    aw_position q = aw_position_start(AW_SOUTH);
+    aw_play_report(&rules, &q, 2, &r);
+    assert_string_equal(words_move(&rules, &r, NULL, buf, sizeof buf), "Sud joue C : sème 4 graines.");
+    assert_int_equal(i18n_set_language("xx"), -1);
+    assert_int_equal(i18n_set_language("en"), 0);
+    assert_string_equal(words_side(AW_SOUTH), "South");
+    assert_string_equal(words_move(&rules, &r, NULL, buf, sizeof buf), "South plays C: sows 4 seeds.");
+    assert_string_equal(i18n_ascii("Sud sème « vite » à l’été…", buf, sizeof buf),
+                        "Sud seme \"vite\" a l'ete...");
+    assert_string_equal(i18n_ascii("日x", buf, sizeof buf), "?x");
+    i18n_set_language("fr");
+    assert_string_equal(words_side(AW_NORTH), "Nord");
+    i18n_set_language("en");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(people_and_undo),     cmocka_unit_test(against_the_computer),
         cmocka_unit_test(agreement),           cmocka_unit_test(agreement_from_tables),
         cmocka_unit_test(records_keep_players), cmocka_unit_test(words),
+        cmocka_unit_test(words_match_the_library), cmocka_unit_test(languages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

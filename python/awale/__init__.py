@@ -1,0 +1,1092 @@
+"""awale: Awale (Oware) and its relatives from Python.
+
+A thin layer over the awale C library (libawale.so, through ctypes): the
+rule sets and their parameters, game states with history (legal moves, play,
+undo, clone, observations), perft, the engine, endgame tables and game
+records. Every error of the library is raised as an AwaleError carrying the
+library's message; nothing passed from Python reaches the C code unchecked.
+
+    >>> import awale
+    >>> s = awale.State(rules="abapa")
+    >>> s.legal_moves()
+    ['A', 'B', 'C', 'D', 'E', 'F']
+    >>> s.play("C")
+    >>> s.position
+    '4-4-0-5-5-5-5-4-4-4-4-4-0-0-N-1'
+
+See docs/python.md.
+"""
+
+import ctypes
+import os
+import weakref
+from collections import namedtuple
+from ctypes import byref, c_char_p, c_int, c_uint8, c_uint64, create_string_buffer
+
+from . import _lib
+from ._lib import lib as _c
+
+__all__ = ["AwaleError", "IllegalMoveError", "Rules", "State", "Engine", "Analysis", "Line",
+           "Score", "Tables", "Book", "Record", "Parameter", "rule_sets", "rule_set_summary",
+           "parameters", "perft", "perft_divide", "read_records", "write_records",
+           "engine_options", "library_version", "SOUTH", "NORTH"]
+
+__version__ = _lib.version
+# The calls of a random playout, looked up once.
+_game_play, _game_legal, _game_status = _c.aw_game_play, _c.aw_game_legal, _c.aw_game_status
+SOUTH, NORTH = 0, 1
+_SIDES = "SN"
+_STATUS_ONGOING = 0
+
+
+class AwaleError(ValueError):
+    """A bad rule set, parameter, position, move, record, option, file...:
+    the message is the library's."""
+
+
+class IllegalMoveError(AwaleError):
+    """A move that cannot be played now (the message says why); .move is the
+    move as given."""
+
+    def __init__(self, message, move=None):
+        super().__init__(message)
+        self.move = move
+
+
+def library_version():
+    """The version of the C library loaded ("0.1.0")."""
+    return _lib.version
+
+
+# ------------------------------------------------------------------ helpers
+
+def _text(value, what):
+    """A Python string as bytes for C: a str without NUL characters."""
+    if not isinstance(value, str):
+        raise TypeError("%s must be a str, not %s" % (what, type(value).__name__))
+    if "\0" in value:
+        raise AwaleError("%s contains a NUL character" % what)
+    try:
+        return value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise AwaleError("%s is not valid text" % what) from None
+
+
+def _msg(err):
+    return err.msg.decode("utf-8", "replace")
+
+
+def _int(value, what, lo, hi):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError("%s must be an int, not %s" % (what, type(value).__name__))
+    if not lo <= value <= hi:
+        raise AwaleError("%s must be from %d to %d, not %d" % (what, lo, hi, value))
+    return value
+
+
+def _str(b):
+    return b.decode("utf-8", "replace") if b is not None else None
+
+
+# -------------------------------------------------------------- rule sets
+
+Parameter = namedtuple("Parameter", "name values help")
+Parameter.__doc__ = "A rule parameter: its name, the values it takes and its meaning."
+
+
+def rule_sets():
+    """The names of the rule sets ("abapa", ..., "relay")."""
+    return [_c.aw_rules_preset_name(i).decode() for i in range(_c.aw_rules_preset_count())]
+
+
+def rule_set_summary(name):
+    """One paragraph describing a rule set."""
+    names = rule_sets()
+    if name not in names:
+        Rules(name)  # raises the library's message
+    return _c.aw_rules_preset_summary(names.index(name)).decode()
+
+
+def parameters():
+    """Every rule parameter, as Parameter(name, values, help)."""
+    return [Parameter(_c.aw_rules_param_name(i).decode(), _c.aw_rules_param_values(i).decode(),
+                      _c.aw_rules_param_help(i).decode())
+            for i in range(_c.aw_rules_param_count())]
+
+
+class Rules:
+    """A rule set: a preset ("abapa", "seven-turns", "grand-slam",
+    "two-seeds", "relay") with parameters overridden by name, as with
+    --rule: Rules("abapa", rule={"target": "24"}) or rule=["target=24"].
+    Reading rules["target"] gives a parameter's value as typed."""
+
+    __slots__ = ("_r", "_names", "_codes")
+
+    def __init__(self, rules="abapa", rule=None):
+        self._r = _lib.Rules()
+        self._names = self._codes = None
+        if isinstance(rules, Rules):
+            ctypes.pointer(self._r)[0] = rules._r
+        else:
+            err = _lib.Error()
+            if _c.aw_rules_preset(_text(rules, "the rule set"), byref(self._r), byref(err)):
+                raise AwaleError(_msg(err))
+        if rule is None:
+            return
+        if isinstance(rule, dict):
+            for k, v in rule.items():
+                self.set(k, v)
+        elif isinstance(rule, str):
+            self.set_arg(rule)
+        else:
+            for a in rule:
+                self.set_arg(a)
+
+    def set(self, param, value):
+        """Set one parameter ("target", "24"; numbers and booleans are taken
+        as they print)."""
+        if isinstance(value, bool):
+            value = "yes" if value else "no"
+        elif isinstance(value, int):
+            value = str(value)
+        err = _lib.Error()
+        if _c.aw_rules_set(byref(self._r), _text(param, "the parameter"),
+                           _text(value, "the value"), byref(err)):
+            raise AwaleError(_msg(err))
+        self._names = self._codes = None
+        return self
+
+    def set_arg(self, assignment):
+        """Set one parameter from "name=value", as typed after --rule."""
+        err = _lib.Error()
+        if _c.aw_rules_set_arg(byref(self._r), _text(assignment, "the rule"), byref(err)):
+            raise AwaleError(_msg(err))
+        self._names = self._codes = None
+        return self
+
+    def __getitem__(self, param):
+        buf = create_string_buffer(64)
+        out = _c.aw_rules_get(byref(self._r), _text(param, "the parameter"), buf, 64)
+        if out is None:
+            raise KeyError(param)
+        return out.decode()
+
+    def get(self, param, default=None):
+        try:
+            return self[param]
+        except KeyError:
+            return default
+
+    @property
+    def name(self):
+        """The preset these rules started from."""
+        return self._r.name.decode()
+
+    @property
+    def family(self):
+        """"oware" or "relay"."""
+        return "relay" if self._r.family == 1 else "oware"
+
+    def applies(self, param):
+        """Whether the parameter matters in this rule set's family."""
+        return bool(_c.aw_rules_param_applies(byref(self._r), _text(param, "the parameter")))
+
+    def as_dict(self):
+        """Every parameter that applies, with its value as typed."""
+        return {p.name: self[p.name] for p in parameters() if self.applies(p.name)}
+
+    def diff(self):
+        """The --rule assignments that turn the preset into these rules
+        ("target=24 repetition=2"; "" when none)."""
+        buf = create_string_buffer(512)
+        _c.aw_rules_diff(byref(self._r), buf, 512)
+        return buf.value.decode()
+
+    def describe(self, param):
+        """A parameter's value in words."""
+        buf = create_string_buffer(512)
+        out = _c.aw_rules_describe(byref(self._r), _text(param, "the parameter"), buf, 512)
+        if out is None:
+            raise KeyError(param)
+        return out.decode()
+
+    def howto(self):
+        """How to play, in a few paragraphs (one per line)."""
+        buf = create_string_buffer(_lib.AW_HOWTO_MAX)
+        _c.aw_rules_howto(byref(self._r), buf, _lib.AW_HOWTO_MAX)
+        return buf.value.decode()
+
+    def copy(self):
+        return Rules(self)
+
+    def __eq__(self, other):
+        return isinstance(other, Rules) and bytes(self._r) == bytes(other._r)
+
+    def __hash__(self):
+        return hash(bytes(self._r))
+
+    def __repr__(self):
+        d = self.diff()
+        if not d:
+            return "Rules(%r)" % self.name
+        return "Rules(%r, rule=%r)" % (self.name, d.split())
+
+    # Move names and action numbers, made once per rule set.
+    def _tables(self):
+        if self._names is None:
+            known = _MOVE_TABLES.get(bytes(self._r))
+            if known:
+                self._names, self._codes = known
+                return known
+            names, codes = {}, {}
+            buf = create_string_buffer(_lib.AW_MOVE_MAX)
+            moves = list(range(12))
+            if self._r.family == 1:
+                moves += [m | _lib.AW_MOVE_CW for m in range(12)] + [_lib.AW_MOVE_PASS]
+            for m in moves:
+                name = _c.aw_move_format(byref(self._r), m, buf).decode()
+                names[m] = name
+                codes[name] = m
+            self._names, self._codes = names, codes
+            if len(_MOVE_TABLES) < 256:
+                _MOVE_TABLES[bytes(self._r)] = (names, codes)
+        return self._names, self._codes
+
+
+_MOVE_TABLES = {}
+
+
+def _rules(rules, rule):
+    if isinstance(rules, Rules) and rule is None:
+        return rules
+    return Rules(rules, rule)
+
+
+def _position(text, rules=None, first=SOUTH):
+    pos = _lib.Position()
+    if text is None:
+        return _c.aw_position_start(first)
+    if isinstance(text, State):
+        return text._pos()
+    err = _lib.Error()
+    if _c.aw_position_parse(_text(text, "the position"), byref(pos), byref(err)):
+        raise AwaleError(_msg(err))
+    return pos
+
+
+def _format_position(pos):
+    buf = create_string_buffer(_lib.AW_POSITION_MAX)
+    return _c.aw_position_format(byref(pos), buf).decode()
+
+
+# --------------------------------------------------------------- the state
+
+class State:
+    """A game: rules, a start position and the moves played, with what
+    follows from them (legal moves, repetition, the end, the scores).
+
+    State(rules="abapa", rule=None, position=None, first="S"): rules is a
+    rule set name or a Rules; rule overrides parameters (a dict, or "k=v"
+    strings); position is a position string to start from (default: the
+    start position with `first` to move).
+
+    Moves are named as in the program ("C", "e"; "C+", "C-" and "pass" in
+    the relay game) or numbered as actions: action(move) and move_name(a)
+    convert, num_actions() is 12 for Oware and 25 for the relay game (pits
+    0..11 counterclockwise, 12..23 clockwise, 24 the pass)."""
+
+    __slots__ = ("_g", "rules", "_names", "_codes", "_acodes", "_buf", "_err")
+
+    def __init__(self, rules="abapa", rule=None, position=None, first="S"):
+        self._g = None
+        self.rules = _rules(rules, rule).copy()
+        if first not in ("S", "N", SOUTH, NORTH):
+            raise AwaleError("first must be 'S' or 'N', not %r" % (first,))
+        start = _position(position, first=0 if first in ("S", SOUTH) else 1)
+        self._init(_c.aw_game_new(byref(self.rules._r), byref(start)))
+
+    def _init(self, game):
+        if not game:
+            raise MemoryError("awale: out of memory")
+        self._g = game
+        self._names, self._codes = self.rules._tables()
+        self._acodes = _ACTION_CODES[:self.num_actions()]
+        self._buf = (c_uint8 * _lib.AW_MAX_MOVES)()
+        self._err = byref(_lib.Error())
+
+    def __del__(self):
+        g, self._g = getattr(self, "_g", None), None
+        if g and _c is not None:
+            _c.aw_game_free(g)
+
+    # What the game is now.
+    @property
+    def position(self):
+        """The current position as a position string."""
+        return _format_position(_c.aw_game_position(self._g)[0])
+
+    @property
+    def start(self):
+        """The start position as a position string."""
+        return _format_position(_c.aw_game_start(self._g)[0])
+
+    def _pos(self):
+        p = _lib.Position()
+        ctypes.pointer(p)[0] = _c.aw_game_position(self._g)[0]
+        return p
+
+    @property
+    def ply(self):
+        """The number of moves played."""
+        return _c.aw_game_ply(self._g)
+
+    @property
+    def history(self):
+        """The moves played, by name."""
+        return [self._names[_c.aw_game_move(self._g, i)] for i in range(self.ply)]
+
+    @property
+    def to_move(self):
+        """"S" or "N"."""
+        return _SIDES[_c.aw_game_position(self._g)[0].side]
+
+    @property
+    def current_player(self):
+        """0 (South) or 1 (North): the side to move."""
+        return _c.aw_game_position(self._g)[0].side
+
+    def legal_moves(self):
+        """The moves that can be played now, by name; [] once the game is
+        over."""
+        n = _game_legal(self._g, self._buf)
+        return list(map(self._names.__getitem__, self._buf[:n]))
+
+    def legal_actions(self):
+        """The same as action numbers."""
+        n = _game_legal(self._g, self._buf)
+        return list(map(_ACTION_OF.__getitem__, self._buf[:n]))
+
+    def num_actions(self):
+        return 25 if self.rules._r.family == 1 else 12
+
+    def action(self, move):
+        """The action number of a move name."""
+        return _action(self._code(move))
+
+    def move_name(self, action):
+        """The move name of an action number."""
+        return self._names[self._action_code(action)]
+
+    def _action_code(self, action):
+        _int(action, "the action", 0, self.num_actions() - 1)
+        if action == 24:
+            return _lib.AW_MOVE_PASS
+        return action - 12 | _lib.AW_MOVE_CW if action >= 12 else action
+
+    def _code(self, move):
+        if isinstance(move, str):
+            code = self._codes.get(move)
+            if code is not None:
+                return code
+            # Other spellings the library reads (" C ", "C,").
+            text = c_char_p(_text(move, "the move"))
+            code = c_uint8()
+            err = _lib.Error()
+            rc = _c.aw_move_parse_next(byref(self.rules._r), byref(text), byref(code), byref(err))
+            if rc < 0:
+                raise IllegalMoveError(_msg(err), move)
+            if rc == 0 or text.value.strip(b" ,"):
+                raise IllegalMoveError("expected one move, not %r" % move, move)
+            return code.value
+        if isinstance(move, int) and not isinstance(move, bool):
+            return self._action_code(move)
+        raise TypeError("a move is a name (str) or an action (int), not %s"
+                        % type(move).__name__)
+
+    def play(self, move):
+        """Play a move (a name or an action number). Raises
+        IllegalMoveError (with the reason) when it cannot be played, the
+        game unchanged."""
+        if type(move) is int and 0 <= move < len(self._acodes):
+            code = self._acodes[move]
+        else:
+            code = self._codes.get(move) if isinstance(move, str) else None
+            if code is None:
+                code = self._code(move)
+        if _game_play(self._g, code, self._err):
+            raise IllegalMoveError(_msg(self._err._obj), move)
+
+    def play_moves(self, moves):
+        """Play several moves: a list (names or actions), or a text ("C f F
+        b", "CfFb"). A bad move raises IllegalMoveError with its number, as
+        'awale replay' says it ("move 3 (C) is illegal: ..."); the moves
+        before it stay played."""
+        if isinstance(moves, str):
+            text = c_char_p(_text(moves, "the moves"))
+            code = c_uint8()
+            err = _lib.Error()
+            parsed = []
+            while True:
+                rc = _c.aw_move_parse_next(byref(self.rules._r), byref(text), byref(code),
+                                           byref(err))
+                if rc < 0:
+                    parsed.append(IllegalMoveError(
+                        "move %d is malformed: %s" % (len(parsed) + 1, _msg(err)), moves))
+                    break
+                if rc == 0:
+                    break
+                parsed.append(self._names[code.value])
+            moves = parsed
+        for i, m in enumerate(moves):
+            if isinstance(m, IllegalMoveError):
+                raise m
+            try:
+                self.play(m)
+            except AwaleError as e:
+                name = m if isinstance(m, str) else str(m)
+                raise IllegalMoveError("move %d (%s) is illegal: %s" % (i + 1, name, e),
+                                       m) from None
+
+    def playout(self, seed=None, max_plies=None):
+        """Play random legal moves (uniformly) in C until the game is over
+        or max_plies moves were played; returns the number played. The same
+        seed (an int) plays the same moves; None draws one from Python's
+        random module. Much faster than a loop in Python."""
+        if seed is None:
+            import random
+            seed = random.getrandbits(64)
+        state = c_uint64(_int(seed, "seed", 0, (1 << 64) - 1))
+        limit = (1 << 31) - 1 if max_plies is None else _int(max_plies, "max_plies", 0,
+                                                             (1 << 31) - 1)
+        n = _c.aw_game_playout(self._g, byref(state), limit)
+        if n < 0:
+            raise MemoryError("awale: out of memory")
+        return n
+
+    def undo(self, plies=1):
+        """Take back the last move (or `plies` moves). Returns the number
+        taken back; AwaleError when there is none."""
+        _int(plies, "plies", 1, 1 << 30)
+        n = _c.aw_game_undo(self._g, plies)
+        if n == 0:
+            raise AwaleError("no move to take back")
+        return n
+
+    def clone(self):
+        """An independent copy, history included."""
+        s = State.__new__(State)
+        s._g = None
+        s.rules = self.rules
+        s._init(_c.aw_game_clone(self._g))
+        return s
+
+    __copy__ = clone
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    def agree(self):
+        """End the game by agreement, when the rule set allows it."""
+        err = _lib.Error()
+        if _c.aw_game_agree(self._g, byref(err)):
+            raise AwaleError(_msg(err))
+
+    # How it ends.
+    @property
+    def status(self):
+        """"ongoing", or why the game is over ("target", "empty-row",
+        "cannot-feed", "no-move", "no-capture", "repetition", ...)."""
+        return _c.aw_status_word(_c.aw_game_status(self._g)).decode()
+
+    def explain(self):
+        """The status in a sentence."""
+        buf = create_string_buffer(512)
+        return _c.aw_status_explain(_c.aw_game_status(self._g), byref(self.rules._r),
+                                    _c.aw_game_position(self._g), buf, 512).decode()
+
+    def is_over(self):
+        return _game_status(self._g) != _STATUS_ONGOING
+
+    def scores(self):
+        """(South, North): the final scores once the game is over (the seeds
+        left handed out as the rules say), the captures so far before."""
+        out = (c_int * 2)()
+        _c.aw_game_scores(self._g, out)
+        return (out[0], out[1])
+
+    def winner(self):
+        """"S" or "N" once the game is over, "draw" for a level end, None
+        while it goes on."""
+        if not self.is_over():
+            return None
+        s, n = self.scores()
+        return "S" if s > n else "N" if n > s else "draw"
+
+    def returns(self):
+        """(South, North) rewards: +1 for a win, -1 for a loss, 0 for a draw
+        or a game still going on."""
+        w = self.winner()
+        return (1, -1) if w == "S" else (-1, 1) if w == "N" else (0, 0)
+
+    def occurrences(self):
+        """How many times the current position occurred since the last
+        capture (repetition)."""
+        return _c.aw_game_occurrences(self._g)
+
+    def observation(self, mover_first=False, numpy=None):
+        """The board as 14 numbers: the 12 pits (A..F, then a..f) and the two
+        scores (South, North); with mover_first, from the side to move's
+        view (its pits and score first). A numpy array (uint8) when numpy is
+        there (numpy=None) or asked for (True); a list with numpy=False."""
+        p = _c.aw_game_position(self._g)[0]
+        pits, score = list(p.pits), list(p.score)
+        if mover_first and p.side == NORTH:
+            pits = pits[6:] + pits[:6]
+            score = score[::-1]
+        obs = pits + score
+        if numpy is False:
+            return obs
+        try:
+            import numpy as np
+        except ImportError:
+            if numpy:
+                raise
+            return obs
+        return np.array(obs, dtype=np.uint8)
+
+    def evaluate(self):
+        """The engine's static evaluation, hundredths of a seed for the
+        side to move."""
+        return _c.aw_engine_evaluate(byref(self.rules._r), _c.aw_game_position(self._g))
+
+    def record(self, tags=None):
+        """This game as a Record, with these tags (a dict)."""
+        return Record(self, tags)
+
+    def __str__(self):
+        return self.position
+
+    def __repr__(self):
+        return "<awale.State %s %s, %d moves, %s>" % (self.rules.name, self.position, self.ply,
+                                                     self.status)
+
+
+def _action(code):
+    if code == _lib.AW_MOVE_PASS:
+        return 24
+    return (code & 0x0F) + (12 if code & _lib.AW_MOVE_CW else 0)
+
+
+# Action numbers to move codes and back.
+_ACTION_CODES = tuple(range(12)) + tuple(m | _lib.AW_MOVE_CW for m in range(12)) + (
+    _lib.AW_MOVE_PASS,)
+_ACTION_OF = {code: a for a, code in enumerate(_ACTION_CODES)}
+
+
+def _state(position, rules, rule):
+    """A State from a State (as it is) or a position string and rules."""
+    if isinstance(position, State):
+        if rule is not None or (rules is not None and _rules(rules, None) != position.rules):
+            raise AwaleError("give the rules with the State, not beside it")
+        return position
+    return State(rules if rules is not None else "abapa", rule, position)
+
+
+# ------------------------------------------------------------------ perft
+
+def perft(depth, rules="abapa", rule=None, position=None):
+    """The number of legal move sequences of exactly d plies for every d =
+    0..depth (a list: result[d]; result[0] is 1)."""
+    _int(depth, "depth", 0, _lib.AW_PERFT_MAX_DEPTH)
+    r = _rules(rules, rule)
+    pos = _position(position)
+    counts = (c_uint64 * (depth + 1))()
+    _c.aw_perft(byref(r._r), byref(pos), depth, counts)
+    return list(counts)
+
+
+def perft_divide(depth, rules="abapa", rule=None, position=None):
+    """Each root move with the number of sequences of `depth` plies that
+    start with it (a dict, in move order)."""
+    _int(depth, "depth", 1, _lib.AW_PERFT_MAX_DEPTH)
+    r = _rules(rules, rule)
+    pos = _position(position)
+    counts = (c_uint64 * (depth + 1))()
+    names, _ = r._tables()
+    out = {}
+
+    def each(ctx, move, index, total, count):
+        out[names[move]] = count
+
+    fn = _lib.PERFT_MOVE_FN(each)
+    _c.aw_perft_divide(byref(r._r), byref(pos), depth, counts, fn, None)
+    return out
+
+
+# ----------------------------------------------------------------- engine
+
+Line = namedtuple("Line", "score moves")
+Line.__doc__ = "One line of play: its Score and its moves (names)."
+
+
+class Score:
+    """A search score from the side to move's view: kind is "seeds" (an
+    estimate: value in seeds) or a proven "win", "loss" or "draw" with the
+    final margin and the plies to the end. str() prints it as the program
+    does ("+1.25", "win +3 in 17")."""
+
+    __slots__ = ("kind", "value", "margin", "plies", "text")
+    _KINDS = ("seeds", "win", "loss", "draw")
+
+    def __init__(self, s):
+        self.kind = self._KINDS[s.kind]
+        self.value = s.value / 100.0
+        self.margin = s.margin if s.kind else None
+        self.plies = s.plies if s.kind else None
+        buf = create_string_buffer(64)
+        self.text = _c.aw_score_format(byref(s), buf, 64).decode()
+
+    def __float__(self):
+        return self.value
+
+    def __str__(self):
+        return self.text
+
+    def __repr__(self):
+        return "<awale.Score %s>" % self.text
+
+
+class Analysis:
+    """What a search found: best (a move name, None when the game is over),
+    ponder (the expected reply or None), score (a Score), line (the moves
+    expected), lines (every Line asked for, best first), depth, seldepth,
+    nodes, time_ms, book (the move came from an opening book)."""
+
+    __slots__ = ("best", "ponder", "score", "line", "lines", "depth", "seldepth", "nodes",
+                 "time_ms", "book")
+
+    def __init__(self, res, names):
+        none = _lib.AW_MOVE_NONE
+        self.best = names[res.best] if res.best != none else None
+        self.ponder = names[res.ponder] if res.ponder != none else None
+        info = res.info
+        self.lines = [Line(Score(info.line[i].score),
+                           [names[info.line[i].pv[k]] for k in range(info.line[i].length)])
+                      for i in range(info.lines)]
+        self.score = self.lines[0].score if self.lines else None
+        self.line = self.lines[0].moves if self.lines else []
+        self.depth, self.seldepth = info.depth, info.seldepth
+        self.nodes, self.time_ms = info.nodes, info.time_ms
+        self.book = bool(res.book)
+
+    def __repr__(self):
+        return "<awale.Analysis best %s score %s depth %d line %s>" % (
+            self.best, self.score, self.depth, " ".join(self.line))
+
+
+def engine_options():
+    """The engine's options: {name: {"type", "default", "min", "max", "help"}}."""
+    out = {}
+    for i in range(_c.aw_engine_option_count()):
+        o = _c.aw_engine_option_info(i)[0]
+        default = o.def_string.decode() if o.def_string is not None else getattr(o, "def")
+        if o.type == b"check":
+            default = bool(default)
+        out[o.name.decode()] = {"type": o.type.decode(), "default": default, "min": o.min,
+                                "max": o.max, "help": o.help.decode()}
+    return out
+
+
+class Engine:
+    """The search engine, with options by name (as in the protocol: Hash,
+    Threads, Level, MultiPV, Seed, Eval, ...): Engine(Hash=16, Level=10).
+    analyze() searches a State (its history counts for repetition) or a
+    position string with rules. Use tables= to play perfectly inside the
+    endgame tables. Close it (or use `with`) to free its memory at once."""
+
+    def __init__(self, tables=None, book=None, **options):
+        err = _lib.Error()
+        self._e = _c.aw_engine_new(byref(err))
+        if not self._e:
+            raise AwaleError(_msg(err))
+        self._tables = self._book = None
+        for k, v in options.items():
+            self.set_option(k, v)
+        self.set_tables(tables)
+        self.set_book(book)
+
+    def _live(self):
+        if not self._e:
+            raise AwaleError("the engine is closed")
+        return self._e
+
+    def close(self):
+        e, self._e = getattr(self, "_e", None), None
+        if e and _c is not None:
+            _c.aw_engine_free(e)
+
+    __del__ = close
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def set_option(self, name, value):
+        if isinstance(value, bool):
+            value = "true" if value else "false"
+        elif isinstance(value, int):
+            value = str(value)
+        err = _lib.Error()
+        if _c.aw_engine_set_option(self._live(), _text(name, "the option"),
+                                   _text(value, "the value"), byref(err)):
+            raise AwaleError(_msg(err))
+
+    def get_option(self, name):
+        buf = create_string_buffer(4096)
+        out = _c.aw_engine_get_option(self._live(), _text(name, "the option"), buf, 4096)
+        if out is None:
+            raise AwaleError("no engine option '%s'" % name)
+        return out.decode()
+
+    def set_tables(self, tables):
+        """Endgame tables (a Tables, or None to remove them)."""
+        if tables is not None and not isinstance(tables, Tables):
+            raise TypeError("tables must be a Tables or None")
+        if tables is None:
+            _c.aw_engine_set_probe(self._live(), None, None, 0)
+        else:
+            _c.aw_engine_set_probe(self._live(), _lib.tables_probe_hook, tables._live(),
+                                   tables.seeds)
+            tables._users.add(self)
+        self._tables = tables  # kept alive while the engine may use it
+
+    def set_book(self, book):
+        """An opening book (a Book, or None), used with the option OwnBook."""
+        if book is not None and not isinstance(book, Book):
+            raise TypeError("book must be a Book or None")
+        _c.aw_engine_set_book(self._live(), book._live() if book else None)
+        if book is not None:
+            book._users.add(self)
+        self._book = book
+
+    def clear(self):
+        """Forget what was learnt (a new game)."""
+        _c.aw_engine_clear(self._live())
+
+    def analyze(self, position=None, rules=None, rule=None, depth=None, nodes=None,
+                movetime=None, multipv=None, moves=None):
+        """Search a State, or a position string (default: the start) with
+        rules, until one of the limits: depth (plies), nodes, movetime
+        (milliseconds; 1000 when no limit is given). multipv asks for the N
+        best lines. Returns an Analysis. Ctrl-C stops the search and raises
+        KeyboardInterrupt."""
+        state = _state(position, rules, rule)
+        if moves is not None:
+            state = state.clone()
+            state.play_moves(moves)
+        limits = _lib.Limits()
+        if depth is not None:
+            limits.depth = _int(depth, "depth", 1, 100)
+        if nodes is not None:
+            limits.nodes = _int(nodes, "nodes", 1, 1 << 62)
+        if movetime is not None:
+            limits.movetime_ms = _int(movetime, "movetime", 1, 1 << 40)
+        if depth is None and nodes is None and movetime is None:
+            limits.movetime_ms = 1000
+        if multipv is not None:
+            limits.multipv = _int(multipv, "multipv", 1, _lib.AW_MAX_MOVES)
+        e = self._live()
+        err = _lib.Error()
+        if _c.aw_engine_set_game(e, state._g, byref(err)):
+            raise AwaleError(_msg(err))
+        # In the background, so that Ctrl-C can stop it.
+        if _c.aw_search_start(e, byref(limits), None, None, None, byref(err)):
+            raise AwaleError(_msg(err))
+        res = _lib.SearchResult()
+        try:
+            import time
+            delay = 0.0001
+            while _c.aw_search_running(e):
+                time.sleep(delay)
+                delay = min(delay * 2, 0.005)
+        except BaseException:
+            _c.aw_search_stop(e)
+            _c.aw_search_wait(e, byref(res))
+            raise
+        _c.aw_search_wait(e, byref(res))
+        # The state must live until the search is over (the engine copied it).
+        return Analysis(res, state._names)
+
+
+# ------------------------------------------------------------------ tables
+
+class Tables:
+    """Endgame tables (docs/tables.md): the exact value of every Oware
+    position with up to `seeds` seeds on the board.
+
+    Tables(rules="abapa", dir=None, seeds=None, build=False): open the
+    tables of these rules in dir (default: $XDG_DATA_HOME/awale/tables), up
+    to `seeds` (default: all there are); with build=True, build the missing
+    layers up to `seeds` first (default 12, a few seconds)."""
+
+    def __init__(self, rules="abapa", rule=None, dir=None, seeds=None, build=False):
+        self._t = None
+        self._users = weakref.WeakSet()  # engines probing these tables
+        self.rules = _rules(rules, rule).copy()
+        self.dir = self.default_dir() if dir is None else dir
+        err = _lib.Error()
+        d = _text(os.fspath(self.dir), "the directory")
+        if build:
+            n = 12 if seeds is None else _int(seeds, "seeds", 0, 48)
+            self._t = _c.aw_tables_open_or_build(d, byref(self.rules._r), n, byref(err))
+        else:
+            n = 0 if seeds is None else _int(seeds, "seeds", 0, 48)
+            self._t = _c.aw_tables_open(d, byref(self.rules._r), n, byref(err))
+        if not self._t:
+            raise AwaleError(_msg(err))
+
+    @staticmethod
+    def default_dir():
+        buf = create_string_buffer(4096)
+        out = _c.aw_tables_default_dir(buf, 4096)
+        if out is None:
+            raise AwaleError("no tables directory: set XDG_DATA_HOME or HOME")
+        return out.decode()
+
+    @staticmethod
+    def build(rules="abapa", rule=None, dir=None, seeds=12, threads=0, compress=False):
+        """Build the tables of these rules in dir, every layer up to
+        `seeds` (layers already there are kept)."""
+        r = _rules(rules, rule)
+        d = Tables.default_dir() if dir is None else dir
+        opt = _lib.TablesBuildOptions()
+        opt.seeds = _int(seeds, "seeds", 0, 48)
+        opt.threads = _int(threads, "threads", 0, 64)
+        opt.compress = bool(compress)
+        err = _lib.Error()
+        if _c.aw_tables_build(_text(os.fspath(d), "the directory"), byref(r._r), byref(opt),
+                              byref(err)):
+            raise AwaleError(_msg(err))
+
+    @staticmethod
+    def supported(rules="abapa", rule=None):
+        """None when tables can serve these rules, else the reason why not."""
+        err = _lib.Error()
+        if _c.aw_tables_supported(byref(_rules(rules, rule)._r), byref(err)):
+            return _msg(err)
+        return None
+
+    def _live(self):
+        if not self._t:
+            raise AwaleError("the tables are closed")
+        return self._t
+
+    @property
+    def seeds(self):
+        """The largest seed count on the board that the tables cover."""
+        return _c.aw_tables_seeds(self._live())
+
+    @property
+    def bytes(self):
+        return _c.aw_tables_bytes(self._live())
+
+    def probe(self, position):
+        """The value of a position (a State or a position string) for the
+        side to move: the net seeds it can force from the board onwards.
+        None when the tables do not cover it."""
+        pos = _position(position)
+        v = c_int()
+        if not _c.aw_tables_probe(self._live(), byref(pos), byref(v)):
+            return None
+        return v.value
+
+    def probe_moves(self, position):
+        """Each legal move with its value for the side to move ({} when the
+        game is over), or None when the tables do not cover it."""
+        pos = _position(position)
+        moves = (c_uint8 * _lib.AW_MAX_MOVES)()
+        values = (c_int * _lib.AW_MAX_MOVES)()
+        n = _c.aw_tables_probe_moves(self._live(), byref(pos), moves, values)
+        if n < 0:
+            return None
+        names, _ = self.rules._tables()
+        return {names[moves[i]]: values[i] for i in range(n)}
+
+    def close(self):
+        """Free the tables (engines using them stop using them)."""
+        for e in list(getattr(self, "_users", ())):
+            if e._e and e._tables is self:
+                e.set_tables(None)
+        t, self._t = getattr(self, "_t", None), None
+        if t and _c is not None:
+            _c.aw_tables_close(t)
+
+    __del__ = close
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class Book:
+    """An opening book file (docs/book.md), checked completely when read."""
+
+    def __init__(self, path):
+        self._b = None
+        self._users = weakref.WeakSet()  # engines playing from this book
+        err = _lib.Error()
+        self._b = _c.aw_book_load(_text(os.fspath(path), "the path"), byref(err))
+        if not self._b:
+            raise AwaleError(_msg(err))
+
+    def _live(self):
+        if not self._b:
+            raise AwaleError("the book is closed")
+        return self._b
+
+    def probe(self, position, rules="abapa", rule=None):
+        """The book moves of a position with their Scores, best first
+        ({} when the position is not an inner position of the book)."""
+        state = _state(position, None if isinstance(position, State) else rules, rule)
+        moves = (c_uint8 * _lib.AW_MAX_MOVES)()
+        scores = (_lib.Score * _lib.AW_MAX_MOVES)()
+        n = _c.aw_book_probe(self._live(), byref(state.rules._r), _c.aw_game_position(state._g),
+                             moves, scores)
+        return {state._names[moves[i]]: Score(scores[i]) for i in range(n)}
+
+    def close(self):
+        """Free the book (engines using it stop using it)."""
+        for e in list(getattr(self, "_users", ())):
+            if e._e and e._book is self:
+                e.set_book(None)
+        b, self._b = getattr(self, "_b", None), None
+        if b and _c is not None:
+            _c.aw_book_free(b)
+
+    __del__ = close
+
+
+# ----------------------------------------------------------------- records
+
+class Record:
+    """A game record (docs/records.md): tags, a game and comments.
+    Record(state=None, tags=None): a record of a State's game (or of an
+    empty game of the default rules) with tags (a dict). str(record) is the
+    record's text; read_records(text) reads records."""
+
+    def __init__(self, state=None, tags=None):
+        self._r = None
+        if state is None:
+            state = State()
+        if not isinstance(state, State):
+            raise TypeError("state must be a State")
+        self._r = _c.aw_record_new(byref(state.rules._r), _c.aw_game_start(state._g))
+        if not self._r:
+            raise MemoryError("awale: out of memory")
+        err = _lib.Error()
+        if _c.aw_record_set_game(self._r, state._g, byref(err)):
+            raise AwaleError(_msg(err))
+        for k, v in (tags or {}).items():
+            self.set_tag(k, v)
+
+    @classmethod
+    def _own(cls, ptr):
+        r = cls.__new__(cls)
+        r._r = ptr
+        return r
+
+    def __del__(self):
+        r, self._r = getattr(self, "_r", None), None
+        if r and _c is not None:
+            _c.aw_record_free(r)
+
+    @property
+    def state(self):
+        """The record's game as a new State."""
+        g = _c.aw_record_game_const(self._r)
+        s = State.__new__(State)
+        s._g = None
+        s.rules = Rules.__new__(Rules)
+        s.rules._r = _lib.Rules()
+        ctypes.pointer(s.rules._r)[0] = _c.aw_game_rules(g)[0]
+        s.rules._names = s.rules._codes = None
+        s._init(_c.aw_game_clone(g))
+        return s
+
+    def set_tag(self, name, value):
+        """Set a tag (None removes it); the derived tags (Rules, FEN...) are
+        refused."""
+        err = _lib.Error()
+        v = None if value is None else _text(str(value), "the tag value")
+        if _c.aw_record_set_tag(self._r, _text(name, "the tag name"), v, byref(err)):
+            raise AwaleError(_msg(err))
+
+    def tag(self, name):
+        return _str(_c.aw_record_tag(self._r, _text(name, "the tag name")))
+
+    @property
+    def tags(self):
+        """The tags set on the record, in order (a dict)."""
+        return {_str(_c.aw_record_tag_name(self._r, i)): _str(_c.aw_record_tag_value(self._r, i))
+                for i in range(_c.aw_record_tag_count(self._r))}
+
+    def comment(self, ply):
+        """The comment after `ply` moves (None when none)."""
+        return _str(_c.aw_record_comment(self._r, _int(ply, "ply", 0, 1 << 30)))
+
+    def set_comment(self, ply, text):
+        err = _lib.Error()
+        t = None if text is None else _text(text, "the comment")
+        if _c.aw_record_set_comment(self._r, _int(ply, "ply", 0, 1 << 30), t, byref(err)):
+            raise AwaleError(_msg(err))
+
+    @property
+    def result(self):
+        """"1-0", "0-1", "1/2-1/2" or "*"."""
+        return _c.aw_record_result(self._r).decode()
+
+    def __str__(self):
+        p = _c.aw_record_format(self._r)
+        if not p:
+            raise MemoryError("awale: out of memory")
+        try:
+            return ctypes.string_at(p).decode("utf-8", "replace")
+        finally:
+            _lib.libc.free(p)
+
+    def __repr__(self):
+        return "<awale.Record %s, %d moves, %s>" % (self.tags, self.state.ply, self.result)
+
+
+def read_records(text):
+    """Every record of a text (a str, or bytes as read from a file), as
+    Records. A bad record raises AwaleError("line N: reason")."""
+    if isinstance(text, str):
+        data = _text(text, "the records")
+    elif isinstance(text, (bytes, bytearray)):
+        data = bytes(text)
+        if b"\0" in data:
+            raise AwaleError("the records contain a NUL byte")
+    else:
+        raise TypeError("records are read from a str or bytes")
+    buf = create_string_buffer(data)
+    cur = ctypes.cast(buf, c_char_p)
+    line = c_int(1)
+    err = _lib.Error()
+    out = []
+    while True:
+        rec = _c.aw_record_read(byref(cur), byref(line), byref(err))
+        if not rec:
+            if err.msg:
+                raise AwaleError(_msg(err))
+            return out
+        out.append(Record._own(rec))
+
+
+def write_records(records):
+    """The text of several records, separated by blank lines."""
+    return "\n".join(str(r) for r in records)

@@ -1,0 +1,71 @@
+#!/bin/sh
+# po-check.sh - the translations (gettext domain awale) against the code.
+#   scripts/po-check.sh            check: po/awale.pot holds every marked
+#                                  string of the code, each catalog
+#                                  translates all of them, none is fuzzy,
+#                                  and msgfmt accepts each (format strings
+#                                  included)
+#   scripts/po-check.sh --update   regenerate po/awale.pot with xgettext
+#                                  and merge it into each po/LANG.po
+# Skipped with a note when the gettext tools are missing.
+set -eu
+cd "$(dirname "$0")/.."
+
+if ! command -v xgettext >/dev/null || ! command -v msgcmp >/dev/null; then
+    echo "po-check: gettext tools missing (Debian: gettext), translations not checked"
+    exit 0
+fi
+
+# The files with marked strings (_, N_, P_; TR in the library's how-to-play).
+sources=$(ls src/front/*.c src/tui/*.c src/cli/cmd_play.c src/cli/main.c src/cli/common.c src/rules/howto.c)
+
+pot() {
+    xgettext --language=C --from-code=UTF-8 --keyword=_ --keyword=N_ --keyword=P_:1,2 --keyword=TR \
+        --add-comments=TRANSLATORS: --package-name=awale --msgid-bugs-address="the awale issue tracker" \
+        --sort-by-file --add-location=file --no-wrap -o "$1" $sources
+}
+
+if [ "${1:-}" = "--update" ]; then
+    pot po/awale.pot
+    for po in $(ls po/*.po 2>/dev/null); do
+        msgmerge --quiet --update --backup=none --no-wrap "$po" po/awale.pot
+    done
+    echo "po/awale.pot regenerated; see 'msgattrib --only-fuzzy' and '--untranslated' in po/*.po"
+    exit 0
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pot "$tmp/awale.pot"
+fails=0
+# The template in the repository is the code's (dates aside).
+strip() { grep -v '^"POT-Creation-Date' "$1" | grep -v '^#:'; }
+strip "$tmp/awale.pot" >"$tmp/code.pot"
+strip po/awale.pot >"$tmp/repo.pot"
+if ! cmp -s "$tmp/repo.pot" "$tmp/code.pot"; then
+    echo "po-check: po/awale.pot is out of date: run 'make pot' and translate" >&2
+    diff "$tmp/repo.pot" "$tmp/code.pot" | head -20 >&2
+    fails=$((fails + 1))
+fi
+for po in $(ls po/*.po); do
+    if ! msgcmp "$po" "$tmp/awale.pot" 2>"$tmp/msgcmp"; then
+        echo "po-check: $po lacks strings of the code:" >&2
+        head -20 "$tmp/msgcmp" >&2
+        fails=$((fails + 1))
+    fi
+    untranslated=$(msgattrib --untranslated --no-obsolete "$po" | grep -c '^msgid ' || true)
+    fuzzy=$(msgattrib --only-fuzzy --no-obsolete "$po" | grep -c '^msgid ' || true)
+    # msgattrib prints the header entry with any selection
+    [ "$untranslated" -gt 1 ] && { echo "po-check: $po: $((untranslated - 1)) untranslated" >&2; fails=$((fails + 1)); }
+    [ "$fuzzy" -gt 1 ] && { echo "po-check: $po: $((fuzzy - 1)) fuzzy" >&2; fails=$((fails + 1)); }
+    if ! msgfmt --check -o /dev/null "$po" 2>"$tmp/msgfmt"; then
+        echo "po-check: msgfmt rejects $po:" >&2
+        head -20 "$tmp/msgfmt" >&2
+        fails=$((fails + 1))
+    fi
+done
+if [ "$fails" -gt 0 ]; then
+    echo "po: 0 passed, $fails failed"
+    exit 1
+fi
+echo "po: translations complete and well-formed"

@@ -1,0 +1,157 @@
+/*
+ * cmd_serve.c - `awale serve`: the options of the web application, the
+ * endgame tables and the opening book it shares between its games; the
+ * server itself is src/web (docs/web.md, docs/api.md).
+ */
+#include "cli.h"
+#include "front/books.h"
+#include "web/web.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct tables_opener {
+    const char *option; /* --tables: NULL (default dir), "none" or DIR */
+} tables_opener;
+
+/* The tables of a rule set for the server's games: the layers already
+ * built (no build behind a request's back; the default rule set's small
+ * set is built at start, as `awale play` does). */
+static aw_tables *open_tables(const aw_rules *rules, void *ctx)
+{
+    const tables_opener *o = ctx;
+    if (o->option && strcmp(o->option, "none") == 0)
+        return NULL;
+    char buf[4096];
+    const char *dir = o->option;
+    if (!dir && !(dir = aw_tables_default_dir(buf, sizeof buf)))
+        return NULL;
+    aw_error err;
+    if (!strcmp(rules->name, "abapa")) {
+        char diff[256];
+        if (aw_rules_diff(rules, diff, sizeof diff) == 0)
+            return cli_tables_open("serve", o->option, rules);
+    }
+    return aw_tables_open(dir, rules, 0, &err);
+}
+
+static int number(const char *cmd, int argc, char **argv, int *i, const char *name, long long lo,
+                  long long hi, long long *out, int *rc)
+{
+    const char *v;
+    if ((*rc = cli_option(cmd, argc, argv, i, name, &v)) <= 0)
+        return *rc;
+    if (cli_number(cmd, name, v, lo, hi, out))
+        *rc = -1;
+    return *rc;
+}
+
+int cmd_serve(int argc, char **argv)
+{
+    const char *cmd = "serve";
+    web_config cfg = web_config_default();
+    tables_opener opener = {NULL};
+    const char *book_opt = NULL;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    cfg.searches = cores > 0 ? (int)(cores > 16 ? 16 : cores) : 1;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        long long n;
+        int rc;
+        if ((rc = cli_option(cmd, argc, argv, &i, "--host", &v)) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            cfg.host = v;
+        } else if (number(cmd, argc, argv, &i, "--port", 0, 65535, &n, &rc) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            cfg.port = (int)n;
+        } else if (cli_flag(argv, i, "--open")) {
+            cfg.open_browser = true;
+        } else if (cli_flag(argv, i, "--verbose")) {
+            cfg.verbose = true;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--tables", &v)) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            opener.option = v;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--book", &v)) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            book_opt = v;
+        } else if (number(cmd, argc, argv, &i, "--max-games", 1, 100000, &n, &rc) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            cfg.max_games = (int)n;
+        } else if (number(cmd, argc, argv, &i, "--expire", 1, 30 * 86400, &n, &rc) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            cfg.ttl_ms = n * 1000;
+        } else if (number(cmd, argc, argv, &i, "--searches", 1, 64, &n, &rc) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            cfg.searches = (int)n;
+        } else if (number(cmd, argc, argv, &i, "--queue", 0, 10000, &n, &rc) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            cfg.queue = (int)n;
+        } else if (number(cmd, argc, argv, &i, "--streams", 1, 1000, &n, &rc) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            cfg.max_streams = (int)n;
+        } else if (number(cmd, argc, argv, &i, "--hash", 1, 4096, &n, &rc) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            cfg.hash_mb = (int)n;
+        } else if (number(cmd, argc, argv, &i, "--analysis-time", 1, 3600, &n, &rc) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            cfg.analysis_ms = n * 1000;
+        } else if (number(cmd, argc, argv, &i, "--max-movetime", 10, 3600000, &n, &rc) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            cfg.max_movetime_ms = n;
+        } else if (number(cmd, argc, argv, &i, "--hint-time", 10, 3600000, &n, &rc) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            cfg.hint_ms = n;
+        } else if (number(cmd, argc, argv, &i, "--max-body", 1024, 64 << 20, &n, &rc) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            cfg.max_body = (size_t)n;
+        } else {
+            cli_error(cmd, "unexpected argument '%s' (see 'awale serve --help')", argv[i]);
+            return EXIT_USAGE;
+        }
+    }
+    if (cfg.hint_ms > cfg.max_movetime_ms)
+        cfg.hint_ms = cfg.max_movetime_ms;
+    /* The built-in books (one per rule set that has one), or --book's,
+     * shared read-only by every game whose rules they fit. */
+    aw_book *books[16];
+    int nbooks = 0;
+    if (book_opt && strcmp(book_opt, "none") != 0) {
+        aw_error err;
+        if (!(books[0] = aw_book_load(book_opt, &err))) {
+            cli_error(cmd, "%s", err.msg);
+            return EXIT_INPUT;
+        }
+        nbooks = 1;
+    } else if (!book_opt) {
+        for (int i = 0; i < books_builtin_count() && nbooks < 16; i++) {
+            aw_error err;
+            if ((books[nbooks] = books_builtin_read(i, &err)))
+                nbooks++;
+            else
+                cli_error(cmd, "%s (playing without it)", err.msg);
+        }
+    }
+    cfg.books = (const aw_book *const *)books;
+    cfg.nbooks = nbooks;
+    cfg.open_tables = open_tables;
+    cfg.tables_ctx = &opener;
+    const int status = web_serve(&cfg, NULL);
+    for (int i = 0; i < nbooks; i++)
+        aw_book_free(books[i]);
+    return status;
+}

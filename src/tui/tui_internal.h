@@ -1,0 +1,202 @@
+/*
+ * tui_internal.h - what the modules of the full-screen interface share:
+ * the screen (layout, glyphs, colours: screen.c), the board view and its
+ * animation (board.c), keys and the mouse (input.c), dialogs (dialog.c),
+ * the analysis panel and the move list (panel.c), and the controller
+ * (tui.c) that owns the state below.
+ */
+#ifndef AW_TUI_INTERNAL_H
+#define AW_TUI_INTERNAL_H
+
+#include "front/session.h"
+#include "tui/settings.h"
+#include "tui/tui.h"
+
+#include <curses.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+
+/* ------------------------------------------------------------- screen.c */
+
+/* Colour pairs (attributes in monochrome). */
+enum {
+    CP_FRAME = 1, /* the board's wood                                   */
+    CP_SEED,      /* seeds and counts                                   */
+    CP_CURSOR,    /* the pit the player is choosing                     */
+    CP_LAST,      /* the last move's pit                                */
+    CP_CAPTURE,   /* captured pits, flashing                            */
+    CP_BAR,       /* title and key bar                                  */
+    CP_ERROR,     /* a message that says no                             */
+    CP_INFO,      /* quieter text                                       */
+    CP_TURN,      /* whose turn                                         */
+    CP_SOW,       /* the pit receiving a seed                           */
+    CP_COUNT
+};
+
+typedef struct glyphs {
+    bool unicode;
+    const char *h, *v, *tl, *tr, *bl, *br; /* box lines and corners  */
+    const char *seed;                       /* one seed               */
+    const char *turn;                       /* marks whose turn       */
+    const char *left, *right;               /* direction arrows       */
+    const char *mid;                        /* a separator dot        */
+} glyphs;
+
+typedef struct rect {
+    int y, x, h, w;
+} rect;
+
+/* Where things go on the screen, recomputed on every resize. */
+typedef struct layout {
+    int lines, cols;
+    bool too_small;
+    bool compact;        /* pits without seeds drawn (short terminals)      */
+    int pit_w, pit_h, store_w;
+    rect board;          /* the whole board with labels and letters         */
+    rect msg;            /* two lines of messages                           */
+    rect panel;          /* analysis and move list (h may be 0)             */
+    int prompt_y, keys_y;
+    int title_y;
+} layout;
+
+/* false when the terminal cannot be used (unknown TERM). */
+bool screen_init(const settings *set);
+void screen_end(void);
+void screen_apply(const settings *set); /* colours and glyphs again      */
+const glyphs *screen_glyphs(void);
+bool screen_colour(void);
+/* The attribute of a colour pair, or its monochrome stand-in. */
+attr_t screen_attr(int pair);
+layout screen_layout(bool panel_wanted);
+/* Text at (y, x) clipped to w columns (UTF-8 aware; transliterated to
+ * ASCII on terminals without UTF-8). Returns the columns written. */
+int screen_put(int y, int x, int w, attr_t attr, const char *text);
+/* The width of text in columns. */
+int screen_width(const char *text);
+/* Text wrapped into at most `rows` lines of w columns from (y, x); returns
+ * the lines used. */
+int screen_wrap(int y, int x, int w, int rows, attr_t attr, const char *text);
+/* A box outline. */
+void screen_box(int y, int x, int h, int w, attr_t attr);
+/* Clear a rectangle. */
+void screen_clear(rect r);
+
+/* -------------------------------------------------------------- board.c */
+
+typedef struct board_view {
+    aw_position pos;
+    const aw_rules *rules;
+    int seat;               /* the side drawn at the bottom                  */
+    int cursor;             /* pit chosen (-1: none)                         */
+    int last;               /* the last move's pit (-1: none)                */
+    unsigned captured;      /* the last move's captured pits (bit per pit)   */
+    int sowing;             /* animation: the pit receiving a seed (-1)      */
+    int hand;               /* animation: seeds in hand (0: none)            */
+    unsigned flash;         /* animation: pits shown flashing                */
+    int direction;          /* relay: direction being chosen (0, +1, -1)     */
+    const char *label[2];   /* each side's name line                         */
+    bool to_move_marked;    /* mark whose turn it is                         */
+} board_view;
+
+void board_draw(const layout *lay, const board_view *v);
+/* The screen column (0..5, left to right) of a pit, whatever the size. */
+int board_pit_column(const board_view *v, int pit);
+/* The pit under a screen cell, or -1. */
+int board_pit_at(const layout *lay, const board_view *v, int y, int x);
+/* The screen column of a pit's centre, and its row (0 top, 1 bottom). */
+void board_pit_place(const layout *lay, const board_view *v, int pit, int *row, int *x);
+
+/* Animate a move on v->pos (the position before it) with its report;
+ * returns true when a key cut it short (the key is consumed). v->pos is
+ * the position after the move on return. */
+bool board_animate(const layout *lay, board_view *v, const aw_move_report *r, int speed,
+                   void (*redraw)(void *ctx), void *ctx);
+
+/* -------------------------------------------------------------- input.c */
+
+enum {
+    ACT_NONE = 0,
+    ACT_LEFT,
+    ACT_RIGHT,
+    ACT_UP,
+    ACT_DOWN,
+    ACT_PLAY,   /* Enter, space                                             */
+    ACT_PIT,    /* a pit letter: arg = 0..5 (a/A .. f/F)                     */
+    ACT_CLICK,  /* the mouse: arg = y * 1000 + x                             */
+    ACT_HINT,
+    ACT_UNDO,
+    ACT_REDO,
+    ACT_ANALYSIS,
+    ACT_MOVES,
+    ACT_NEW,
+    ACT_SAVE,
+    ACT_LOAD,
+    ACT_AGREE,
+    ACT_RULES,
+    ACT_OPTIONS,
+    ACT_HELP,
+    ACT_QUIT,
+    ACT_CANCEL, /* Esc                                                       */
+    ACT_PLUS,   /* '+'                                                       */
+    ACT_MINUS,  /* '-'                                                       */
+    ACT_RESIZE,
+    ACT_REDRAW, /* Ctrl-L                                                    */
+    ACT_OTHER
+};
+
+typedef struct action {
+    int kind;
+    int arg;
+    int key;    /* the raw key                                               */
+} action;
+
+void input_init(void);
+/* The next action, waiting up to timeout_ms (-1: forever); ACT_NONE on
+ * timeout. */
+action input_read(int timeout_ms);
+
+/* ------------------------------------------------------------- dialog.c */
+
+typedef struct newgame {
+    int preset;           /* index of the rule set                           */
+    bool keep_rules;      /* the current (modified) rules, not a preset      */
+    bool human;
+    int level;
+    int side, first;
+    long long movetime;
+} newgame;
+
+/* The new-game dialog; true when confirmed. `custom` names the current
+ * rules when they differ from their preset (NULL otherwise). */
+bool dialog_newgame(newgame *ng, const char *custom);
+/* A line of text (a file name); true when confirmed. */
+bool dialog_text(const char *title, const char *prompt, char *buf, size_t size);
+/* A yes/no question; true for yes. */
+bool dialog_yesno(const char *title, const char *question);
+/* The keys, then `more` (the rules in play). */
+void dialog_help(bool relay, const char *more);
+/* Text pages (the rules). */
+void dialog_pages(const char *title, const char *text);
+/* The options (language, speed, colours, drawing); true when changed. */
+bool dialog_options(settings *set);
+
+/* -------------------------------------------------------------- panel.c */
+
+typedef struct panel_data {
+    bool analysis, moves;         /* which are open                         */
+    const aw_rules *rules;
+    aw_position pos;              /* the position analysed                  */
+    const char *state;            /* "thinking", "the computer thinks"...   */
+    bool have_info;
+    aw_search_info info;
+    bool tables;                  /* the tables' exact result               */
+    int tables_margin;
+    int ply;                      /* the moves played                       */
+    const aw_move *hist;
+    const aw_position *start;
+} panel_data;
+
+void panel_draw(const layout *lay, const panel_data *d);
+
+#endif

@@ -1,0 +1,178 @@
+/*
+ * app.c - the web application as a value (app.h): its configuration, the
+ * games registry and the worker pool, the endgame tables and book shared by
+ * every game, what happens to a game that leaves the registry, stopping,
+ * and the tick that expires idle games and keeps streams alive.
+ */
+#include "web/internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------ configuration */
+
+web_config web_config_default(void)
+{
+    web_config c;
+    memset(&c, 0, sizeof c);
+    c.host = "127.0.0.1";
+    c.port = 8080;
+    c.max_games = 32;
+    c.ttl_ms = 3600 * 1000;
+    c.max_body = 256 * 1024;
+    c.searches = 2;
+    c.queue = 8;
+    c.max_streams = 8;
+    c.hash_mb = 16;
+    c.max_movetime_ms = 60000;
+    c.hint_ms = 1000;
+    c.analysis_ms = 30000;
+    c.eval_budget_ms = 3000;
+    c.keepalive_ms = 5000;
+    return c;
+}
+
+/* ------------------------------------------------ tables, book, sessions */
+
+const aw_tables *app_tables(web_app *a, const aw_rules *rules)
+{
+    if (!a->cfg.open_tables || aw_tables_supported(rules, NULL))
+        return NULL;
+    char key[600], diff[512];
+    aw_rules_diff(rules, diff, sizeof diff);
+    snprintf(key, sizeof key, "%s %s", rules->name, diff);
+    pthread_mutex_lock(&a->lock);
+    for (int i = 0; i < a->ntables; i++)
+        if (strcmp(a->tables[i].key, key) == 0) {
+            const aw_tables *t = a->tables[i].tables;
+            pthread_mutex_unlock(&a->lock);
+            return t;
+        }
+    /* Opened once per rule set, kept (read-only, shared by every game). */
+    aw_tables *t = a->cfg.open_tables(rules, a->cfg.tables_ctx);
+    if (a->ntables < MAX_TABLES) {
+        snprintf(a->tables[a->ntables].key, sizeof a->tables[0].key, "%s", key);
+        a->tables[a->ntables++].tables = t;
+    } else {
+        aw_tables_close(t);
+        t = NULL;
+    }
+    pthread_mutex_unlock(&a->lock);
+    return t;
+}
+
+const aw_book *app_book(web_app *a, const aw_rules *rules)
+{
+    for (int i = 0; i < a->cfg.nbooks; i++)
+        if (aw_book_matches(a->cfg.books[i], rules))
+            return a->cfg.books[i];
+    return NULL;
+}
+
+static void game_gone(web_game *g);
+static void game_destroy(web_game *g);
+
+web_app *web_app_new(const web_config *cfg, char *err, size_t errsize)
+{
+    web_app *a = calloc(1, sizeof *a);
+    if (!a) {
+        snprintf(err, errsize, "out of memory");
+        return NULL;
+    }
+    a->cfg = *cfg;
+    pthread_mutex_init(&a->lock, NULL);
+    atomic_init(&a->stopping, false);
+    atomic_init(&a->streams, 0);
+    atomic_init(&a->requests, 0);
+    a->started_ms = a->last_ping_ms = web_now_ms();
+    json_object_seed(0);
+    registry_hooks hooks = {game_gone, game_destroy};
+    a->reg = registry_new(cfg->max_games, cfg->ttl_ms, hooks);
+    const int bg = cfg->searches > 1 ? cfg->searches - 1 : 1;
+    a->pool = pool_new(cfg->searches, bg, cfg->queue);
+    if (!a->reg || !a->pool) {
+        snprintf(err, errsize, "cannot start the worker threads");
+        web_app_free(a);
+        return NULL;
+    }
+    pool_set_hash(a->pool, cfg->hash_mb);
+    return a;
+}
+
+static void stop_game(web_game *g, void *ctx);
+
+void web_app_stop(web_app *a)
+{
+    atomic_store(&a->stopping, true);
+    registry_each(a->reg, stop_game, a);
+}
+
+void web_app_free(web_app *a)
+{
+    if (!a)
+        return;
+    atomic_store(&a->stopping, true);
+    pool_free(a->pool); /* jobs release their games */
+    registry_free(a->reg);
+    for (int i = 0; i < a->ntables; i++)
+        aw_tables_close(a->tables[i].tables);
+    pthread_mutex_destroy(&a->lock);
+    free(a);
+}
+
+int web_app_games(web_app *a) { return registry_count(a->reg); }
+
+/* ------------------------------------------------- lifecycle of games */
+
+static void stop_game(web_game *g, void *ctx)
+{
+    (void)ctx;
+    pthread_mutex_lock(&g->lock);
+    g->stop_asked = true;
+    session_stop(g->s);
+    for (int i = 0; i < g->nstreams; i++) {
+        web_stream_event(g->streams[i], "gone", "{\"reason\":\"the server is stopping\"}");
+        web_stream_end(g->streams[i]);
+        web_stream_release(g->streams[i]);
+    }
+    g->nstreams = 0;
+    pthread_mutex_unlock(&g->lock);
+}
+
+static void game_gone(web_game *g)
+{
+    pthread_mutex_lock(&g->lock);
+    g->stop_asked = true;
+    session_stop(g->s);
+    for (int i = 0; i < g->nstreams; i++) {
+        web_stream_event(g->streams[i], "gone", "{\"reason\":\"the game was deleted or expired\"}");
+        web_stream_end(g->streams[i]);
+        web_stream_release(g->streams[i]);
+    }
+    g->nstreams = 0;
+    pthread_mutex_unlock(&g->lock);
+}
+
+static void game_destroy(web_game *g)
+{
+    for (int i = 0; i < g->nstreams; i++)
+        web_stream_release(g->streams[i]);
+    session_free(g->s);
+    free(g->state);
+    free(g->evals);
+    pthread_cond_destroy(&g->idle);
+    pthread_mutex_destroy(&g->lock);
+    free(g);
+}
+
+void web_app_tick(web_app *a)
+{
+    const int64_t now = web_now_ms();
+    registry_expire(a->reg, now);
+    if (now - a->last_ping_ms >= a->cfg.keepalive_ms) {
+        a->last_ping_ms = now;
+        registry_each(a->reg, analysis_ping, a);
+    }
+}
+

@@ -1,0 +1,76 @@
+/*
+ * app.h - the web application without the HTTP library: the games, the
+ * worker pool, the shared endgame tables and book, and the router that
+ * turns a request into an answer (routes.c). server.c serves it over HTTP;
+ * the fuzz target calls the router directly.
+ */
+#ifndef AW_WEB_APP_H
+#define AW_WEB_APP_H
+
+#include "awale.h"
+#include "web/http.h"
+#include "web/stream.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct web_config {
+    const char *host;          /* address to listen on (default 127.0.0.1) */
+    int port;                  /* 0: any free port */
+    bool open_browser;         /* xdg-open the URL */
+    bool any_host;             /* accept any Host header (not loopback only) */
+    bool verbose;              /* one line per request on stderr */
+    int max_games;             /* games held at once */
+    int64_t ttl_ms;            /* idle games expire after this */
+    size_t max_body;           /* request bodies larger are refused (413) */
+    int searches;              /* engine searches at once (worker threads) */
+    int queue;                 /* engine jobs waiting at most */
+    int max_streams;           /* analysis streams open at once */
+    int hash_mb;               /* each engine's table */
+    int64_t max_movetime_ms;   /* the longest time per move a game may ask */
+    int64_t hint_ms;           /* a hint's thinking time */
+    int64_t analysis_ms;       /* an analysis stops after this per position */
+    int64_t eval_budget_ms;    /* one evaluations request thinks at most this */
+    int64_t keepalive_ms;      /* a comment on every stream this often: a page that
+                                  left is noticed by then (suspended connections
+                                  are not watched) */
+    /* The endgame tables of a rule set (NULL: none), opened on the first
+     * game with these rules and kept until the app is freed; and the
+     * opening books (a game uses the first whose rules it fits). */
+    aw_tables *(*open_tables)(const aw_rules *rules, void *ctx);
+    void *tables_ctx;
+    const aw_book *const *books;
+    int nbooks;
+} web_config;
+
+/* The defaults: loopback, port 8080, 32 games for an hour each, 256 KiB
+ * bodies, one search per core, 16 MB tables, ... */
+web_config web_config_default(void);
+
+typedef struct web_app web_app;
+
+web_app *web_app_new(const web_config *cfg, char *err, size_t errsize);
+/* Stop: refuse new requests (503), stop every search, end the streams;
+ * answers in flight still complete. */
+void web_app_stop(web_app *a);
+/* Free (after the server stopped calling in): joins the workers. */
+void web_app_free(web_app *a);
+/* Once a second: expire idle games, keep streams alive. */
+void web_app_tick(web_app *a);
+
+typedef enum web_outcome { WEB_REPLY, WEB_PENDING, WEB_STREAM } web_outcome;
+
+/* Answer a request: at once in *reply (WEB_REPLY), later through
+ * *pending (WEB_PENDING: the caller arms it and sends pending->reply), or
+ * as an event stream (WEB_STREAM: *reply holds the status and content
+ * type; the caller reads *stream and calls web_app_stream_closed at the
+ * end). */
+web_outcome web_route(web_app *a, const web_request *req, web_reply *reply, web_pending **pending,
+                      web_stream **stream);
+void web_app_stream_closed(web_app *a, web_stream *s);
+
+/* Figures for logs and the status endpoint. */
+int web_app_games(web_app *a);
+
+#endif

@@ -1,0 +1,100 @@
+/*
+ * internal.h - what the modules of the web application share (http.c,
+ * app.c, state.c, analysis.c, jobs.c, routes.c): the application value,
+ * the jobs whose answer a request waits for, and the functions one module
+ * gives the others. Nothing here is for the rest of the program (app.h
+ * and web.h are).
+ */
+#ifndef AW_WEB_INTERNAL_H
+#define AW_WEB_INTERNAL_H
+
+#include "front/session.h"
+#include "web/app.h"
+#include "web/games.h"
+#include "web/pool.h"
+
+#include <jansson.h>
+#include <pthread.h>
+#include <stdatomic.h>
+
+#define MAX_TABLES 32
+#define EVAL_DEPTH 14      /* an evaluation's search: this depth... */
+#define EVAL_NODES 300000  /* ...or this many nodes */
+#define MAX_MULTIPV 8
+
+typedef struct tables_entry {
+    char key[600]; /* rule set name and its differences from the preset */
+    aw_tables *tables;
+} tables_entry;
+
+struct web_app {
+    web_config cfg;
+    registry *reg;
+    pool *pool;
+    pthread_mutex_t lock; /* tables cache */
+    tables_entry tables[MAX_TABLES];
+    int ntables;
+    atomic_bool stopping;
+    atomic_int streams;
+    int64_t started_ms, last_ping_ms;
+    atomic_ullong requests;
+};
+
+/* http.c: a JSON value (a new reference, taken) as the answer. */
+void web_reply_value(web_reply *r, int status, json_t *o);
+
+/* app.c: the endgame tables and the book for a game's rules (opened once,
+ * shared read-only by every game; NULL: none). */
+const aw_tables *app_tables(web_app *a, const aw_rules *rules);
+const aw_book *app_book(web_app *a, const aw_rules *rules);
+
+/* state.c: a game's state as JSON (lock held, session free to read):
+ * state_refresh rebuilds the cached text and returns the state (a new
+ * reference); state_reply answers with it plus `extra` fields (taken). */
+json_t *state_refresh(web_game *g);
+void state_reply(web_game *g, web_reply *r, int status, json_t *extra);
+/* What is known of the value of the position at `ply` (lock held). */
+void state_store_eval(web_game *g, int ply, const aw_position *pos, int depth,
+                      const aw_score *score, bool exact);
+void state_store_thought(web_game *g, int ply, const aw_position *pos, const session_thought *t);
+/* The values known of every position (lock held), and the engine's
+ * thought: its move's score and the line it expects. */
+json_t *state_evals(web_game *g);
+json_t *state_thought(const aw_rules *rules, const aw_position *pos, const session_thought *t);
+
+/* analysis.c: events to a game's streams and the analysis that follows
+ * the game (lock held), keep-alives (registry_each callback). */
+void analysis_broadcast(web_app *a, web_game *g, const char *event, json_t *data);
+json_t *analysis_position_event(web_game *g, int multipv);
+void analysis_kick(web_app *a, web_game *g);
+void analysis_ping(web_game *g, void *ctx);
+
+/* jobs.c: the jobs whose answer a request waits for (a pending reply):
+ * the computer's move, a hint, the computer's view of a proposed end, the
+ * evaluations. job_new holds the game and makes the pending reply; the
+ * request sets the game's job and submits it. */
+typedef struct answer_job {
+    web_job base;
+    web_app *a;
+    web_game *g;
+    web_pending *p;
+    int status;           /* of the answer */
+    json_t *played;       /* moves already played by the request */
+    int64_t movetime_ms;  /* a hint's time */
+    int proposer;         /* agreement */
+    /* Evaluations: the positions to evaluate. */
+    aw_rules rules;
+    aw_position *positions;
+    int *plies;
+    int npositions;
+    int total_plies;
+} answer_job;
+
+answer_job *job_new(web_app *a, web_game *g, void (*run)(web_job *, pool_worker *));
+void job_end(answer_job *j, pool_worker *w);
+void job_move(web_job *job, pool_worker *w);
+void job_hint(web_job *job, pool_worker *w);
+void job_agree(web_job *job, pool_worker *w);
+void job_evaluations(web_job *job, pool_worker *w);
+
+#endif

@@ -1,0 +1,225 @@
+/*
+ * pool.c - worker threads and two job queues (pool.h). One mutex and one
+ * condition variable guard the queues and the counts; jobs run with the
+ * mutex released. A running background job is kept in `running_bg[]` so
+ * that a foreground job that finds every worker busy can cancel the one
+ * that started first.
+ */
+#include "web/pool.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_WORKERS 64
+
+typedef struct worker {
+    pool *p;
+    pthread_t thread;
+    pool_worker ctx;
+    web_job *job;        /* running now (NULL: idle or finishing) */
+    bool bg;             /* the job is a background one */
+    unsigned long long started; /* order of start, for the oldest */
+} worker;
+
+struct pool {
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    worker w[MAX_WORKERS];
+    int nworkers, max_bg, queue_max;
+    web_job *fg_head, *fg_tail, *bg_head, *bg_tail;
+    int fg_waiting, bg_waiting, reserved;
+    int running, running_bg;
+    unsigned long long starts, done;
+    atomic_bool stopping;
+    int hash_mb;
+};
+
+static void push(web_job **head, web_job **tail, web_job *j)
+{
+    j->next = NULL;
+    if (*tail)
+        (*tail)->next = j;
+    else
+        *head = j;
+    *tail = j;
+}
+
+static web_job *pop(web_job **head, web_job **tail)
+{
+    web_job *j = *head;
+    if (j) {
+        *head = j->next;
+        if (!*head)
+            *tail = NULL;
+        j->next = NULL;
+    }
+    return j;
+}
+
+static void *worker_main(void *arg)
+{
+    worker *w = arg;
+    pool *p = w->p;
+    pthread_mutex_lock(&p->lock);
+    for (;;) {
+        web_job *j = NULL;
+        if (p->fg_head) {
+            j = pop(&p->fg_head, &p->fg_tail);
+            p->fg_waiting--;
+        } else if (p->bg_head && (p->running_bg < p->max_bg || p->stopping)) {
+            j = pop(&p->bg_head, &p->bg_tail);
+            p->bg_waiting--;
+        } else if (p->stopping) {
+            break;
+        } else {
+            pthread_cond_wait(&p->cond, &p->lock);
+            continue;
+        }
+        w->job = j;
+        w->bg = j->background;
+        w->started = ++p->starts;
+        w->ctx.released = false;
+        p->running++;
+        if (j->background)
+            p->running_bg++;
+        pthread_mutex_unlock(&p->lock);
+        j->run(j, &w->ctx); /* frees j */
+        pool_job_finished(&w->ctx);
+        pthread_mutex_lock(&p->lock);
+    }
+    pthread_mutex_unlock(&p->lock);
+    aw_engine_free(w->ctx.engine);
+    w->ctx.engine = NULL;
+    return NULL;
+}
+
+pool *pool_new(int workers, int max_background, int queue_max)
+{
+    if (workers < 1)
+        workers = 1;
+    if (workers > MAX_WORKERS)
+        workers = MAX_WORKERS;
+    pool *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    pthread_mutex_init(&p->lock, NULL);
+    pthread_cond_init(&p->cond, NULL);
+    atomic_init(&p->stopping, false);
+    p->max_bg = max_background < 1 ? 1 : max_background > workers ? workers : max_background;
+    p->queue_max = queue_max < 0 ? 0 : queue_max;
+    p->hash_mb = 16;
+    for (int i = 0; i < workers; i++) {
+        p->w[i].p = p;
+        p->w[i].ctx.index = i;
+        p->w[i].ctx.pool = p;
+        if (pthread_create(&p->w[i].thread, NULL, worker_main, &p->w[i])) {
+            p->nworkers = i;
+            pool_free(p);
+            return NULL;
+        }
+        p->nworkers = i + 1;
+    }
+    return p;
+}
+
+void pool_set_hash(pool *p, int hash_mb) { p->hash_mb = hash_mb; }
+
+void pool_job_finished(pool_worker *ctx)
+{
+    pool *p = ctx->pool;
+    worker *w = &p->w[ctx->index];
+    pthread_mutex_lock(&p->lock);
+    if (!ctx->released) {
+        ctx->released = true;
+        w->job = NULL;
+        p->running--;
+        if (w->bg)
+            p->running_bg--;
+        p->done++;
+        pthread_cond_broadcast(&p->cond);
+    }
+    pthread_mutex_unlock(&p->lock);
+}
+
+bool pool_stopping(pool *p) { return atomic_load(&p->stopping); }
+
+void pool_free(pool *p)
+{
+    if (!p)
+        return;
+    pthread_mutex_lock(&p->lock);
+    atomic_store(&p->stopping, true);
+    for (int i = 0; i < p->nworkers; i++)
+        if (p->w[i].job && p->w[i].job->cancel)
+            p->w[i].job->cancel(p->w[i].job);
+    pthread_cond_broadcast(&p->cond);
+    pthread_mutex_unlock(&p->lock);
+    for (int i = 0; i < p->nworkers; i++)
+        pthread_join(p->w[i].thread, NULL);
+    pthread_cond_destroy(&p->cond);
+    pthread_mutex_destroy(&p->lock);
+    free(p);
+}
+
+bool pool_reserve(pool *p)
+{
+    pthread_mutex_lock(&p->lock);
+    /* Waiting jobs and reservations against the queue's length; a job that
+     * can start at once (an idle worker) does not wait. */
+    const int idle = p->nworkers - p->running;
+    const bool ok = !p->stopping && p->fg_waiting + p->reserved < p->queue_max + idle;
+    if (ok)
+        p->reserved++;
+    pthread_mutex_unlock(&p->lock);
+    return ok;
+}
+
+void pool_unreserve(pool *p)
+{
+    pthread_mutex_lock(&p->lock);
+    p->reserved--;
+    pthread_mutex_unlock(&p->lock);
+}
+
+void pool_submit(pool *p, web_job *job)
+{
+    pthread_mutex_lock(&p->lock);
+    if (job->background) {
+        push(&p->bg_head, &p->bg_tail, job);
+        p->bg_waiting++;
+    } else {
+        p->reserved--;
+        push(&p->fg_head, &p->fg_tail, job);
+        p->fg_waiting++;
+        /* No idle worker: stop the background job that started first. */
+        if (p->running == p->nworkers) {
+            worker *oldest = NULL;
+            for (int i = 0; i < p->nworkers; i++) {
+                worker *w = &p->w[i];
+                if (w->job && w->job->background && (!oldest || w->started < oldest->started))
+                    oldest = w;
+            }
+            if (oldest && oldest->job->cancel)
+                oldest->job->cancel(oldest->job);
+        }
+    }
+    pthread_cond_broadcast(&p->cond);
+    pthread_mutex_unlock(&p->lock);
+}
+
+void pool_get_stats(pool *p, pool_stats *st)
+{
+    pthread_mutex_lock(&p->lock);
+    st->workers = p->nworkers;
+    st->max_background = p->max_bg;
+    st->queue_max = p->queue_max;
+    st->running = p->running;
+    st->running_background = p->running_bg;
+    st->waiting = p->fg_waiting;
+    st->waiting_background = p->bg_waiting;
+    st->done = p->done;
+    pthread_mutex_unlock(&p->lock);
+}

@@ -1,0 +1,198 @@
+/*
+ * state.c - a game as the API shows it: the state JSON (rules, players,
+ * position, every move and what it did, legal moves, status, the exact
+ * result when the tables cover the position), cached as text per version
+ * so that reading a game never touches its session; and the values known
+ * of its positions, for the evaluation graph.
+ */
+#include "web/internal.h"
+
+#include "front/words.h"
+#include "web/jsonout.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* --------------------------------------------------------- game state */
+
+static const char *side_of(const session *s, int side)
+{
+    return session_is_human(s, side) ? "human" : "engine";
+}
+
+static json_t *players_json(const session *s)
+{
+    const session_config *c = session_get_config(s);
+    json_t *o = json_object();
+    for (int side = 0; side < 2; side++) {
+        json_t *p = json_pack("{s:s}", "type", side_of(s, side));
+        if (!session_is_human(s, side))
+            json_object_set_new(p, "level", json_integer(c->level));
+        json_object_set_new(o, jo_side_word(side), p);
+    }
+    return o;
+}
+
+/* Every move played, with what it did (no steps) and the position after it. */
+static json_t *moves_json(const session *s)
+{
+    const aw_game *gm = session_game(s);
+    const aw_rules *r = session_rules(s);
+    json_t *list = json_array();
+    aw_move_report *rep = malloc(sizeof *rep);
+    if (!rep)
+        return list;
+    for (int i = 0; i < aw_game_ply(gm); i++) {
+        aw_position p = *aw_game_position_at(gm, i);
+        char text[AW_POSITION_MAX];
+        if (aw_play_report(r, &p, aw_game_move(gm, i), rep) < 0)
+            break;
+        json_t *m = jo_report(r, rep, false);
+        json_object_set_new(m, "ply", json_integer(i + 1));
+        json_object_set_new(m, "after", json_string(aw_position_format(&p, text)));
+        json_array_append_new(list, m);
+    }
+    free(rep);
+    return list;
+}
+
+static const char *job_word(game_job j)
+{
+    switch (j) {
+    case JOB_MOVE: return "move";
+    case JOB_HINT: return "hint";
+    case JOB_AGREE: return "agree";
+    default: return NULL;
+    }
+}
+
+/* The state of a game (lock held, session free to read). */
+static json_t *state_json(web_game *g)
+{
+    session *s = g->s;
+    const aw_game *gm = session_game(s);
+    const aw_rules *r = session_rules(s);
+    const aw_position *pos = session_position(s);
+    const session_config *c = session_get_config(s);
+    const aw_status st = aw_game_status(gm);
+    char text[AW_POSITION_MAX];
+    json_t *legal = json_array();
+    if (st == AW_ONGOING) {
+        aw_move moves[AW_MAX_MOVES];
+        const int n = aw_generate(r, pos, moves);
+        for (int i = 0; i < n; i++)
+            json_array_append_new(legal, jo_move(r, moves[i]));
+    }
+    int margin;
+    json_t *tables = session_tables_margin(s, &margin)
+                         ? jo_perfect(margin, session_tables_exact(s))
+                         : json_null();
+    json_t *o = json_pack(
+        "{s:s, s:o, s:o, s:i, s:I, s:s, s:s, s:o, s:i, s:o, s:o, s:o, s:s?, s:b, s:s?, s:b, s:b, "
+        "s:b, s:o, s:i}",
+        "id", g->id, "rules", jo_rules(r), "players", players_json(s), "level", c->level,
+        "movetime", (json_int_t)c->movetime_ms, "start", aw_position_format(aw_game_start(gm), text),
+        "position", aw_position_format(pos, (char[AW_POSITION_MAX]){0}), "board", jo_position(pos),
+        "ply", aw_game_ply(gm), "moves", moves_json(s), "legal", legal, "status", jo_status(gm),
+        "to_move", st == AW_ONGOING ? jo_side_letter(pos->side) : NULL, "computer_to_move",
+        session_computer_to_move(s), "thinking", job_word(g->job), "can_undo",
+        aw_game_ply(gm) > 0 || st == AW_END_AGREEMENT, "can_redo",
+        session_can_redo(s) && st == AW_ONGOING, "agreement_allowed",
+        r->agreement != AW_LEFT_FORBIDDEN, "tables", tables, "version", (int)g->version);
+    return o;
+}
+
+/* Rebuild the cached state text; returns the state (a new reference) for
+ * answers that add to it. Lock held, session free to read. */
+json_t *state_refresh(web_game *g)
+{
+    json_t *o = state_json(g);
+    char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
+    if (text) {
+        free(g->state);
+        g->state = text;
+    }
+    return o;
+}
+
+/* Answer with the state plus `extra` fields (may be NULL; taken). */
+void state_reply(web_game *g, web_reply *r, int status, json_t *extra)
+{
+    json_t *o = state_refresh(g);
+    if (o && extra)
+        json_object_update(o, extra);
+    json_decref(extra);
+    web_reply_value(r, status, o);
+}
+
+/* What is known of the value of the position at `ply` (lock held). */
+void state_store_eval(web_game *g, int ply, const aw_position *pos, int depth, const aw_score *score,
+                       bool exact)
+{
+    if (ply < 0 || ply > 100000)
+        return;
+    if (ply >= g->nevals) {
+        const int n = ply + 64;
+        eval_point *e = realloc(g->evals, sizeof *e * (size_t)n);
+        if (!e)
+            return;
+        memset(e + g->nevals, 0, sizeof *e * (size_t)(n - g->nevals));
+        g->evals = e;
+        g->nevals = n;
+    }
+    eval_point *e = &g->evals[ply];
+    const uint64_t h = aw_position_hash(pos);
+    if (e->hash == h && e->depth > 0 && (e->exact || e->depth > depth) && !exact)
+        return;
+    e->hash = h;
+    e->depth = depth > 0 ? depth : 1;
+    e->score = *score;
+    e->exact = exact;
+}
+
+/* The engine's view of the position it searched at `ply`. */
+void state_store_thought(web_game *g, int ply, const aw_position *pos, const session_thought *t)
+{
+    if (t->info.lines > 0 && t->info.line[0].length > 0)
+        state_store_eval(g, ply, pos, t->book ? 1 : t->info.depth, &t->info.line[0].score, false);
+}
+
+
+/* The engine's thought as JSON: its move's score and the line it expects. */
+json_t *state_thought(const aw_rules *rules, const aw_position *pos, const session_thought *t)
+{
+    json_t *o = json_pack("{s:o, s:b, s:i}", "move", jo_move(rules, t->best), "book", t->book,
+                          "depth", t->info.depth);
+    if (t->info.lines > 0 && t->info.line[0].length > 0) {
+        const aw_search_line *l = &t->info.line[0];
+        char words[1024];
+        json_t *pv = json_array();
+        for (int k = 0; k < l->length; k++)
+            json_array_append_new(pv, jo_move(rules, l->pv[k]));
+        json_object_set_new(o, "score", jo_score(&l->score, pos->side));
+        json_object_set_new(o, "line", pv);
+        json_object_set_new(o, "line_text",
+                            json_string(words_line(rules, pos, l->pv, l->length, words, sizeof words)));
+    }
+    return o;
+}
+
+/* The evaluations of the game's positions as JSON (lock held). */
+json_t *state_evals(web_game *g)
+{
+    const aw_game *gm = session_game(g->s);
+    json_t *list = json_array();
+    const int n = aw_game_ply(gm);
+    for (int i = 0; i <= n; i++) {
+        const aw_position *p = aw_game_position_at(gm, i);
+        const eval_point *e = i < g->nevals ? &g->evals[i] : NULL;
+        if (!e || e->depth == 0 || e->hash != aw_position_hash(p)) {
+            json_array_append_new(list, json_null());
+            continue;
+        }
+        json_array_append_new(list, json_pack("{s:i, s:o, s:i, s:b}", "ply", i, "score",
+                                              jo_score(&e->score, p->side), "depth", e->depth,
+                                              "exact", e->exact));
+    }
+    return list;
+}

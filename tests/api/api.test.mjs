@@ -1,0 +1,521 @@
+// api.test.mjs - the web API of `awale serve` (docs/api.md) against a
+// running server: every endpoint, every kind of bad request (each must
+// answer a JSON error with the right 4xx status and change nothing), a full
+// game against the engine, records out and in, expiry, the limits on games
+// and searches, and a clean stop. Positions are checked against
+// `awale replay`, the command-line reference.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { AWALE, startServer, api, raw, readEvents, sleep } from './server.mjs';
+
+// The positions `awale replay` prints after each move (the last line is the status).
+function replay(moves, rules = 'abapa', position) {
+  const args = ['replay', '--rules', rules];
+  if (position) args.push('--position', position);
+  const out = execFileSync(AWALE, [...args, ...moves], { encoding: 'utf8' }).trim().split('\n');
+  return { positions: out.slice(0, -1), status: out[out.length - 1] };
+}
+
+const json = (r) => {
+  assert.equal(r.headers.get ? r.headers.get('content-type') : r.headers['content-type'], 'application/json');
+  return r.body;
+};
+
+// A bad request: the status, a JSON error naming the problem, and no change.
+async function expectError(srv, id, status, pattern, method, url, body, headers) {
+  const before = id ? (await api(srv.base, 'GET', `/api/games/${id}`)).body : null;
+  const r = await api(srv.base, method, url, body, headers);
+  assert.equal(r.status, status, `${method} ${url}: ${r.text}`);
+  assert.equal(r.headers.get('content-type'), 'application/json');
+  assert.equal(typeof r.body.error, 'string');
+  assert.match(r.body.error, pattern);
+  if (id) {
+    const now = (await api(srv.base, 'GET', `/api/games/${id}`)).body;
+    assert.deepEqual(now, before, 'a bad request changed the game');
+  }
+  return r;
+}
+
+describe('awale serve API', () => {
+  let srv;
+  before(async () => { srv = await startServer(['--tables', 'none', '--max-games', '40']); });
+  after(async () => {
+    const r = await srv.stop();
+    assert.equal(r.code, 0, `exit ${r.code} ${r.signal}: ${srv.stderr()}`);
+  });
+
+  it('serves the page with exact types and security headers', async () => {
+    const r = await fetch(srv.base + '/');
+    assert.equal(r.status, 200);
+    assert.equal(r.headers.get('content-type'), 'text/html; charset=utf-8');
+    assert.match(r.headers.get('content-security-policy'), /default-src 'self'/);
+    assert.match(r.headers.get('content-security-policy'), /frame-ancestors 'none'/);
+    assert.equal(r.headers.get('x-content-type-options'), 'nosniff');
+    const etag = r.headers.get('etag');
+    assert.ok(etag);
+    const again = await fetch(srv.base + '/', { headers: { 'If-None-Match': etag } });
+    assert.equal(again.status, 304);
+    const js = await fetch(srv.base + '/js/app.js');
+    assert.equal(js.status, 200);
+    assert.equal(js.headers.get('content-type'), 'text/javascript; charset=utf-8');
+    const css = await fetch(srv.base + '/css/style.css');
+    assert.equal(css.headers.get('content-type'), 'text/css; charset=utf-8');
+  });
+
+  it('refuses paths outside the static files, and other methods', async () => {
+    for (const p of ['/nope.html', '/../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/js/../../Makefile', '/index.html/x']) {
+      const r = await raw(srv.base, 'GET', p);
+      assert.equal(r.status, 404, p);
+      assert.equal(r.headers['content-type'], 'application/json');
+      assert.match(r.body.error, /no such page/);
+    }
+    const r = await api(srv.base, 'POST', '/', {});
+    assert.equal(r.status, 405);
+    assert.equal(r.headers.get('allow'), 'GET, HEAD');
+    assert.match(r.body.error, /not allowed/);
+  });
+
+  it('lists the rule sets, their parameters and the levels', async () => {
+    const r = await api(srv.base, 'GET', '/api/rules');
+    assert.equal(r.status, 200);
+    assert.equal(r.headers.get('cache-control'), 'no-store');
+    const names = json(r).rule_sets.map((s) => s.name);
+    assert.deepEqual(names, ['abapa', 'seven-turns', 'grand-slam', 'two-seeds', 'relay']);
+    for (const s of r.body.rule_sets) {
+      assert.ok(s.summary.length > 20, s.name);
+      for (const [k, v] of Object.entries(s.params)) assert.ok(v.text.length > 5, `${s.name} ${k}`);
+    }
+    assert.ok(r.body.parameters.find((p) => p.name === 'target').help);
+    // Cross-check against the command line's own list.
+    // (the command line wraps the summaries: compare with spaces collapsed)
+    const flat = (text) => text.replace(/\s+/g, ' ');
+    const cli = flat(execFileSync(AWALE, ['rules'], { encoding: 'utf8' }));
+    for (const s of r.body.rule_sets) assert.ok(cli.includes(flat(s.summary)), s.name);
+    const lv = await api(srv.base, 'GET', '/api/levels');
+    assert.equal(lv.body.levels.length, 10);
+    const st = await api(srv.base, 'GET', '/api/server');
+    assert.equal(st.status, 200);
+    assert.ok(st.body.searches >= 1);
+  });
+
+  it('creates a game between people and plays moves as `awale replay` does', async () => {
+    const c = await api(srv.base, 'POST', '/api/games', { south: 'human', north: 'human' });
+    assert.equal(c.status, 201);
+    const g = json(c);
+    assert.match(g.id, /^[0-9a-f]{16}$/);
+    assert.equal(c.headers.get('location'), `/api/games/${g.id}`);
+    assert.equal(g.position, '4-4-4-4-4-4-4-4-4-4-4-4-0-0-S');
+    assert.deepEqual(g.legal, ['A', 'B', 'C', 'D', 'E', 'F']);
+    assert.equal(g.status, 'ongoing');
+    const moves = ['C', 'f', 'F', 'b'];
+    const ref = replay(moves);
+    let state;
+    for (const [i, m] of moves.entries()) {
+      const r = await api(srv.base, 'POST', `/api/games/${g.id}/moves`, { move: m });
+      assert.equal(r.status, 200, r.text);
+      state = r.body;
+      assert.equal(state.position, ref.positions[i]);
+      assert.equal(state.played.length, 1);
+      const p = state.played[0];
+      assert.equal(p.move, m);
+      // The steps give the position after the move when applied to the one before.
+      const before = i ? ref.positions[i - 1] : '4-4-4-4-4-4-4-4-4-4-4-4-0-0-S';
+      const pits = before.split('-').slice(0, 12).map(Number);
+      const scores = before.split('-').slice(12, 14).map(Number);
+      for (const [kind, pit, count] of p.steps) {
+        if (kind === 'take') pits[pit] = 0;
+        else if (kind === 'sow') { pits[pit] += 1; assert.equal(pits[pit], count); }
+        else { assert.equal(pits[pit], count); pits[pit] = 0; scores[p.side === 'S' ? 0 : 1] += count; }
+      }
+      assert.equal([...pits, ...scores].join('-'), state.position.split('-').slice(0, 14).join('-'));
+    }
+    assert.equal(state.moves.length, 4);
+    assert.deepEqual(state.moves.map((m) => m.after), ref.positions);
+    assert.equal(state.moves[3].captured + state.moves[2].captured >= 0, true);
+    const again = await api(srv.base, 'GET', `/api/games/${g.id}`);
+    assert.equal(again.body.position, ref.positions[3]);
+    assert.equal(again.headers.get('cache-control'), 'no-store');
+  });
+
+  it('answers every bad request with a JSON error and changes nothing', async () => {
+    const g = (await api(srv.base, 'POST', '/api/games', { north: 'human' })).body;
+    const id = g.id;
+    const moves = `/api/games/${id}/moves`;
+    await expectError(srv, null, 404, /no game 'ffffffffffffffff'/, 'GET', '/api/games/ffffffffffffffff');
+    await expectError(srv, null, 404, /no game 'nothex'/, 'GET', '/api/games/nothex');
+    await expectError(srv, null, 404, /no such API endpoint/, 'GET', '/api/nothing');
+    await expectError(srv, id, 404, /no such API endpoint/, 'POST', `/api/games/${id}/fly`, {});
+    await expectError(srv, id, 400, /bad JSON/, 'POST', moves, '{"move": ');
+    await expectError(srv, id, 400, /bad JSON/, 'POST', moves, '{"move": "C", "move": "D"}');
+    await expectError(srv, id, 400, /must be a JSON object/, 'POST', moves, '["C"]');
+    await expectError(srv, id, 400, /field 'move' must be a string/, 'POST', moves, { move: 3 });
+    await expectError(srv, id, 400, /unknown field 'mvoe'/, 'POST', moves, { mvoe: 'C' });
+    await expectError(srv, id, 400, /field 'move' is missing/, 'POST', moves, {});
+    await expectError(srv, id, 400, /field 'move'/, 'POST', moves, { move: 'Z' });
+    await expectError(srv, id, 400, /exactly one move/, 'POST', moves, { move: 'CD' });
+    await expectError(srv, id, 422, /f cannot be played: .*North/, 'POST', moves, { move: 'f' });
+    await expectError(srv, id, 409, /not the computer's turn/, 'POST', moves, { computer: true });
+    await expectError(srv, id, 400, /'computer' must be true or false/, 'POST', moves, { computer: 'yes' });
+    await expectError(srv, id, 405, /PUT is not allowed/, 'PUT', moves, { move: 'C' });
+    await expectError(srv, id, 405, /GET is not allowed/, 'GET', moves);
+    await expectError(srv, id, 405, /not allowed/, 'DELETE', `/api/games/${id}/hint`);
+    await expectError(srv, null, 405, /GET is not allowed on \/api\/games/, 'GET', '/api/games');
+    await expectError(srv, id, 415, /Content-Type: application\/json/, 'POST', moves, '{"move":"C"}',
+      { 'Content-Type': 'text/plain' });
+    await expectError(srv, id, 403, /cross-origin/, 'POST', moves, { move: 'C' },
+      { Origin: 'http://evil.example' });
+    await expectError(srv, id, 409, /nothing to undo/, 'POST', `/api/games/${id}/undo`);
+    await expectError(srv, id, 409, /nothing to redo/, 'POST', `/api/games/${id}/redo`);
+    await expectError(srv, id, 400, /unknown query argument 'x'/, 'GET', `/api/games/${id}?x=1`);
+    await expectError(srv, id, 400, /'multipv' must be a whole number from 1 to 8/, 'GET',
+      `/api/games/${id}/analysis?multipv=99`);
+    await expectError(srv, id, 400, /'movetime' must be a whole number/, 'GET',
+      `/api/games/${id}/hint?movetime=-5`);
+    await expectError(srv, id, 400, /'format' must be json or text/, 'GET',
+      `/api/games/${id}/record?format=pdf`);
+    await expectError(srv, id, 400, /takes no body/, 'DELETE', `/api/games/${id}`, {});
+    // Creation: each field's type and range, checked before anything exists.
+    const count = (await api(srv.base, 'GET', '/api/server')).body.games;
+    const create = (body, re) => expectError(srv, null, 400, re, 'POST', '/api/games', body);
+    await create({ level: 11 }, /'level' must be a whole number from 1 to 10/);
+    await create({ level: '3' }, /'level' must be a whole number/);
+    await create({ level: 2.5 }, /'level' must be a whole number/);
+    await create({ movetime: 1 }, /'movetime' must be a whole number from 10/);
+    await create({ rules: 5 }, /'rules' must be a string/);
+    await create({ rules: 'chess' }, /rules: .*chess/);
+    await create({ rule: 'target=24' }, /'rule' must be an object/);
+    await create({ rule: { target: [24] } }, /rule 'target'/);
+    await create({ rule: { target: 99 } }, /rule: .*target/);
+    await create({ rule: { bogus: 1 } }, /rule: .*bogus/);
+    await create({ position: '1-2-3' }, /position: /);
+    await create({ first: 'W' }, /'first' must be "S" or "N"/);
+    await create({ south: 'robot' }, /'south' must be "human" or "engine"/);
+    await create({ record: '[Event "x"]\n1. Z *' }, /record: line/);
+    await create({ record: 'x', rules: 'relay' }, /a record brings its own rules/);
+    await create({ colour: 'S' }, /unknown field 'colour'/);
+    await create('{"level":', /bad JSON/);
+    assert.equal((await api(srv.base, 'GET', '/api/server')).body.games, count);
+  });
+
+  it('refuses oversized bodies, foreign hosts and cross-site changes', async () => {
+    const g = (await api(srv.base, 'POST', '/api/games', { north: 'human' })).body;
+    const big = JSON.stringify({ record: 'x'.repeat(300 * 1024) });
+    const r = await raw(srv.base, 'POST', '/api/games', {
+      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(big) },
+      body: big,
+    });
+    assert.equal(r.status, 413);
+    assert.match(r.body.error, /larger than 262144 bytes/);
+    // Streamed without a length: refused once over the limit.
+    const chunked = await raw(srv.base, 'POST', `/api/games/${g.id}/moves`, {
+      headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+      body: big,
+    });
+    assert.equal(chunked.status, 413);
+    const host = await raw(srv.base, 'GET', '/api/rules', { headers: { Host: 'evil.example:8080' } });
+    assert.equal(host.status, 403);
+    assert.match(host.body.error, /host 'evil.example:8080' is not this server/);
+    const local = await raw(srv.base, 'GET', '/api/rules', { headers: { Host: 'localhost:1234' } });
+    assert.equal(local.status, 200);
+    const state = (await api(srv.base, 'GET', `/api/games/${g.id}`)).body;
+    assert.equal(state.ply, 0);
+  });
+
+  it('plays a full game against the engine to its end', async () => {
+    const c = await api(srv.base, 'POST', '/api/games', { north: 'engine', level: 1, movetime: 10 });
+    let state = c.body;
+    const played = [];
+    for (let i = 0; i < 400 && state.status === 'ongoing'; i++) {
+      assert.equal(state.to_move, 'S');
+      assert.equal(state.computer_to_move, false);
+      const move = state.legal[i % state.legal.length];
+      const r = await api(srv.base, 'POST', `/api/games/${state.id}/moves`, { move });
+      assert.equal(r.status, 200, r.text);
+      state = r.body;
+      assert.equal(state.played[0].move, move);
+      played.push(move);
+      if (state.status === 'ongoing' || state.played.length === 2) {
+        assert.equal(state.played.length, 2, 'the engine answers');
+        assert.equal(state.played[1].side, 'N');
+        assert.ok(state.played[1].thought, 'with what it thought');
+        played.push(state.played[1].move);
+      }
+    }
+    assert.notEqual(state.status, 'ongoing', 'the game ended');
+    assert.equal(typeof state.status.reason, 'string');
+    assert.equal(state.status.scores.length, 2);
+    assert.ok(state.status.text.startsWith('Game over'));
+    const ref = replay(played);
+    assert.equal(state.position, ref.positions[ref.positions.length - 1]);
+    assert.match(ref.status, new RegExp(`^over ${state.status.scores[0]}-${state.status.scores[1]} ${state.status.over}`));
+    await expectError(srv, state.id, 409, /the game is over/, 'POST', `/api/games/${state.id}/moves`, { move: 'A' });
+    await expectError(srv, state.id, 409, /the game is over/, 'GET', `/api/games/${state.id}/hint`);
+    // The evaluations cover every position (the last one is the result).
+    const ev = await api(srv.base, 'GET', `/api/games/${state.id}/evaluations`);
+    assert.equal(ev.status, 200);
+    assert.equal(ev.body.evaluations.length, state.ply + 1);
+  });
+
+  it('lets the engine move first, and undo goes back to the person', async () => {
+    const c = await api(srv.base, 'POST', '/api/games', { south: 'engine', north: 'human', movetime: 20 });
+    assert.equal(c.status, 201);
+    assert.equal(c.body.ply, 1);
+    assert.equal(c.body.played.length, 1);
+    assert.equal(c.body.played[0].side, 'S');
+    assert.equal(c.body.to_move, 'N');
+    const id = c.body.id;
+    const r = await api(srv.base, 'POST', `/api/games/${id}/moves`, { move: c.body.legal[0] });
+    assert.equal(r.body.ply, 3);
+    const u = await api(srv.base, 'POST', `/api/games/${id}/undo`);
+    assert.equal(u.status, 200);
+    assert.equal(u.body.undone, 2);
+    assert.equal(u.body.ply, 1);
+    assert.equal(u.body.can_redo, true);
+    const rd = await api(srv.base, 'POST', `/api/games/${id}/redo`);
+    assert.equal(rd.body.redone, 2);
+    assert.equal(rd.body.ply, 3);
+    assert.equal(rd.body.played.length, 2);
+    assert.equal(rd.body.position, r.body.position);
+  });
+
+  it('gives hints with the expected line', async () => {
+    const g = (await api(srv.base, 'POST', '/api/games', { north: 'human' })).body;
+    const h = await api(srv.base, 'GET', `/api/games/${g.id}/hint?movetime=50`);
+    assert.equal(h.status, 200, h.text);
+    assert.ok(g.legal.includes(h.body.move));
+    assert.equal(h.body.line[0], h.body.move);
+    assert.equal(h.body.ply, 0);
+    assert.match(h.body.text, /^Hint: /);
+    assert.ok(['seeds', 'win', 'loss', 'draw'].includes(h.body.score.kind));
+    const st = (await api(srv.base, 'GET', `/api/games/${g.id}`)).body;
+    assert.equal(st.thinking, null);
+    assert.equal(st.ply, 0);
+  });
+
+  it('streams the analysis with depths, scores, lines and MultiPV', async () => {
+    const g = (await api(srv.base, 'POST', '/api/games', { north: 'human' })).body;
+    const r = await readEvents(srv.base, `/api/games/${g.id}/analysis?multipv=3`,
+      (evs) => evs.filter((e) => e.event === 'info').length >= 6);
+    assert.equal(r.status, 200);
+    assert.equal(r.type, 'text/event-stream; charset=utf-8');
+    assert.equal(r.events[0].event, 'position');
+    assert.equal(r.events[0].json.position, g.position);
+    const infos = r.events.filter((e) => e.event === 'info').map((e) => e.json);
+    assert.ok(infos.length >= 6);
+    for (let i = 1; i < infos.length; i++) assert.ok(infos[i].depth > infos[i - 1].depth);
+    for (const info of infos) {
+      assert.equal(info.lines.length, 3);
+      for (const l of info.lines) {
+        assert.ok(g.legal.includes(l.move));
+        assert.equal(l.pv[0], l.move);
+      }
+    }
+    // The stream follows the game: a move restarts it on the new position.
+    const moved = [];
+    const follow = readEvents(srv.base, `/api/games/${g.id}/analysis`, (evs) => {
+      const pos = evs.filter((e) => e.event === 'position');
+      return pos.length >= 2 && evs.some((e) => e.event === 'info' && e.json.ply === 1);
+    });
+    await sleep(300);
+    moved.push(await api(srv.base, 'POST', `/api/games/${g.id}/moves`, { move: 'C' }));
+    const f = await follow;
+    assert.equal(moved[0].status, 200);
+    const positions = f.events.filter((e) => e.event === 'position').map((e) => e.json);
+    assert.equal(positions[positions.length - 1].ply, 1);
+    assert.equal(positions[positions.length - 1].position, moved[0].body.position);
+    // A closed stream is noticed at its next event or keep-alive (5 s).
+    let open = 1;
+    for (let i = 0; i < 40 && open; i++) {
+      await sleep(250);
+      open = (await api(srv.base, 'GET', '/api/server')).body.streams;
+    }
+    assert.equal(open, 0, 'closed streams are counted out');
+  });
+
+  it('exports a record and imports it back', async () => {
+    const g = (await api(srv.base, 'POST', '/api/games', { rules: 'two-seeds', rule: { target: 20 }, north: 'human' })).body;
+    for (const m of ['C', 'f', 'F', 'b', 'A']) await api(srv.base, 'POST', `/api/games/${g.id}/moves`, { move: m });
+    const rec = await api(srv.base, 'GET', `/api/games/${g.id}/record`);
+    assert.equal(rec.status, 200);
+    assert.match(rec.body.record, /\[Rules "two-seeds"\]/);
+    assert.match(rec.body.record, /\[Rule "target=20"\]/);
+    assert.match(rec.body.record, /1\. C f 2\. F b 3\. A \*/);
+    const text = await api(srv.base, 'GET', `/api/games/${g.id}/record?format=text`);
+    assert.equal(text.headers.get('content-type'), 'text/plain; charset=utf-8');
+    assert.match(text.headers.get('content-disposition'), /attachment/);
+    assert.equal(text.body, rec.body.record);
+    const imp = await api(srv.base, 'POST', '/api/games', { record: rec.body.record });
+    assert.equal(imp.status, 201, imp.text);
+    assert.notEqual(imp.body.id, g.id);
+    const orig = (await api(srv.base, 'GET', `/api/games/${g.id}`)).body;
+    assert.equal(imp.body.position, orig.position);
+    assert.deepEqual(imp.body.moves.map((m) => m.move), orig.moves.map((m) => m.move));
+    assert.deepEqual(imp.body.rules, orig.rules);
+    assert.deepEqual(imp.body.players, orig.players);
+    const back = await api(srv.base, 'GET', `/api/games/${imp.body.id}/record`);
+    assert.equal(back.body.record.replace(/\[Date[^\n]*\n/, ''), rec.body.record.replace(/\[Date[^\n]*\n/, ''));
+    // A record whose side to move is the computer's: it answers at once.
+    const vs = await api(srv.base, 'POST', '/api/games', { record: '[South "player"]\n[North "awale (level 2)"]\n1. C *\n', movetime: 20 });
+    assert.equal(vs.status, 201);
+    assert.equal(vs.body.ply, 2);
+    assert.equal(vs.body.played.length, 1);
+  });
+
+  it('plays the relay game with directions and passes', async () => {
+    const g = (await api(srv.base, 'POST', '/api/games', { rules: 'relay', north: 'human' })).body;
+    assert.equal(g.rules.family, 'relay');
+    assert.ok(g.legal.includes('C+') && g.legal.includes('C-'));
+    const ref = replay(['C+', 'd-'], 'relay');
+    let r = await api(srv.base, 'POST', `/api/games/${g.id}/moves`, { move: 'C+' });
+    assert.equal(r.body.position, ref.positions[0]);
+    assert.equal(r.body.played[0].direction, 'ccw');
+    r = await api(srv.base, 'POST', `/api/games/${g.id}/moves`, { move: 'd-' });
+    assert.equal(r.body.position, ref.positions[1]);
+    assert.equal(r.body.played[0].direction, 'cw');
+    assert.ok(r.body.played[0].laps >= 1);
+    await expectError(srv, g.id, 400, /field 'move'/, 'POST', `/api/games/${g.id}/moves`, { move: 'C' });
+  });
+
+  it('ends a game by agreement between people, and refuses where the rules forbid it', async () => {
+    const g = (await api(srv.base, 'POST', '/api/games', { north: 'human' })).body;
+    const ask = await api(srv.base, 'POST', `/api/games/${g.id}/agree`, {});
+    assert.equal(ask.status, 200);
+    assert.equal(ask.body.agreement.verdict, 'ask');
+    assert.equal(ask.body.status, 'ongoing');
+    const yes = await api(srv.base, 'POST', `/api/games/${g.id}/agree`, { accepted: true });
+    assert.equal(yes.body.agreement.verdict, 'ended');
+    assert.equal(yes.body.status.over, 'agreement');
+    const u = await api(srv.base, 'POST', `/api/games/${g.id}/undo`);
+    assert.equal(u.body.status, 'ongoing');
+    const st = (await api(srv.base, 'POST', '/api/games', { rules: 'seven-turns', north: 'human' })).body;
+    await expectError(srv, st.id, 409, /no end by agreement/, 'POST', `/api/games/${st.id}/agree`, {});
+    const vs = (await api(srv.base, 'POST', '/api/games', { north: 'engine', movetime: 20 })).body;
+    await expectError(srv, vs.id, 400, /played by the computer/, 'POST', `/api/games/${vs.id}/agree`, { side: 'N' });
+    await expectError(srv, vs.id, 400, /answers for itself/, 'POST', `/api/games/${vs.id}/agree`, { accepted: true });
+    const ans = await api(srv.base, 'POST', `/api/games/${vs.id}/agree`, {});
+    assert.equal(ans.status, 200);
+    assert.ok(['ended', 'declined'].includes(ans.body.agreement.verdict));
+    assert.equal(ans.body.status === 'ongoing', ans.body.agreement.verdict === 'declined');
+  });
+
+  it('deletes games', async () => {
+    const g = (await api(srv.base, 'POST', '/api/games', {})).body;
+    const d = await api(srv.base, 'DELETE', `/api/games/${g.id}`);
+    assert.equal(d.status, 200);
+    assert.deepEqual(d.body, { id: g.id, deleted: true });
+    await expectError(srv, null, 404, /no game/, 'GET', `/api/games/${g.id}`);
+    await expectError(srv, null, 404, /no game/, 'DELETE', `/api/games/${g.id}`);
+  });
+});
+
+describe('limits', () => {
+  it('forgets idle games after --expire', async () => {
+    const srv = await startServer(['--tables', 'none', '--expire', '1']);
+    try {
+      const g = (await api(srv.base, 'POST', '/api/games', {})).body;
+      assert.equal((await api(srv.base, 'GET', `/api/games/${g.id}`)).status, 200);
+      await sleep(800);
+      assert.equal((await api(srv.base, 'GET', `/api/games/${g.id}`)).status, 200, 'a use restarts the clock');
+      await sleep(2600);
+      const r = await api(srv.base, 'GET', `/api/games/${g.id}`);
+      assert.equal(r.status, 404);
+      assert.match(r.body.error, /deleted or expired/);
+      assert.equal((await api(srv.base, 'GET', '/api/server')).body.games, 0);
+    } finally {
+      await srv.stop();
+    }
+  });
+
+  it('holds at most --max-games', async () => {
+    const srv = await startServer(['--tables', 'none', '--max-games', '2']);
+    try {
+      const a = await api(srv.base, 'POST', '/api/games', {});
+      await api(srv.base, 'POST', '/api/games', {});
+      const c = await api(srv.base, 'POST', '/api/games', {});
+      assert.equal(c.status, 503);
+      assert.match(c.body.error, /limit of 2 games/);
+      assert.ok(c.headers.get('retry-after'));
+      await api(srv.base, 'DELETE', `/api/games/${a.body.id}`);
+      assert.equal((await api(srv.base, 'POST', '/api/games', {})).status, 201);
+    } finally {
+      await srv.stop();
+    }
+  });
+
+  it('runs at most --searches at once and refuses beyond the queue with 503', async () => {
+    // (no book: a book position would be answered at once, without a search)
+    const srv = await startServer(['--tables', 'none', '--book', 'none', '--searches', '1', '--queue', '0', '--hint-time', '1500']);
+    try {
+      const a = (await api(srv.base, 'POST', '/api/games', { north: 'human' })).body;
+      const b = (await api(srv.base, 'POST', '/api/games', { north: 'engine', movetime: 50 })).body;
+      const first = api(srv.base, 'GET', `/api/games/${a.id}/hint`);
+      await sleep(300);
+      const st = (await api(srv.base, 'GET', '/api/server')).body;
+      assert.equal(st.searches_running, 1);
+      const busy = await api(srv.base, 'POST', `/api/games/${b.id}/moves`, { move: 'C' });
+      assert.equal(busy.status, 503);
+      assert.match(busy.body.error, /busy/);
+      assert.equal(busy.headers.get('retry-after'), '2');
+      assert.equal((await api(srv.base, 'GET', `/api/games/${b.id}`)).body.ply, 0, 'refused before the move');
+      const hint2 = await api(srv.base, 'GET', `/api/games/${b.id}/hint`);
+      assert.equal(hint2.status, 503);
+      const done = await first;
+      assert.equal(done.status, 200);
+      const ok = await api(srv.base, 'POST', `/api/games/${b.id}/moves`, { move: 'C' });
+      assert.equal(ok.status, 200);
+      assert.equal(ok.body.ply, 2);
+    } finally {
+      await srv.stop();
+    }
+  });
+
+  it('finishes the answers in flight when stopped', async () => {
+    const srv = await startServer(['--tables', 'none']);
+    const g = (await api(srv.base, 'POST', '/api/games', { north: 'engine', level: 10, movetime: 5000 })).body;
+    const stream = readEvents(srv.base, `/api/games/${g.id}/analysis`, (evs) => evs.some((e) => e.event === 'gone'));
+    await sleep(200);
+    const move = api(srv.base, 'POST', `/api/games/${g.id}/moves`, { move: 'C' });
+    // Stop once the computer thinks about its answer.
+    for (let i = 0; i < 100; i++) {
+      if ((await api(srv.base, 'GET', `/api/games/${g.id}`)).body.thinking === 'move') break;
+      await sleep(50);
+    }
+    const t0 = Date.now();
+    const exit = srv.stop();
+    const r = await move;
+    assert.equal(r.status, 200, 'the move in flight is answered');
+    assert.equal(r.body.played.length, 2, 'with the engine reply, cut short');
+    const s = await stream;
+    assert.ok(s.events.some((e) => e.event === 'gone'));
+    const { code } = await exit;
+    assert.equal(code, 0);
+    assert.ok(Date.now() - t0 < 5000, 'the search was cut short');
+  });
+});
+
+describe('endgame tables', () => {
+  it('gives the exact result with perfect play once the tables cover the position', async () => {
+    const srv = await startServer([]);
+    try {
+      // 8 seeds on the board: inside the small set built at the start.
+      const pos = '0-0-0-1-2-1-0-0-0-2-1-1-20-20-S';
+      const g = (await api(srv.base, 'POST', '/api/games', { position: pos, north: 'human' })).body;
+      assert.notEqual(g.tables, null);
+      const probe = execFileSync(AWALE, ['tables', 'probe', pos], {
+        encoding: 'utf8',
+        env: { ...process.env, XDG_DATA_HOME: srv.dataHome },
+      });
+      // abapa has a repetition rule: the tables' value is their estimate, said so.
+      const m = probe.match(/(South|North) wins by (\d+) if endless play|a draw if endless play/);
+      assert.ok(m, probe);
+      const margin = m[1] ? (m[1] === 'South' ? 1 : -1) * Number(m[2]) : 0;
+      assert.equal(g.tables.margin, margin);
+      assert.equal(g.tables.exact, false);
+      assert.match(g.tables.text, /the tables' estimate/);
+      assert.equal(g.tables.winner, margin > 0 ? 'south' : margin < 0 ? 'north' : null);
+    } finally {
+      await srv.stop();
+    }
+  });
+});

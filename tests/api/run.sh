@@ -1,0 +1,10 @@
+#!/bin/sh
+# run.sh AWALE - the web API tests (node:test, built-in fetch) against the
+# awale binary: each test starts its own `awale serve` on a free port.
+set -eu
+AWALE=$1
+case "$AWALE" in /*) ;; *) AWALE=$(pwd)/$AWALE ;; esac
+export AWALE
+command -v node >/dev/null || scripts/install-deps.sh nodejs
+echo "== tests/api"
+exec node --test --test-reporter=spec "$(dirname "$0")"/*.test.mjs

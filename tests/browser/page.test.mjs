@@ -1,0 +1,197 @@
+// page.test.mjs - the web page in headless chromium, as a player uses it:
+// start a game against the engine by clicking, see the engine answer, undo,
+// step back through the move list, switch to French, play the relay game
+// with its direction arrows (by mouse and by keyboard), import a record,
+// watch the analysis stream update. Any console error fails the test.
+// Screenshots (desktop and phone, light and dark) go to $SHOTS.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { launch, openPage } from './browser.mjs';
+import { startServer, api } from '../api/server.mjs';
+
+const SHOTS = process.env.SHOTS || 'build/screenshots';
+
+// The board's counts as shown, pit 0 (A) to 11 (f).
+const shownPits = (page) => page.$$eval('#board .pit', (pits) =>
+  pits.sort((a, b) => a.dataset.pit - b.dataset.pit).map((p) => Number(p.querySelector('.badge text').textContent)));
+const moveTexts = (page) => page.$$eval('#moves .mv:not(.gap)', (b) => b.map((x) => x.firstChild.textContent));
+const idle = (page) => page.waitForFunction(() => !document.querySelector('#status.thinking')
+  && document.querySelectorAll('#board .hand').length === 0, null, { timeout: 30000 });
+
+async function newGame(page, { opponent = 'engine', rules = 'abapa', level = '2', movetime = '500' } = {}) {
+  await page.click('#btn-new');
+  await page.waitForSelector('#dlg-new[open]');
+  await page.check(`#form-new input[name=opponent][value=${opponent}]`);
+  if (opponent === 'engine') {
+    await page.fill('#new-level', level);
+    await page.selectOption('#new-movetime', movetime);
+  }
+  await page.selectOption('#new-rules', rules);
+  await page.click('#new-start');
+  await page.waitForSelector('#dlg-new', { state: 'hidden' });
+  await idle(page);
+}
+
+function noProblems(page) {
+  assert.deepEqual(page.problems, [], 'console errors');
+}
+
+describe('the page', () => {
+  let srv;
+  let browser;
+  before(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    srv = await startServer(['--tables', 'none']);
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    await srv?.stop();
+  });
+
+  it('plays against the engine by clicking, undoes, steps back through the moves', async () => {
+    const page = await openPage(browser, srv.base);
+    await page.waitForSelector('#board .pit.playable');
+    await newGame(page);
+    assert.match(await page.textContent('#status'), /Your turn/);
+    // Click pit C (index 2): the move is animated, the engine answers.
+    await page.click('#board .pit[data-pit="2"]');
+    await page.waitForFunction(() => document.querySelectorAll('#moves .mv:not(.gap)').length === 2, null, { timeout: 30000 });
+    await idle(page);
+    const moves = await moveTexts(page);
+    assert.equal(moves[0], 'C');
+    assert.match(moves[1], /^[a-f]$/);
+    assert.match(await page.textContent('#said'), /North \(computer\) plays [a-f]/);
+    // The board shows the server's position.
+    const id = await page.evaluate(() => JSON.parse(localStorage.getItem('awale.settings')).game);
+    const st = (await api(srv.base, 'GET', `/api/games/${id}`)).body;
+    assert.deepEqual(await shownPits(page), st.board.pits);
+    assert.equal(st.ply, 2);
+    // A second move by keyboard.
+    const legal = st.legal[0];
+    await page.keyboard.press(legal.toLowerCase());
+    await page.waitForFunction(() => document.querySelectorAll('#moves .mv:not(.gap)').length === 4, null, { timeout: 30000 });
+    await idle(page);
+    // Step back: the first move's position.
+    await page.click('#moves .mv[data-ply="1"]');
+    await page.waitForSelector('#viewing:not([hidden])');
+    const st4 = (await api(srv.base, 'GET', `/api/games/${id}`)).body;
+    assert.deepEqual(await shownPits(page), st4.moves[0].after.split('-').slice(0, 12).map(Number));
+    assert.match(await page.textContent('#viewing-text'), /Move 1 of 4/);
+    await page.keyboard.press('ArrowRight');
+    assert.match(await page.textContent('#viewing-text'), /Move 2 of 4/);
+    await page.keyboard.press('End');
+    await page.waitForSelector('#viewing', { state: 'hidden' });
+    assert.deepEqual(await shownPits(page), st4.board.pits);
+    // Undo takes back the engine's answer and the move.
+    await page.click('#btn-undo');
+    await page.waitForFunction(() => document.querySelectorAll('#moves .mv:not(.gap)').length === 2);
+    const after = (await api(srv.base, 'GET', `/api/games/${id}`)).body;
+    assert.equal(after.ply, 2);
+    assert.deepEqual(await shownPits(page), after.board.pits);
+    noProblems(page);
+    await page.context().close();
+  });
+
+  it('watches the analysis stream update, then switches to French', async () => {
+    const page = await openPage(browser, srv.base);
+    await page.waitForSelector('#board .pit.playable');
+    await page.check('#chk-analysis');
+    await page.waitForSelector('#analysis .a-lines li');
+    const depth = async () => Number(((await page.textContent('#analysis .a-head')).match(/depth (\d+)/) || [0, 0])[1]);
+    await page.waitForFunction(() => /depth \d+/.test(document.querySelector('#analysis .a-head').textContent));
+    const d1 = await depth();
+    await page.waitForFunction((d) => {
+      const m = document.querySelector('#analysis .a-head').textContent.match(/depth (\d+)/);
+      return m && Number(m[1]) > d;
+    }, d1, { timeout: 20000 });
+    assert.ok((await depth()) > d1);
+    assert.equal(await page.locator('#analysis .a-lines li').count(), 3);
+    await page.screenshot({ path: path.join(SHOTS, 'desktop-light-en.png') });
+    await page.selectOption('#sel-lang', 'fr');
+    assert.equal(await page.textContent('#btn-new'), 'Nouvelle partie');
+    assert.match(await page.textContent('#status'), /À vous/);
+    await page.waitForFunction(() => /profondeur \d+/.test(document.querySelector('#analysis .a-head').textContent), null, { timeout: 20000 });
+    assert.equal(await page.getAttribute('html', 'lang'), 'fr');
+    // Kept for the next visit.
+    await page.reload();
+    await page.waitForSelector('#board .pit');
+    assert.equal(await page.textContent('#btn-undo'), 'Annuler');
+    noProblems(page);
+    await page.context().close();
+  });
+
+  it('plays the relay game with the direction arrows and the keyboard', async () => {
+    const page = await openPage(browser, srv.base);
+    await page.waitForSelector('#board .pit.playable');
+    await newGame(page, { opponent: 'human', rules: 'relay' });
+    assert.match(await page.textContent('#status'), /a pit, then a direction/);
+    await page.click('#board .pit[data-pit="2"]');
+    await page.waitForSelector('#board .dir');
+    assert.equal(await page.locator('#board .dir').count(), 2);
+    // South's bottom row runs A..F left to right: C+ is the right arrow.
+    await page.click('#board .dir[aria-label="C+"]');
+    await page.waitForFunction(() => document.querySelectorAll('#moves .mv:not(.gap)').length === 1);
+    await idle(page);
+    // North by keyboard: d, then the arrow to the screen's left.
+    await page.keyboard.press('d');
+    await page.waitForSelector('#board .dir');
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => document.querySelectorAll('#moves .mv:not(.gap)').length === 2);
+    await idle(page);
+    const moves = await moveTexts(page);
+    assert.equal(moves[0], 'C+');
+    // North's top row runs f..a left to right, so leftwards is counterclockwise.
+    assert.equal(moves[1], 'd+');
+    const id = await page.evaluate(() => JSON.parse(localStorage.getItem('awale.settings')).game);
+    const st = (await api(srv.base, 'GET', `/api/games/${id}`)).body;
+    assert.deepEqual(st.moves.map((m) => m.move), ['C+', 'd+']);
+    assert.deepEqual(await shownPits(page), st.board.pits);
+    noProblems(page);
+    await page.context().close();
+  });
+
+  it('imports a record', async () => {
+    const page = await openPage(browser, srv.base, { colorScheme: 'dark', locale: 'fr-FR' });
+    await page.waitForSelector('#board .pit');
+    await page.click('#btn-import');
+    await page.fill('#import-text', '[Rules "two-seeds"]\n[South "player"]\n[North "player"]\n\n1. C f 2. F b 3. A *\n');
+    await page.click('#form-import button[type=submit]');
+    await page.waitForSelector('#dlg-import', { state: 'hidden' });
+    await page.waitForFunction(() => document.querySelectorAll('#moves .mv:not(.gap)').length === 5);
+    assert.deepEqual(await moveTexts(page), ['C', 'f', 'F', 'b', 'A']);
+    assert.equal(await page.textContent('#game-rules'), 'two-seeds');
+    // A bad record: the server's message, nothing changes.
+    await page.click('#btn-import');
+    await page.fill('#import-text', '1. Z *');
+    await page.click('#form-import button[type=submit]');
+    await page.waitForFunction(() => document.querySelector('#import-error').textContent.length > 0);
+    assert.match(await page.textContent('#import-error'), /record: line 1/);
+    // The browser logs the refused request itself: that one is expected.
+    page.problems = page.problems.filter((p) => !/status of 400/.test(p));
+    await page.click('#import-cancel');
+    assert.deepEqual(await moveTexts(page), ['C', 'f', 'F', 'b', 'A']);
+    await page.screenshot({ path: path.join(SHOTS, 'desktop-dark-fr.png') });
+    noProblems(page);
+    await page.context().close();
+  });
+
+  it('fits a phone screen', async () => {
+    for (const [scheme, locale] of [['light', 'fr-FR'], ['dark', 'en-GB']]) {
+      const page = await openPage(browser, srv.base, { width: 390, height: 844, mobile: true, colorScheme: scheme, locale });
+      await page.waitForSelector('#board .pit.playable');
+      const box = await page.locator('#board').boundingBox();
+      assert.ok(box.width <= 390 && box.width > 340, `board width ${box.width}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, 'no sideways scrolling');
+      await page.tap('#board .pit[data-pit="3"]');
+      await page.waitForFunction(() => document.querySelectorAll('#moves .mv:not(.gap)').length >= 2, null, { timeout: 30000 });
+      await idle(page);
+      await page.screenshot({ path: path.join(SHOTS, `phone-${scheme}-${locale.slice(0, 2)}.png`), fullPage: true });
+      noProblems(page);
+      await page.context().close();
+    }
+  });
+});

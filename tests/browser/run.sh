@@ -1,0 +1,21 @@
+#!/bin/sh
+# run.sh AWALE [SHOTS-DIR] - the browser tests: playwright-core (pinned in
+# package-lock.json, installed here when missing) drives Debian's chromium
+# headless against `awale serve`; screenshots go to SHOTS-DIR.
+set -eu
+AWALE=$1
+case "$AWALE" in /*) ;; *) AWALE=$(pwd)/$AWALE ;; esac
+SHOTS=${2:-build/screenshots}
+case "$SHOTS" in /*) ;; *) SHOTS=$(pwd)/$SHOTS ;; esac
+export AWALE SHOTS
+dir=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$dir/../.." && pwd)
+command -v node >/dev/null || "$root/scripts/install-deps.sh" nodejs npm
+command -v npm >/dev/null || "$root/scripts/install-deps.sh" npm
+[ -x /usr/bin/chromium ] || "$root/scripts/install-deps.sh" chromium
+if [ ! -f "$dir/node_modules/playwright-core/package.json" ]; then
+    echo "installing playwright-core (tests/browser/package-lock.json)"
+    (cd "$dir" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+fi
+echo "== tests/browser"
+exec node --test --test-reporter=spec "$dir"/*.test.mjs

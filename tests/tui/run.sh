@@ -1,0 +1,315 @@
+#!/bin/sh
+# run.sh AWALE - the full-screen game of `awale play`, driven in tmux: keys
+# are typed with send-keys, and each step waits for the screen (capture-pane)
+# to show what it must, or fails with the screen it got. The board is read
+# back (the six counts of each row) and compared with the position that
+# `awale replay` computes from the moves the screen says were played.
+set -u
+AWALE=$1
+case "$AWALE" in /*) ;; *) AWALE=$(pwd)/$AWALE ;; esac
+
+if ! command -v tmux >/dev/null; then
+    echo "tui: tmux missing (Debian: tmux; 'make deps' installs it), tests skipped"
+    exit 0
+fi
+if ! ldd "$AWALE" 2>/dev/null | grep -q ncurses; then
+    echo "tui: $AWALE was built without ncursesw (Debian: libncurses-dev), tests skipped"
+    exit 0
+fi
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/awale-tui.XXXXXX")
+SOCK="$TMP/tmux.sock"
+TMUX_CMD="tmux -S $SOCK -f /dev/null"
+trap '$TMUX_CMD kill-server 2>/dev/null; rm -rf "$TMP"' EXIT
+export XDG_CONFIG_HOME="$TMP/config" XDG_STATE_HOME="$TMP/state" XDG_DATA_HOME="$TMP/data"
+# A sanitizer build is slower: waits are long, but a passing step takes
+# only as long as the program needs.
+WAIT=${TUI_WAIT:-20}
+CHECKS=0
+FAILS=0
+STEP=""
+
+fail() {
+    FAILS=$((FAILS + 1))
+    printf 'FAIL (tui: %s): %s\n' "$STEP" "$*" >&2
+    printf '%s\n' "--- screen:" >&2
+    screen >&2
+    printf '%s\n' "---" >&2
+}
+
+screen() { $TMUX_CMD capture-pane -p -t awale 2>/dev/null; }
+
+# start ARGS...: a new game in an 80x24 terminal (LANG and TERM as given by
+# the caller's environment variables TUI_LANG and TUI_TERM).
+start() {
+    $TMUX_CMD kill-server 2>/dev/null
+    sleep 0.2
+    $TMUX_CMD new-session -d -s awale -x "${TUI_COLS:-80}" -y "${TUI_LINES:-24}" \
+        "env TERM=${TUI_TERM:-xterm-256color} LANG=${TUI_LANG:-C.UTF-8} LANGUAGE= LC_ALL= \
+         $AWALE play $* 2>>$TMP/stderr; echo \"[exit \$?]\"; sleep 30"
+    $TMUX_CMD set-option -t awale remain-on-exit on >/dev/null
+}
+
+keys() { $TMUX_CMD send-keys -t awale "$@"; }
+
+# wait_for TEXT: the screen shows TEXT (a fixed string) within WAIT s.
+wait_for() {
+    CHECKS=$((CHECKS + 1))
+    i=0
+    while [ $i -lt $((WAIT * 10)) ]; do
+        # lines joined, runs of spaces as one: a message may wrap
+        screen | tr '\n' ' ' | tr -s ' ' | grep -qF -- "$(printf '%s' "$1" | tr -s ' ')" && return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    fail "the screen does not show '$1'"
+    return 1
+}
+
+# absent TEXT: the screen does not show TEXT now.
+absent() {
+    CHECKS=$((CHECKS + 1))
+    screen | grep -qF -- "$1" && fail "the screen shows '$1'"
+    return 0
+}
+
+# counts: the two rows of counts on the screen, top row first, each as six
+# numbers (the pits drawn as boxes with a number alone on a line).
+counts() {
+    screen | awk -F'│|[|]' '{
+        n = 0; row = ""
+        for (i = 1; i <= NF; i++) {
+            f = $i; gsub(/^ +| +$/, "", f)
+            seeds = f; gsub(/●|o| /, "", seeds)
+            if (f != "" && seeds == "") continue   # a store full of seeds
+            if (f ~ /^[0-9]+$/) { n++; row = row (row == "" ? "" : " ") f }
+            else if (f != "" ) { n = -100 }
+        }
+        if (n == 8) { sub(/^[0-9]+ /, "", row); sub(/ [0-9]+$/, "", row); n = 6 }
+        if (n == 6) print row
+    }'
+}
+
+# board_is POSITION: the screen shows the pits of POSITION (South's seat:
+# f..a on top, A..F below).
+board_is() {
+    CHECKS=$((CHECKS + 1))
+    want=$(printf '%s\n' "$1" | awk -F- '{ print $12, $11, $10, $9, $8, $7; print $1, $2, $3, $4, $5, $6 }')
+    # clockwise sowing: the mirror image
+    [ "${2:-}" = cw ] &&
+        want=$(printf '%s\n' "$1" | awk -F- '{ print $7, $8, $9, $10, $11, $12; print $6, $5, $4, $3, $2, $1 }')
+    got=$(counts)
+    [ "$got" = "$want" ] || fail "board: want
+$want
+got
+$got"
+}
+
+# The position after moves (from the start, or --position P).
+position_after() { "$AWALE" replay "$@" | tail -2 | head -1; }
+
+# The last move a side played, from the screen's words ("plays X:").
+last_move_of() { screen | sed -n "s/.*$1 .*plays \([A-Fa-f]\):.*/\1/p" | tail -1; }
+
+mkdir -p "$XDG_CONFIG_HOME/awale"
+# No animation for the first steps (a later step animates and skips).
+printf 'speed=off\n' >"$XDG_CONFIG_HOME/awale/settings"
+
+STEP="start against the computer"
+start --tables none --book none --level 1 --movetime 50
+wait_for "you play South against the computer, level 1"
+wait_for "Your move:"
+wait_for "North · computer, level 1"
+board_is "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"
+
+STEP="play by letter"
+keys c
+wait_for "South plays C: sows 4 seeds."
+wait_for "Your move:"
+wait_for "North (computer) plays"
+m1=$(last_move_of "North (computer)")
+board_is "$(position_after C "$m1")"
+wait_for "move 2"
+
+STEP="play by arrows"
+keys Left Left Left Left Left Left Right
+keys Enter
+wait_for "South plays B:"
+wait_for "Your move:"
+m2=$(last_move_of "North (computer)")
+board_is "$(position_after C "$m1" B "$m2")"
+
+STEP="undo"
+keys u
+wait_for "Took back 2 moves."
+board_is "$(position_after C "$m1")"
+keys r
+wait_for "Played 2 moves again."
+board_is "$(position_after C "$m1" B "$m2")"
+
+STEP="save"
+keys s
+wait_for "File to save the game record to:"
+keys C-u "$TMP/game.txt" Enter
+wait_for "Saved the game (4 moves) to $TMP/game.txt."
+CHECKS=$((CHECKS + 1))
+"$AWALE" replay --record "$TMP/game.txt" >"$TMP/replayed" 2>&1 ||
+    fail "the saved record does not replay: $(cat "$TMP/replayed")"
+CHECKS=$((CHECKS + 1))
+[ "$(sed -n '$p' "$TMP/replayed")" = ongoing ] || fail "saved record: $(tail -2 "$TMP/replayed")"
+
+STEP="new game"
+keys n
+wait_for "New game"
+wait_for "Time per move"
+keys Enter
+wait_for "New game: abapa rules, South moves first."
+board_is "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"
+
+STEP="load"
+keys l
+wait_for "Game record file to continue:"
+keys C-u "$TMP/game.txt" Enter
+wait_for "Loaded $TMP/game.txt: 4 moves, abapa rules."
+board_is "$(position_after C "$m1" B "$m2")"
+
+STEP="hint and panels"
+keys h
+wait_for "Hint: "
+keys i
+wait_for "Analysis"
+wait_for "best line:"
+keys m
+wait_for "1. C $m1  2. B $m2"
+keys i m
+
+STEP="resize"
+$TMUX_CMD resize-window -t awale -x 120 -y 40
+wait_for "│   "
+board_is "$(position_after C "$m1" B "$m2")"
+$TMUX_CMD resize-window -t awale -x 62 -y 18
+sleep 0.3
+board_is "$(position_after C "$m1" B "$m2")"
+$TMUX_CMD resize-window -t awale -x 40 -y 10
+wait_for "too small"
+$TMUX_CMD resize-window -t awale -x 80 -y 24
+wait_for "Your move:"
+board_is "$(position_after C "$m1" B "$m2")"
+
+STEP="animation"
+keys o
+wait_for "Animation"
+keys Down Left Enter
+wait_for "Options saved."
+CHECKS=$((CHECKS + 1))
+grep -q '^speed=slow$' "$XDG_CONFIG_HOME/awale/settings" || fail "settings: $(cat "$XDG_CONFIG_HOME/awale/settings")"
+keys e
+wait_for "(any key skips the animation)"
+keys x
+wait_for "Your move:"
+
+STEP="switch to French"
+keys o
+wait_for "Language"
+keys Right Right Enter
+wait_for "Options enregistrées."
+wait_for "vous jouez Sud contre l'ordinateur, niveau 1"
+wait_for "? aide"
+CHECKS=$((CHECKS + 1))
+grep -q '^lang=fr$' "$XDG_CONFIG_HOME/awale/settings" || fail "settings: $(cat "$XDG_CONFIG_HOME/awale/settings")"
+
+STEP="quit"
+keys q
+wait_for "Quitter quand même ?"
+keys o
+wait_for "La partie est gardée"
+wait_for "[exit 0]"
+CHECKS=$((CHECKS + 1))
+[ -s "$XDG_STATE_HOME/awale/unfinished-game.txt" ] || fail "the unfinished game is not kept"
+
+STEP="illegal move, in French from the settings"
+printf 'speed=off\nlang=fr\n' >"$XDG_CONFIG_HOME/awale/settings"
+start --tables none --opponent human --position 4-4-4-4-4-4-0-0-0-0-0-0-10-14-S
+wait_for "À Sud de jouer"
+keys a
+wait_for "A ne peut pas être joué : la rangée de Nord est vide : Sud doit nourrir Nord (coups permis : C D E F)."
+board_is "4-4-4-4-4-4-0-0-0-0-0-0-10-14-S"
+keys e
+wait_for "Sud joue E : sème 4 graines."
+board_is "4-4-4-4-0-5-1-1-1-0-0-0-10-14-N"
+keys q o
+wait_for "[exit 0]"
+
+STEP="illegal move, in English with --lang"
+start --tables none --opponent human --lang en --position 4-4-4-4-4-4-0-0-0-0-0-0-10-14-S
+wait_for "South to move"
+keys a
+wait_for "A cannot be played: North's row is empty: South must give North seeds (legal: C D E F)."
+keys q y
+wait_for "[exit 0]"
+
+STEP="the mirrored board on a plain terminal"
+printf 'speed=off\n' >"$XDG_CONFIG_HOME/awale/settings"
+TUI_TERM=vt100 TUI_LANG=C start --tables none --opponent human --rule direction=cw
+wait_for "South to move"
+absent "│"
+wait_for "+-------+"
+# clockwise: South's row runs F..A from the left, North's a..f above
+CHECKS=$((CHECKS + 1))
+screen | grep -q 'F  *E  *D  *C  *B  *A' || fail "the mirrored board"
+CHECKS=$((CHECKS + 1))
+screen | grep -q 'a  *b  *c  *d  *e  *f' || fail "the mirrored board"
+keys d
+wait_for "South plays D: sows 4 seeds."
+board_is "$(position_after --rule direction=cw D)" cw
+keys q y
+wait_for "[exit 0]"
+
+STEP="French on an ASCII terminal: accents dropped"
+TUI_LANG=C start --tables none --opponent human --lang fr
+wait_for "A Sud de jouer : <- -> et Entree, ou une lettre A-F"
+absent "À"
+keys q
+wait_for "[exit 0]"
+
+STEP="relay: the direction with the arrows"
+start --tables none --opponent human --rules relay
+wait_for "South to move"
+keys c
+wait_for "Sow C:"
+keys Escape
+wait_for "South to move"
+keys c Right
+# seen from South's seat, the screen's right is counterclockwise: C+
+wait_for "South plays C+"
+board_is "$(position_after --rules relay C+)"
+keys q y
+wait_for "[exit 0]"
+
+STEP="too small a terminal while the computer moves first"
+TUI_COLS=40 TUI_LINES=10 start --tables none --side N --level 1 --movetime 50
+wait_for "too small"
+sleep 0.5
+$TMUX_CMD resize-window -t awale -x 80 -y 24
+wait_for "South (computer) plays"
+wait_for "Your move:"
+wait_for "you play North against the computer, level 1"
+keys q y
+wait_for "[exit 0]"
+
+STEP="a kept game resumed and played to its end is forgotten"
+mkdir -p "$XDG_STATE_HOME/awale"
+printf '[Event "x"]\n[South "player"]\n[North "player"]\n[FEN "1-0-0-0-0-2-1-1-0-0-0-0-20-23-S"]\n[SetUp "1"]\n[Rules "grand-slam"]\n\n*\n' \
+    >"$XDG_STATE_HOME/awale/unfinished-game.txt"
+start --resume --tables none
+wait_for "Resuming the unfinished game (0 moves)."
+keys f
+wait_for "Game over:"
+wait_for "South wins."
+keys q
+wait_for "[exit 0]"
+CHECKS=$((CHECKS + 1))
+[ -f "$XDG_STATE_HOME/awale/unfinished-game.txt" ] && fail "the finished game is still kept"
+
+echo "tui: $CHECKS checks, $FAILS failed"
+[ "$FAILS" -eq 0 ]

@@ -1,0 +1,402 @@
+/*
+ * test_review.c - game review: marks on games built so that the right mark
+ * is known from the endgame tables (the only winning move is !, a forced
+ * win thrown away is ??, a draw thrown away is ??), the same verdicts from
+ * the search alone, the marks' rules on real games (losses, thresholds,
+ * forced moves, the summary's counts), the review written into a record
+ * and read back, and a review stopped half-way.
+ */
+#include "support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char tables_dir[64];
+static aw_tables *tables;
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(tables_dir, sizeof tables_dir, "/tmp/awale-review-XXXXXX");
+    if (!mkdtemp(tables_dir))
+        return -1;
+    aw_rules r = aw_rules_default();
+    aw_error err;
+    tables = aw_tables_open_or_build(tables_dir, &r, 8, &err);
+    if (!tables)
+        fprintf(stderr, "tables: %s\n", err.msg);
+    return tables ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    aw_tables_close(tables);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", tables_dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+static aw_engine *engine(void)
+{
+    aw_error err;
+    aw_engine *e = aw_engine_new(&err);
+    assert_non_null(e);
+    assert_int_equal(aw_engine_set_option(e, "Hash", "4", &err), 0);
+    return e;
+}
+
+/* A random position with `seeds` on the board, the rest in the stores
+ * (neither at the target), `side` to move; its game must go on. */
+static bool random_position(uint64_t *rng, int seeds, aw_position *out)
+{
+    aw_rules r = aw_rules_default();
+    aw_position p = aw_position_start((int)(t_rand(rng) & 1));
+    memset(p.pits, 0, sizeof p.pits);
+    for (int i = 0; i < seeds; i++)
+        p.pits[t_rand(rng) % AW_PITS]++;
+    const int south = (AW_SEEDS - seeds) / 2 - 3 + (int)(t_rand(rng) % 7);
+    p.score[0] = (uint8_t)south;
+    p.score[1] = (uint8_t)(AW_SEEDS - seeds - south);
+    if (p.score[0] >= 25 || p.score[1] >= 25 || aw_position_status(&r, &p) != AW_ONGOING)
+        return false;
+    *out = p;
+    return true;
+}
+
+/* The final margin of every move of *p with perfect play (mover's view). */
+static int margins(const aw_position *p, aw_move *moves, int *margin)
+{
+    int value[AW_MAX_MOVES];
+    const int n = aw_tables_probe_moves(tables, p, moves, value);
+    for (int i = 0; i < n; i++)
+        margin[i] = p->score[p->side] - p->score[!p->side] + value[i];
+    return n;
+}
+
+static aw_review *review_of(const aw_position *start, aw_move move, bool with_tables,
+                            aw_game **game)
+{
+    aw_rules r = aw_rules_default();
+    *game = aw_game_new(&r, start);
+    assert_non_null(*game);
+    assert_int_equal(aw_game_play(*game, move, NULL), 0);
+    aw_engine *e = engine();
+    aw_review_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.limits.depth = 40;
+    if (with_tables) {
+        opt.probe = aw_tables_probe_hook;
+        opt.probe_ctx = tables;
+        opt.probe_seeds = aw_tables_seeds(tables);
+    }
+    aw_error err;
+    aw_review *rv = aw_review_game(e, *game, &opt, &err);
+    if (!rv)
+        fail_msg("review: %s", err.msg);
+    aw_engine_free(e);
+    assert_int_equal(rv->count, 1);
+    assert_int_equal(rv->total, 1);
+    return rv;
+}
+
+static const char *comment_of(const aw_review *rv, const aw_game *g)
+{
+    static char text[1024];
+    aw_record *rec = aw_record_new(aw_game_rules(g), aw_game_start(g));
+    assert_non_null(rec);
+    assert_int_equal(aw_game_play(aw_record_game(rec), aw_game_move(g, 0), NULL), 0);
+    assert_int_equal(aw_review_annotate(rv, rec, "t", NULL), 0);
+    const char *c = aw_record_comment(rec, 1);
+    snprintf(text, sizeof text, "%s", c ? c : "");
+    assert_int_equal(aw_record_mark(rec, 0), rv->move[0].mark);
+    aw_record_free(rec);
+    return text;
+}
+
+/* Positions where exactly one move wins and another does not: playing the
+ * winning move is !, another ??, with the tables (exact, and the comment
+ * says so) and with the search alone (proven). The same for a draw. */
+static void test_known_marks(void **state)
+{
+    (void)state;
+    uint64_t rng = 2024;
+    int wins = 0, draws = 0, searched = 0;
+    for (int tries = 0; tries < 200000 && (wins < 6 || draws < 4); tries++) {
+        aw_position p;
+        if (!random_position(&rng, 3 + (int)(t_rand(&rng) % 6), &p))
+            continue;
+        aw_move moves[AW_MAX_MOVES];
+        int margin[AW_MAX_MOVES];
+        const int n = margins(&p, moves, margin);
+        if (n < 2)
+            continue;
+        int winners = 0, w = -1, other = -1, best = -99;
+        for (int i = 0; i < n; i++) {
+            best = margin[i] > best ? margin[i] : best;
+            if (margin[i] > 0) {
+                winners++;
+                w = i;
+            } else {
+                other = i;
+            }
+        }
+        if (winners == 1 && wins < 6) {
+            wins++;
+            for (int t = 0; t < 2; t++) {
+                aw_game *g;
+                aw_review *rv = review_of(&p, moves[w], t == 0, &g);
+                const aw_review_move *m = &rv->move[0];
+                if (t == 1 && m->best_score.kind != AW_SCORE_WIN) {
+                    /* Beyond the search's horizon (long play without a
+                     * capture, which the tables count as an even split):
+                     * nothing proven to judge by. */
+                    aw_review_free(rv);
+                    aw_game_free(g);
+                    break;
+                }
+                searched += t == 1;
+                assert_int_equal(m->best, moves[w]);
+                assert_int_equal(m->best_score.kind, AW_SCORE_WIN);
+                assert_int_equal(m->loss, 0);
+                assert_false(m->result_lost);
+                assert_true(m->mark == AW_MARK_GOOD || m->mark == AW_MARK_BRILLIANT);
+                assert_int_equal(m->source, t == 0 ? AW_REVIEW_TABLES : AW_REVIEW_SEARCH);
+                const char *c = comment_of(rv, g);
+                assert_non_null(strstr(c, "the only move that keeps the win"));
+                assert_true((strncmp(c, "tables: ", 8) == 0) == (t == 0));
+                if (t == 0)
+                    assert_int_equal(m->best_score.margin, margin[w]);
+                aw_review_free(rv);
+                aw_game_free(g);
+                /* The win thrown away. */
+                rv = review_of(&p, moves[other], t == 0, &g);
+                m = &rv->move[0];
+                assert_int_equal(m->mark, AW_MARK_BLUNDER);
+                assert_true(m->result_lost);
+                assert_int_equal(m->best, moves[w]);
+                assert_true(m->played_score.kind != AW_SCORE_WIN);
+                c = comment_of(rv, g);
+                assert_non_null(strstr(c, "throws away the win"));
+                assert_int_equal(rv->nturning, 1);
+                assert_int_equal(rv->side[p.side].marks[AW_MARK_BLUNDER], 1);
+                aw_review_free(rv);
+                aw_game_free(g);
+            }
+        } else if (winners == 0 && best == 0 && draws < 4) {
+            int drawing = -1, losing = -1;
+            for (int i = 0; i < n; i++) {
+                if (margin[i] == 0)
+                    drawing = i;
+                else
+                    losing = i;
+            }
+            if (losing < 0)
+                continue;
+            draws++;
+            aw_game *g;
+            aw_review *rv = review_of(&p, moves[losing], true, &g);
+            const aw_review_move *m = &rv->move[0];
+            assert_int_equal(m->mark, AW_MARK_BLUNDER);
+            assert_true(m->result_lost);
+            assert_int_equal(m->best_score.kind, AW_SCORE_DRAW);
+            assert_int_equal(m->played_score.kind, AW_SCORE_LOSS);
+            assert_non_null(strstr(comment_of(rv, g), "throws away the draw"));
+            aw_review_free(rv);
+            aw_game_free(g);
+            rv = review_of(&p, moves[drawing], true, &g);
+            assert_int_equal(rv->move[0].loss, 0);
+            assert_true(rv->move[0].mark == AW_MARK_NONE || rv->move[0].mark == AW_MARK_GOOD ||
+                        rv->move[0].mark == AW_MARK_BRILLIANT);
+            aw_review_free(rv);
+            aw_game_free(g);
+        }
+    }
+    assert_int_equal(wins, 6);
+    assert_int_equal(draws, 4);
+    assert_true(searched >= 3);
+}
+
+static int lvl_rank(aw_mark m)
+{
+    switch (m) {
+    case AW_MARK_DUBIOUS: return 1;
+    case AW_MARK_MISTAKE: return 2;
+    case AW_MARK_BLUNDER: return 3;
+    default: return 0;
+    }
+}
+
+/* A game of two engines at low levels (so that they err), reviewed: the
+ * rules of the marks hold move by move, the summary counts them, and the
+ * record written reads back with the same marks and comments. */
+static void test_real_game(void **state)
+{
+    (void)state;
+    const char *presets[] = {"abapa", "grand-slam", "relay"};
+    for (int k = 0; k < 3; k++) {
+        aw_rules r = t_rules(presets[k], NULL);
+        aw_position start = aw_position_start(AW_SOUTH);
+        aw_game *g = aw_game_new(&r, &start);
+        aw_engine *player = engine();
+        aw_error err;
+        assert_int_equal(aw_engine_set_option(player, "Level", "3", &err), 0);
+        assert_int_equal(aw_engine_set_option(player, "Seed", "7", &err), 0);
+        const int plies = t_sanitized() ? 16 : 40;
+        while (aw_game_status(g) == AW_ONGOING && aw_game_ply(g) < plies) {
+            aw_search_result res;
+            aw_limits lim = {.depth = 3};
+            assert_int_equal(aw_engine_set_game(player, g, &err), 0);
+            assert_int_equal(aw_search_run(player, &lim, NULL, NULL, &res, &err), 0);
+            assert_int_equal(aw_game_play(g, res.best, &err), 0);
+        }
+        aw_engine_free(player);
+        aw_engine *e = engine();
+        aw_review_options opt;
+        memset(&opt, 0, sizeof opt);
+        opt.limits.depth = k == 2 ? 4 : 8;
+        if (k == 0) {
+            opt.probe = aw_tables_probe_hook;
+            opt.probe_ctx = tables;
+            opt.probe_seeds = aw_tables_seeds(tables);
+        }
+        aw_review *rv = aw_review_game(e, g, &opt, &err);
+        if (!rv)
+            fail_msg("%s", err.msg);
+        assert_int_equal(rv->count, aw_game_ply(g));
+        assert_false(rv->stopped);
+        int marks[2][7] = {{0}}, bad = 0;
+        for (int i = 0; i < rv->count; i++) {
+            const aw_review_move *m = &rv->move[i];
+            assert_int_equal(m->ply, i);
+            assert_int_equal(m->played, aw_game_move(g, i));
+            assert_int_equal(m->mover, aw_game_position_at(g, i)->side);
+            assert_true(m->loss >= 0);
+            assert_true(aw_score_compare(&m->played_score, &m->best_score) <= 0);
+            marks[m->mover][m->mark]++;
+            if (m->legal == 1) {
+                assert_int_equal(m->mark, AW_MARK_NONE);
+                continue;
+            }
+            if (m->played == m->best) {
+                assert_int_equal(m->loss, 0);
+                assert_true(m->mark == AW_MARK_NONE || m->mark == AW_MARK_GOOD ||
+                            m->mark == AW_MARK_BRILLIANT);
+                assert_true(m->pv_length >= 1 && m->pv[0] == m->best);
+                continue;
+            }
+            /* The mark follows the loss (or the result thrown away). */
+            int want = m->loss >= AW_REVIEW_BLUNDER ? 3
+                       : m->loss >= AW_REVIEW_MISTAKE ? 2
+                       : m->loss >= AW_REVIEW_INACCURACY ? 1 : 0;
+            if (m->result_lost)
+                want = 3;
+            else if (want == 3 && m->best_score.kind != AW_SCORE_SEEDS &&
+                     m->best_score.kind == m->played_score.kind &&
+                     m->best_score.kind != AW_SCORE_DRAW)
+                want = 2;
+            assert_int_equal(lvl_rank(m->mark), want);
+            bad += want > 0;
+        }
+        if (k < 2)
+            assert_true(bad > 0); /* level 3 errs (the relay game's is too short to be sure) */
+        for (int s = 0; s < 2; s++)
+            for (int mk = 0; mk < 7; mk++)
+                assert_int_equal(rv->side[s].marks[mk], marks[s][mk]);
+        /* Into a record, out as text, and back. */
+        aw_record *rec = aw_record_new(&r, &start);
+        assert_int_equal(aw_record_set_game(rec, g, &err), 0);
+        assert_int_equal(aw_record_set_comment(rec, 3, "kept", &err), 0);
+        assert_int_equal(aw_review_annotate(rv, rec, "test review", &err), 0);
+        char *text = aw_record_format(rec);
+        const char *p = text;
+        aw_record *back = aw_record_read(&p, NULL, &err);
+        if (!back)
+            fail_msg("%s\n%s", err.msg, text);
+        assert_int_equal(aw_game_ply(aw_record_game(back)), aw_game_ply(g));
+        for (int i = 0; i < rv->count; i++) {
+            assert_int_equal(aw_record_mark(back, i), rv->move[i].mark);
+            const char *a = aw_record_comment(rec, i + 1), *b = aw_record_comment(back, i + 1);
+            assert_true((a == NULL) == (b == NULL));
+            if (a)
+                assert_string_equal(a, b);
+            if (rv->move[i].mark != AW_MARK_NONE)
+                assert_non_null(a);
+        }
+        assert_non_null(strstr(aw_record_comment(back, 3), "kept"));
+        const char *summary = aw_record_comment(back, 0);
+        assert_non_null(summary);
+        assert_true(strncmp(summary, "test review: South: ", 20) == 0);
+        assert_non_null(strstr(summary, "turning points: "));
+        /* Annotating a record of another game is refused. */
+        aw_record *other = aw_record_new(&r, &start);
+        aw_move first[AW_MAX_MOVES];
+        aw_generate(&r, &start, first);
+        assert_int_equal(aw_game_play(aw_record_game(other), first[0] == aw_game_move(g, 0)
+                                                                 ? first[1]
+                                                                 : first[0],
+                                      NULL),
+                         0);
+        assert_int_equal(aw_review_annotate(rv, other, NULL, &err), -1);
+        aw_record_free(other);
+        free(text);
+        aw_record_free(back);
+        aw_record_free(rec);
+        aw_review_free(rv);
+        aw_engine_free(e);
+        aw_game_free(g);
+    }
+}
+
+static int stop_after(void *ctx, const aw_review *so_far, int reviewing)
+{
+    int *calls = ctx;
+    (*calls)++;
+    assert_true(reviewing >= so_far->count);
+    return so_far->count >= 3;
+}
+
+/* A review stopped by its callback keeps the moves done. */
+static void test_stop(void **state)
+{
+    (void)state;
+    aw_rules r = aw_rules_default();
+    aw_position start = aw_position_start(AW_SOUTH);
+    aw_game *g = aw_game_new(&r, &start);
+    aw_move moves[16];
+    const int n = aw_moves_parse(&r, "CfFbAaEcDd", moves, 16, NULL);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(aw_game_play(g, moves[i], NULL), 0);
+    aw_engine *e = engine();
+    aw_review_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.limits.depth = 4;
+    int calls = 0;
+    opt.progress = stop_after;
+    opt.ctx = &calls;
+    aw_error err;
+    aw_review *rv = aw_review_game(e, g, &opt, &err);
+    assert_non_null(rv);
+    assert_true(rv->stopped);
+    assert_int_equal(rv->count, 3);
+    assert_int_equal(rv->total, n);
+    assert_true(calls >= 3);
+    char buf[512];
+    assert_non_null(strstr(aw_review_summary(rv, g, buf, sizeof buf),
+                           "(reviewed 3 of 10 moves, stopped)"));
+    aw_review_free(rv);
+    aw_engine_free(e);
+    aw_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_known_marks),
+        cmocka_unit_test(test_real_game),
+        cmocka_unit_test(test_stop),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

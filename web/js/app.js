@@ -1,0 +1,1013 @@
+// app.js - the page: one game at a time, kept on the server (the API of
+// docs/api.md); this file only shows it and sends what the player does.
+// Rules, moves, the engine and records are the server's: the page never
+// decides whether a move is legal nor what it does - it animates the
+// server's move reports and words them in the reader's language.
+import { api, ApiError } from './api.js';
+import { Board, pitName } from './board.js';
+import { Graph } from './graph.js';
+import * as i18n from './i18n.js';
+
+const { t } = i18n;
+const $ = (id) => document.getElementById(id);
+
+// ------------------------------------------------------------ settings
+
+const SETTINGS_KEY = 'awale.settings';
+const DEFAULT_NEW = { opponent: 'engine', level: 3, side: 'S', first: 'S', movetime: 1000, rules: 'abapa', params: {}, position: '' };
+const settings = {
+  lang: null, theme: 'auto', speed: 170, multipv: 3, analysis: false, flip: false, game: null,
+  newgame: { ...DEFAULT_NEW },
+};
+try {
+  const saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) || '{}');
+  Object.assign(settings, saved);
+  settings.newgame = { ...DEFAULT_NEW, ...(saved.newgame || {}) };
+} catch { /* a damaged entry: the defaults */ }
+const save = () => {
+  try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* private mode */ }
+};
+
+// ------------------------------------------------------------ state
+
+let catalogue = null; // GET /api/rules
+let levels = [];      // GET /api/levels
+let state = null;     // the game as the server last described it
+let viewPly = null;   // the position looked at (null: the game's current one)
+let busy = false;     // a change is on its way to the server
+let animating = false;
+let selected = null;  // relay: the pit chosen, waiting for its direction
+let hint = null;      // the last hint, for the position it was given in
+let source = null;    // the analysis stream
+let evals = [];       // per ply: null or {score, depth}
+let evalTimer = null;
+let evalAbort = null; // the evaluations request in flight
+let overShown = null; // the game end already announced
+
+const board = new Board($('board'), { onPit: (i) => pitClicked(i), onDirection: (pit, dir) => play(`${pitName(pit)}${dir}`) });
+const graph = new Graph($('graph'), (ply) => goTo(ply));
+
+// ------------------------------------------------------------ helpers
+
+function toast(text, kind = 'info') {
+  const box = $('toasts');
+  const div = document.createElement('div');
+  div.className = `toast ${kind}`;
+  div.textContent = text;
+  box.appendChild(div);
+  setTimeout(() => div.classList.add('out'), 3800);
+  setTimeout(() => div.remove(), 4400);
+}
+
+function parsePosition(text) {
+  const f = text.split('-');
+  return { pits: f.slice(0, 12).map(Number), scores: [Number(f[12]), Number(f[13])], side: f[14], quiet: Number(f[15] || 0) };
+}
+
+function positionAt(ply) {
+  return parsePosition(ply === 0 ? state.start : state.moves[ply - 1].after);
+}
+
+const pitIndex = (move) => {
+  const c = move[0];
+  return c >= 'A' && c <= 'F' ? c.charCodeAt(0) - 65 : c.charCodeAt(0) - 97 + 6;
+};
+const isRelay = () => state && state.rules.family === 'relay';
+const other = (side) => (side === 'S' ? 'N' : 'S');
+const humanSide = (side) => state.players[side === 'S' ? 'south' : 'north'].type === 'human';
+const againstComputer = () => state && humanSide('S') !== humanSide('N');
+
+function seat() {
+  let s = !humanSide('S') && humanSide('N') ? 'N' : 'S';
+  if (settings.flip) s = other(s);
+  return s;
+}
+
+function playerName(side) {
+  const p = state.players[side === 'S' ? 'south' : 'north'];
+  if (p.type === 'engine') return t('computer_level', { level: p.level });
+  return againstComputer() ? t('you') : i18n.sideName(side);
+}
+
+// "South (you)", "North (computer)", or the side alone between people.
+function moverName(side) {
+  if (!againstComputer()) return i18n.sideName(side);
+  return `${i18n.sideName(side)} (${humanSide(side) ? t('you_short') : t('computer_short')})`;
+}
+
+function failed(e) {
+  if (e instanceof ApiError && e.status === 0) toast(t('server_gone'), 'error');
+  else if (e instanceof ApiError && e.status === 404 && state) {
+    toast(t('game_lost'), 'error');
+    startGame(settings.newgame, false);
+  } else toast(e.message, 'error');
+}
+
+// ------------------------------------------------------------ drawing
+
+function boardView() {
+  const live = viewPly === null;
+  const ply = live ? state.ply : viewPly;
+  const pos = positionAt(ply);
+  const over = state.status !== 'ongoing';
+  const interactive = live && !busy && !animating && !over && !state.computer_to_move && !state.thinking;
+  const legalPits = interactive ? [...new Set(state.legal.filter((m) => m !== 'pass').map(pitIndex))] : [];
+  const last = ply > 0 ? state.moves[ply - 1] : null;
+  const hinted = live && hint && hint.ply === state.ply ? hint : null;
+  return {
+    pits: pos.pits,
+    scores: pos.scores,
+    toMove: live ? (over ? null : state.to_move) : (ply === state.ply && over ? null : pos.side),
+    legalPits,
+    interactive,
+    last: last && !last.pass ? { pit: last.pit, captured: last.pits.map((p) => p.pit) } : null,
+    hint: hinted && hinted.move !== 'pass' ? pitIndex(hinted.move) : null,
+    hintDir: hinted && selected === pitIndex(hinted.move) ? hinted.move.slice(1) : undefined,
+    selected: live ? selected : null,
+  };
+}
+
+function drawBoard() {
+  board.setView(seat(), state.rules.params.direction === 'cw');
+  board.render(boardView());
+}
+
+function drawPlayers() {
+  const bottom = seat();
+  for (const [id, side] of [['player-top', other(bottom)], ['player-bottom', bottom]]) {
+    const box = $(id);
+    box.querySelector('.name').textContent = playerName(side);
+    box.querySelector('.detail').textContent = `${i18n.sideName(side)} · ${side === 'S' ? 'A–F' : 'a–f'}`;
+    box.classList.toggle('on', state.status === 'ongoing' && state.to_move === side && viewPly === null);
+    box.classList.toggle('thinking', !!state.thinking && state.to_move === side);
+  }
+}
+
+function statusText() {
+  if (viewPly !== null) return t('not_now');
+  const st = state.status;
+  if (st !== 'ongoing') return t('over_status', { reason: i18n.describeEnd(state), result: i18n.describeResult(st.scores) });
+  if (state.thinking === 'move' || (busy && state.computer_to_move)) return `${t('thinking')}…`;
+  if (state.thinking === 'agree') return `${t('considering')}…`;
+  if (state.legal.length === 1 && state.legal[0] === 'pass') return t('must_pass', { side: i18n.sideName(state.to_move) });
+  const pits = state.to_move === 'S' ? 'A–F' : 'a–f';
+  const mine = againstComputer() && humanSide(state.to_move);
+  if (isRelay()) return mine ? t('your_turn_relay') : t('side_turn_relay', { side: i18n.sideName(state.to_move) });
+  return mine ? t('your_turn', { pits }) : t('side_turn', { side: i18n.sideName(state.to_move), pits });
+}
+
+function drawStatus() {
+  const el = $('status');
+  el.textContent = statusText();
+  el.classList.toggle('thinking', state.thinking === 'move' || (busy && state.computer_to_move));
+  el.classList.toggle('over', state.status !== 'ongoing');
+  const v = $('viewing');
+  if (viewPly === null) v.hidden = true;
+  else {
+    v.hidden = false;
+    $('viewing-text').textContent = viewPly === 0 ? t('viewing_start', { total: state.ply }) : t('viewing', { ply: viewPly, total: state.ply });
+  }
+}
+
+function drawControls() {
+  const live = viewPly === null;
+  const idle = !busy && !animating && !state.thinking;
+  $('btn-undo').disabled = !idle || !state.can_undo;
+  $('btn-redo').disabled = !idle || !state.can_redo;
+  $('btn-hint').disabled = !idle || !live || state.status !== 'ongoing' || state.computer_to_move;
+  $('btn-agree').hidden = !state.rules || !state.agreement_allowed;
+  $('btn-agree').disabled = !idle || state.status !== 'ongoing' || state.computer_to_move;
+  let pass = $('btn-pass');
+  const mustPass = live && state.status === 'ongoing' && !state.computer_to_move && state.legal.includes('pass');
+  if (mustPass && !pass) {
+    pass = document.createElement('button');
+    pass.id = 'btn-pass';
+    pass.type = 'button';
+    pass.className = 'primary';
+    pass.addEventListener('click', () => play('pass'));
+    $('btn-undo').before(pass);
+  }
+  if (pass) {
+    pass.textContent = t('pass');
+    pass.hidden = !mustPass;
+    pass.disabled = !idle;
+  }
+  $('nav-first').disabled = (viewPly ?? state.ply) === 0;
+  $('nav-prev').disabled = (viewPly ?? state.ply) === 0;
+  $('nav-next').disabled = viewPly === null;
+  $('nav-last').disabled = viewPly === null;
+}
+
+function drawMoves() {
+  const box = $('moves');
+  box.textContent = '';
+  const startN = parsePosition(state.start).side === 'N';
+  const table = document.createElement('ol');
+  table.className = 'move-list';
+  let row = null;
+  const current = viewPly ?? state.ply;
+  state.moves.forEach((m, i) => {
+    const k = i + (startN ? 1 : 0);
+    if (k % 2 === 0 || !row) {
+      row = document.createElement('li');
+      const num = document.createElement('span');
+      num.className = 'num';
+      num.textContent = `${Math.floor(k / 2) + 1}.`;
+      row.appendChild(num);
+      if (k % 2 === 1) {
+        const gap = document.createElement('span');
+        gap.className = 'mv gap';
+        gap.textContent = '…';
+        row.appendChild(gap);
+      }
+      table.appendChild(row);
+    }
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = `mv side-${m.side}`;
+    b.dataset.ply = i + 1;
+    b.textContent = m.move;
+    b.title = i18n.describeMove(m);
+    if (m.captured) {
+      const c = document.createElement('span');
+      c.className = 'cap';
+      c.textContent = `×${m.captured}`;
+      b.appendChild(c);
+    }
+    if (i + 1 === current) b.setAttribute('aria-current', 'step');
+    b.addEventListener('click', () => goTo(i + 1));
+    row.appendChild(b);
+  });
+  if (state.status !== 'ongoing') {
+    const end = document.createElement('li');
+    end.className = 'result';
+    const [a, b] = state.status.scores;
+    end.textContent = a > b ? '1-0' : a < b ? '0-1' : '½-½';
+    table.appendChild(end);
+  }
+  box.appendChild(table);
+  const cur = box.querySelector('[aria-current]');
+  if (cur) cur.scrollIntoView({ block: 'nearest' });
+  else box.scrollTop = box.scrollHeight;
+  const r = state.rules;
+  $('game-rules').textContent = r.diff ? `${r.name} (${r.diff})` : r.name;
+}
+
+function drawHint() {
+  const box = $('hint');
+  if (!hint || hint.ply !== state.ply || viewPly !== null) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  box.textContent = '';
+  const strong = document.createElement('strong');
+  strong.textContent = hint.move;
+  const text = document.createElement('span');
+  let words = hint.score ? i18n.describeScore(hint.score) : '';
+  if (hint.book) words = `${words}${words ? ', ' : ''}${t('hint_book')}`;
+  text.textContent = t('hint_text', { move: '', score: words, line: hint.line_text || hint.move }).replace(/^[^:]*:\s*\.\s*/, '');
+  const label = document.createElement('span');
+  label.className = 'label';
+  label.textContent = `${t('hint')} `;
+  box.append(label, strong, ' — ', text);
+  if (hint.tables) {
+    const p = document.createElement('div');
+    p.className = 'perfect';
+    p.textContent = t('perfect', { text: i18n.describePerfect(hint.tables) });
+    box.appendChild(p);
+  }
+}
+
+function drawAll() {
+  drawBoard();
+  drawPlayers();
+  drawStatus();
+  drawControls();
+  drawMoves();
+  drawHint();
+  graph.mark(viewPly ?? state.ply);
+}
+
+// ------------------------------------------------------------ the game
+
+// Take a new state from the server, animating the moves it played.
+async function applyState(next, played = []) {
+  const fresh = !state || state.id !== next.id;
+  state = next;
+  viewPly = null;
+  selected = null;
+  if (fresh) {
+    evals = [];
+    hint = null;
+    overShown = next.status !== 'ongoing' ? next.id : null;
+    settings.game = next.id;
+    save();
+    reconnectAnalysis();
+  }
+  if (played.length) {
+    animating = true;
+    drawPlayers();
+    drawStatus();
+    drawControls();
+    drawMoves();
+    const first = state.ply - played.length;
+    for (let k = 0; k < played.length; k++) {
+      const before = positionAt(first + k);
+      board.setView(seat(), state.rules.params.direction === 'cw');
+      board.mark({ ...boardView(), interactive: false, legalPits: [], last: null, hint: null, selected: null, toMove: played[k].side });
+      $('said').textContent = i18n.describeMove(played[k], moverName(played[k].side));
+      await board.animate(played[k], before, settings.speed);
+    }
+    animating = false;
+  }
+  drawAll();
+  scheduleEvals();
+  if (state.status !== 'ongoing' && overShown !== state.id + state.ply) {
+    overShown = state.id + state.ply;
+    showOver();
+  }
+}
+
+// Stop everything that reads the game shown (before it is deleted, so that
+// no request of the page meets a game that is gone).
+function leaveGame() {
+  clearTimeout(evalTimer);
+  if (evalAbort) evalAbort.abort();
+  evalAbort = null;
+  if (source) source.close();
+  source = null;
+}
+
+async function startGame(opts, deleteOld = true) {
+  const body = {};
+  if (opts.rules) body.rules = opts.rules;
+  if (opts.params && Object.keys(opts.params).length) body.rule = opts.params;
+  if (opts.position) body.position = opts.position;
+  else body.first = opts.first;
+  if (opts.opponent === 'engine') {
+    const me = opts.side === 'R' ? (Math.random() < 0.5 ? 'S' : 'N') : opts.side;
+    body.south = me === 'S' ? 'human' : 'engine';
+    body.north = me === 'N' ? 'human' : 'engine';
+    body.level = opts.level;
+    body.movetime = opts.movetime;
+  } else {
+    body.south = 'human';
+    body.north = 'human';
+  }
+  body.reply = false;
+  const old = state && deleteOld ? state.id : null;
+  const next = await api.create(body);
+  if (old) {
+    leaveGame();
+    api.remove(old).catch(() => {});
+  }
+  settings.flip = false;
+  await applyState(next);
+  await computerTurn();
+}
+
+// The computer's move when it is its turn (asked separately, so that the
+// player's own move is seen at once).
+async function computerTurn() {
+  if (!state || state.status !== 'ongoing' || !state.computer_to_move) return;
+  busy = true;
+  drawStatus();
+  drawControls();
+  drawPlayers();
+  try {
+    const next = await api.computer(state.id);
+    busy = false;
+    await applyState(next, next.played || []);
+  } catch (e) {
+    busy = false;
+    failed(e);
+    drawAll();
+    retryComputer(e);
+  }
+}
+
+// The server was busy (every engine thinking): ask again a little later.
+function retryComputer(e) {
+  if (e instanceof ApiError && e.status === 503 && state && state.computer_to_move)
+    setTimeout(() => { if (!busy && state.computer_to_move) computerTurn(); }, 2500);
+}
+
+async function play(move) {
+  if (busy || animating || !state || viewPly !== null) return;
+  selected = null;
+  busy = true;
+  drawControls();
+  try {
+    const next = await api.play(state.id, move, { reply: false });
+    busy = false;
+    hint = null;
+    const turn = next.status === 'ongoing' && next.computer_to_move;
+    // Ask for the computer's answer now: it thinks while the move is shown.
+    const answer = turn ? api.computer(next.id).then((r) => ({ r }), (e) => ({ e })) : null;
+    if (turn) busy = true;
+    await applyState(next, next.played);
+    if (answer) {
+      drawStatus();
+      drawPlayers();
+      const { r, e } = await answer;
+      busy = false;
+      if (e) throw e;
+      await applyState(r, r.played || []);
+    }
+  } catch (e) {
+    busy = false;
+    if (e instanceof ApiError && e.status === 422) toast(t('illegal', { why: e.message.replace(/^[^:]*: /, '') }), 'error');
+    else failed(e);
+    drawAll();
+    retryComputer(e);
+  }
+}
+
+function pitClicked(i) {
+  if (!state || viewPly !== null) {
+    if (state && viewPly !== null) toast(t('not_now'));
+    return;
+  }
+  if (busy || animating || state.status !== 'ongoing') return;
+  if (state.computer_to_move) {
+    toast(t('not_yours'));
+    return;
+  }
+  const name = pitName(i);
+  if (isRelay()) {
+    const ok = state.legal.some((m) => m[0] === name);
+    if (!ok) {
+      play(`${name}+`); // the server says why not
+      return;
+    }
+    selected = selected === i ? null : i;
+    drawBoard();
+    return;
+  }
+  play(name);
+}
+
+async function undo() {
+  if (busy || animating || !state) return;
+  busy = true;
+  try {
+    const next = await api.undo(state.id);
+    busy = false;
+    hint = null;
+    await applyState(next);
+    await computerTurn();
+  } catch (e) {
+    busy = false;
+    if (e.status === 409 && /nothing/.test(e.message)) toast(t('nothing_undo'));
+    else failed(e);
+    drawAll();
+  }
+}
+
+async function redo() {
+  if (busy || animating || !state) return;
+  busy = true;
+  try {
+    const next = await api.redo(state.id);
+    busy = false;
+    await applyState(next, next.played);
+    await computerTurn();
+  } catch (e) {
+    busy = false;
+    if (e.status === 409 && /nothing/.test(e.message)) toast(t('nothing_redo'));
+    else failed(e);
+    drawAll();
+  }
+}
+
+async function askHint() {
+  if (busy || animating || !state || state.status !== 'ongoing' || state.computer_to_move) return;
+  if (viewPly !== null) goTo(null);
+  const btn = $('btn-hint');
+  btn.classList.add('working');
+  btn.disabled = true;
+  $('status').textContent = `${t('hinting')}…`;
+  try {
+    hint = await api.hint(state.id);
+    if (isRelay() && hint.move !== 'pass') selected = pitIndex(hint.move);
+  } catch (e) {
+    failed(e);
+  }
+  btn.classList.remove('working');
+  drawAll();
+}
+
+async function agree() {
+  if (busy || !state || state.status !== 'ongoing') return;
+  busy = true;
+  drawControls();
+  try {
+    if (againstComputer()) {
+      $('status').textContent = `${t('considering')}…`;
+      const next = await api.agree(state.id, {});
+      const a = next.agreement;
+      busy = false;
+      if (a.verdict === 'ended') toast(t('agree_accepted', { s: a.agreed[0], n: a.agreed[1] }));
+      else {
+        const why = a.agreed_margin < 0 ? t('agree_lose') : a.from_tables ? t(a.tables_exact ? 'agree_tables' : 'agree_tables_estimate', { m: a.expected_margin })
+          : a.proven ? t('agree_proven', { m: a.expected_margin }) : t('agree_better');
+        toast(t('agree_declined', { why }));
+      }
+      await applyState(next);
+    } else {
+      const proposer = state.to_move;
+      const ask = await api.agree(state.id, { side: proposer });
+      busy = false;
+      const a = ask.agreement;
+      $('ask-text').textContent = t('agree_ask', { side: i18n.sideName(proposer), s: a.agreed[0], n: a.agreed[1], other: i18n.sideName(other(proposer)) });
+      const dlg = $('dlg-ask');
+      dlg.returnValue = '';
+      dlg.showModal();
+      dlg.addEventListener('close', async () => {
+        if (dlg.returnValue === 'yes') {
+          try {
+            await applyState(await api.agree(state.id, { side: proposer, accepted: true }));
+          } catch (e) { failed(e); }
+        } else toast(t('declined_person', { side: i18n.sideName(other(proposer)) }));
+      }, { once: true });
+    }
+  } catch (e) {
+    busy = false;
+    failed(e);
+  }
+  drawAll();
+}
+
+function goTo(ply) {
+  if (!state || animating) return;
+  if (ply === null || ply >= state.ply) viewPly = null;
+  else viewPly = Math.max(0, ply);
+  selected = null;
+  drawAll();
+}
+
+const step = (d) => goTo((viewPly ?? state.ply) + d);
+
+function showOver() {
+  const st = state.status;
+  const [s, n] = st.scores;
+  let title;
+  if (s === n) title = t('draw');
+  else {
+    const winner = s > n ? 'S' : 'N';
+    if (againstComputer()) title = humanSide(winner) ? t('win_you') : t('win_computer');
+    else title = t('win_side', { side: i18n.sideName(winner) });
+  }
+  $('over-title').textContent = title;
+  $('over-score').textContent = `${i18n.sideName('S')} ${s} – ${n} ${i18n.sideName('N')}`;
+  $('over-reason').textContent = `${i18n.describeEnd(state)}.`;
+  const dlg = $('dlg-over');
+  dlg.returnValue = '';
+  dlg.showModal();
+  dlg.addEventListener('close', () => { if (dlg.returnValue === 'new') openNewGame(); }, { once: true });
+}
+
+// ------------------------------------------------------------ analysis
+
+const analysingText = (ply) => (ply === 0 ? t('analysing_start') : t('analysing', { ply }));
+
+function reconnectAnalysis() {
+  if (source) {
+    source.close();
+    source = null;
+  }
+  const box = $('analysis');
+  if (!settings.analysis || !state) {
+    box.innerHTML = '';
+    const p = document.createElement('p');
+    p.className = 'muted';
+    p.textContent = t('analysis_off');
+    box.appendChild(p);
+    return;
+  }
+  box.textContent = '';
+  const head = document.createElement('div');
+  head.className = 'a-head';
+  const lines = document.createElement('ol');
+  lines.className = 'a-lines';
+  const perfect = document.createElement('p');
+  perfect.className = 'perfect';
+  perfect.hidden = true;
+  const note = document.createElement('p');
+  note.className = 'muted small';
+  note.textContent = t('analysis_current');
+  box.append(head, perfect, lines, note);
+  let current = null;
+  source = api.analysis(state.id, settings.multipv);
+  const es = source;
+  es.addEventListener('position', (ev) => {
+    current = JSON.parse(ev.data);
+    lines.textContent = '';
+    if (current.status !== 'ongoing') {
+      head.textContent = t('analysis_over');
+      perfect.hidden = true;
+      return;
+    }
+    head.textContent = `${analysingText(current.ply)}…`;
+    perfect.hidden = !current.tables;
+    if (current.tables) perfect.textContent = t('perfect', { text: i18n.describePerfect(current.tables) });
+  });
+  es.addEventListener('info', (ev) => {
+    const info = JSON.parse(ev.data);
+    const nps = info.nps > 1e6 ? `${(info.nps / 1e6).toFixed(1)} M` : `${Math.round(info.nps / 1000)} k`;
+    head.textContent = `${analysingText(info.ply)} · ${t('depth', { depth: info.depth })} · ${t('nodes_s', { n: nps })}`;
+    lines.textContent = '';
+    for (const l of info.lines) {
+      const li = document.createElement('li');
+      const sc = document.createElement('span');
+      const v = l.score.south;
+      sc.className = `score ${v > 0 ? 'plus' : v < 0 ? 'minus' : ''}`;
+      sc.textContent = i18n.formatScore(l.score, true);
+      sc.title = i18n.describeScore(l.score);
+      const pv = document.createElement('span');
+      pv.className = 'pv';
+      const words = l.pv_text.split(' ');
+      pv.textContent = words.length > 14 ? `${words.slice(0, 14).join(' ')} …` : l.pv_text;
+      li.append(sc, pv);
+      lines.appendChild(li);
+    }
+    const best = info.lines[0];
+    if (best) {
+      evals[info.ply] = { score: best.score, depth: info.depth };
+      if (state && info.ply <= state.ply) graph.set(evals, state.ply);
+    }
+  });
+  es.addEventListener('done', () => { head.textContent = `${head.textContent.replace(/…$/, '')} · ${t('analysis_done')}`; });
+  es.addEventListener('waiting', () => { head.textContent = t('analysis_waiting'); });
+  es.addEventListener('gone', () => {
+    es.close();
+    if (source === es) source = null;
+  });
+}
+
+// ------------------------------------------------------------ evaluations
+
+function scheduleEvals(delay = 400) {
+  clearTimeout(evalTimer);
+  evalTimer = setTimeout(fetchEvals, delay);
+}
+
+async function fetchEvals() {
+  if (!state) return;
+  const id = state.id;
+  const version = state.version;
+  if (evalAbort) evalAbort.abort();
+  const ctrl = new AbortController();
+  evalAbort = ctrl;
+  try {
+    const r = await api.evaluations(id, ctrl.signal);
+    if (evalAbort === ctrl) evalAbort = null;
+    if (!state || state.id !== id) return;
+    evals = r.evaluations;
+    graph.set(evals, r.ply);
+    graph.mark(viewPly ?? state.ply);
+    $('graph-note').textContent = r.ply ? t('graph_note') : t('graph_empty');
+    if (!r.complete && state.version === version) scheduleEvals(1500);
+  } catch (e) {
+    if (e.name !== 'AbortError' && e.status === 503) scheduleEvals(3000);
+  }
+}
+
+// ------------------------------------------------------------ dialogs
+
+function fillRules() {
+  const sel = $('new-rules');
+  sel.textContent = '';
+  for (const s of catalogue.rule_sets) {
+    const o = document.createElement('option');
+    o.value = s.name;
+    o.textContent = s.name;
+    sel.appendChild(o);
+  }
+}
+
+function paramInput(name, def, values) {
+  const enumeration = /^[a-z]+(, [a-z]+)+$/.test(values);
+  let input;
+  if (enumeration) {
+    input = document.createElement('select');
+    for (const v of values.split(', ')) {
+      const o = document.createElement('option');
+      o.value = v;
+      o.textContent = i18n.paramValueText(v);
+      input.appendChild(o);
+    }
+  } else {
+    input = document.createElement('input');
+    input.type = /^0 \(/.test(values) ? 'number' : 'text';
+    if (input.type === 'number') input.min = 0;
+    input.spellcheck = false;
+  }
+  input.value = def;
+  input.dataset.param = name;
+  input.dataset.def = def;
+  return input;
+}
+
+function drawParams(keep) {
+  const set = catalogue.rule_sets.find((s) => s.name === $('new-rules').value) || catalogue.rule_sets[0];
+  $('new-rules-text').textContent = i18n.ruleSetText(set.name, set.summary);
+  const list = $('new-params-list');
+  list.textContent = '';
+  for (const [name, info] of Object.entries(set.params)) {
+    const meta = catalogue.parameters.find((p) => p.name === name);
+    const label = document.createElement('label');
+    label.className = 'param';
+    const title = document.createElement('span');
+    title.className = 'pname';
+    title.textContent = name;
+    const help = document.createElement('span');
+    help.className = 'muted small';
+    help.textContent = i18n.paramText(name, meta ? meta.help : '');
+    const value = keep && keep[name] !== undefined ? String(keep[name]) : info.value;
+    const input = paramInput(name, info.value, meta ? meta.values : '');
+    input.value = value;
+    label.append(title, input, help);
+    list.appendChild(label);
+  }
+}
+
+function drawLevelText() {
+  const lv = Number($('new-level').value);
+  $('new-level-out').textContent = lv;
+  const english = (levels.find((l) => l.level === lv) || {}).text;
+  $('new-level-text').textContent = i18n.levelText(lv, english);
+}
+
+function openNewGame() {
+  if (!catalogue) return;
+  const f = $('form-new');
+  const n = settings.newgame;
+  f.opponent.value = n.opponent;
+  f.side.value = n.side;
+  f.first.value = n.first;
+  $('new-level').value = n.level;
+  $('new-movetime').value = String(n.movetime);
+  $('new-rules').value = n.rules;
+  $('new-position').value = n.position || '';
+  drawParams(n.params);
+  drawLevelText();
+  f.classList.toggle('vs-person', n.opponent === 'human');
+  $('new-error').textContent = '';
+  $('dlg-new').showModal();
+}
+
+async function submitNewGame(e) {
+  e.preventDefault();
+  const f = $('form-new');
+  const params = {};
+  for (const input of $('new-params-list').querySelectorAll('[data-param]'))
+    if (input.value !== input.dataset.def) params[input.dataset.param] = input.value;
+  const n = {
+    opponent: f.opponent.value, side: f.side.value, first: f.first.value,
+    level: Number($('new-level').value), movetime: Number($('new-movetime').value),
+    rules: $('new-rules').value, params, position: $('new-position').value.trim(),
+  };
+  try {
+    await startGame(n);
+    settings.newgame = n;
+    save();
+    $('dlg-new').close();
+  } catch (err) {
+    $('new-error').textContent = err.message;
+  }
+}
+
+async function submitImport(e) {
+  e.preventDefault();
+  const text = $('import-text').value;
+  try {
+    const old = state ? state.id : null;
+    const next = await api.create({ record: text, reply: false });
+    if (old) {
+      leaveGame();
+      api.remove(old).catch(() => {});
+    }
+    settings.flip = false;
+    $('dlg-import').close();
+    await applyState(next);
+    toast(t('imported', { n: next.ply }));
+    await computerTurn();
+  } catch (err) {
+    $('import-error').textContent = err.message;
+  }
+}
+
+async function openExport() {
+  if (!state) return;
+  try {
+    const r = await api.record(state.id);
+    $('export-text').value = r.record;
+    $('dlg-export').showModal();
+  } catch (e) {
+    failed(e);
+  }
+}
+
+function download() {
+  const blob = new Blob([$('export-text').value], { type: 'text/plain' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = `awale-${new Date().toISOString().slice(0, 10)}.txt`;
+  document.body.appendChild(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+}
+
+function drawHelp() {
+  const dl = $('help-keys');
+  dl.textContent = '';
+  for (const [k, what] of t('keys')) {
+    const dt = document.createElement('dt');
+    dt.textContent = k;
+    const dd = document.createElement('dd');
+    dd.textContent = what;
+    dl.append(dt, dd);
+  }
+}
+
+// ------------------------------------------------------------ keyboard
+
+function onKey(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  if (document.querySelector('dialog[open]')) return;
+  const tag = (e.target.tagName || '').toLowerCase();
+  if (tag === 'input' || tag === 'textarea' || tag === 'select') return;
+  if (!state) return;
+  const k = e.key;
+  const relay = isRelay();
+  if (/^[a-fA-F]$/.test(k)) {
+    if (viewPly !== null) goTo(null);
+    const idx = k.toLowerCase().charCodeAt(0) - 97;
+    const pit = state.to_move === 'N' ? 6 + idx : idx;
+    if (relay && selected === pit) selected = null;
+    pitClicked(pit);
+  } else if (relay && selected !== null && (k === 'ArrowLeft' || k === 'ArrowRight')) {
+    const screen = k === 'ArrowRight' ? 1 : -1;
+    play(`${pitName(selected)}${screen === board.ccwScreenDir(selected) ? '+' : '-'}`);
+  } else if (relay && selected !== null && (k === '+' || k === '-')) {
+    play(`${pitName(selected)}${k}`);
+  } else if (k === 'ArrowLeft') step(-1);
+  else if (k === 'ArrowRight') step(1);
+  else if (k === 'Home' || k === 'ArrowUp') goTo(0);
+  else if (k === 'End' || k === 'ArrowDown') goTo(null);
+  else if (k === 'u' || k === 'U') undo();
+  else if (k === 'y' || k === 'Y' || k === 'r' || k === 'R') redo();
+  else if (k === 'h' || k === 'H') askHint();
+  else if (k === 'l' || k === 'L') toggleAnalysis(!settings.analysis);
+  else if (k === 'n' || k === 'N') openNewGame();
+  else if (k === 'o' || k === 'O') flip();
+  else if (k === '?') $('dlg-help').showModal();
+  else if (k === 'Escape') {
+    selected = null;
+    drawBoard();
+  } else return;
+  e.preventDefault();
+}
+
+function flip() {
+  settings.flip = !settings.flip;
+  save();
+  drawAll();
+}
+
+function toggleAnalysis(on) {
+  settings.analysis = on;
+  $('chk-analysis').checked = on;
+  save();
+  reconnectAnalysis();
+}
+
+// ------------------------------------------------------------ theme, language
+
+function applyTheme() {
+  const root = document.documentElement;
+  if (settings.theme === 'auto') delete root.dataset.theme;
+  else root.dataset.theme = settings.theme;
+  $('btn-theme').dataset.mode = settings.theme;
+}
+
+function setLanguage(l) {
+  i18n.setLang(l);
+  $('sel-lang').value = i18n.getLang();
+  i18n.translatePage();
+  drawHelp();
+  if (catalogue && $('dlg-new').open) {
+    drawLevelText();
+    drawParams();
+  }
+  if (state) {
+    board.layout();
+    drawAll();
+    reconnectAnalysis();
+    $('graph-note').textContent = state.ply ? t('graph_note') : t('graph_empty');
+  }
+}
+
+// ------------------------------------------------------------ start
+
+function wire() {
+  $('btn-new').addEventListener('click', openNewGame);
+  $('btn-import').addEventListener('click', () => {
+    $('import-error').textContent = '';
+    $('dlg-import').showModal();
+  });
+  $('btn-export').addEventListener('click', openExport);
+  $('btn-undo').addEventListener('click', undo);
+  $('btn-redo').addEventListener('click', redo);
+  $('btn-hint').addEventListener('click', askHint);
+  $('btn-agree').addEventListener('click', agree);
+  $('btn-flip').addEventListener('click', flip);
+  $('btn-live').addEventListener('click', () => goTo(null));
+  $('btn-help').addEventListener('click', () => $('dlg-help').showModal());
+  $('nav-first').addEventListener('click', () => goTo(0));
+  $('nav-prev').addEventListener('click', () => step(-1));
+  $('nav-next').addEventListener('click', () => step(1));
+  $('nav-last').addEventListener('click', () => goTo(null));
+  $('chk-analysis').addEventListener('change', (e) => toggleAnalysis(e.target.checked));
+  $('sel-multipv').addEventListener('change', (e) => {
+    settings.multipv = Number(e.target.value);
+    save();
+    reconnectAnalysis();
+  });
+  $('sel-lang').addEventListener('change', (e) => {
+    settings.lang = e.target.value;
+    save();
+    setLanguage(settings.lang);
+  });
+  $('btn-theme').addEventListener('click', () => {
+    const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
+    const order = dark ? ['auto', 'light', 'dark'] : ['auto', 'dark', 'light'];
+    settings.theme = order[(order.indexOf(settings.theme) + 1) % 3];
+    save();
+    applyTheme();
+  });
+  $('form-new').addEventListener('submit', submitNewGame);
+  $('new-cancel').addEventListener('click', () => $('dlg-new').close());
+  $('new-rules').addEventListener('change', () => drawParams());
+  $('new-level').addEventListener('input', drawLevelText);
+  $('form-new').addEventListener('change', (e) => {
+    if (e.target.name === 'opponent') $('form-new').classList.toggle('vs-person', e.target.value === 'human');
+  });
+  $('form-import').addEventListener('submit', submitImport);
+  $('import-cancel').addEventListener('click', () => $('dlg-import').close());
+  $('import-file').addEventListener('change', async (e) => {
+    const f = e.target.files[0];
+    if (f) $('import-text').value = await f.text();
+  });
+  $('export-copy').addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText($('export-text').value);
+      toast(t('copied'));
+    } catch {
+      $('export-text').select();
+    }
+  });
+  $('export-save').addEventListener('click', download);
+  $('board').addEventListener('click', (e) => {
+    if (selected !== null && !e.target.closest('.pit, .dir')) {
+      selected = null;
+      drawBoard();
+    }
+  });
+  document.addEventListener('keydown', onKey);
+}
+
+async function init() {
+  wire();
+  applyTheme();
+  const browserLang = (navigator.language || 'en').toLowerCase().startsWith('fr') ? 'fr' : 'en';
+  setLanguage(settings.lang || browserLang);
+  $('chk-analysis').checked = settings.analysis;
+  $('sel-multipv').value = String(settings.multipv);
+  try {
+    [catalogue, { levels }] = await Promise.all([api.rules(), api.levels()]);
+    fillRules();
+  } catch (e) {
+    failed(e);
+    return;
+  }
+  let restored = null;
+  if (settings.game) {
+    try {
+      restored = await api.state(settings.game);
+    } catch { /* expired: a new game */ }
+  }
+  try {
+    if (restored) {
+      await applyState(restored);
+      await computerTurn();
+    } else await startGame(settings.newgame, false);
+  } catch (e) {
+    failed(e);
+  }
+}
+
+window.addEventListener('pagehide', () => { if (source) source.close(); });
+init();
