@@ -817,9 +817,12 @@ static aw_position table_position(const fb_pits *b, int n, int side, int c, int 
     return p;
 }
 
-/* Every position up to `all` seeds, every counter, either side to move;
- * then `sample` random ones of the whole set (up to its seeds). */
-static void conversion(const char *preset, const char *overrides, int seeds, int all, int sample)
+/* Every position up to `all` seeds, every counter, either side to move
+ * (the engine on both sides; against the defender too up to `defended`
+ * seeds); then `sample` random ones of the whole set (up to its seeds),
+ * every game. */
+static void conversion(const char *preset, const char *overrides, int seeds, int all, int defended,
+                       int sample)
 {
     aw_rules r = t_rules(preset, overrides);
     assert_true(aw_tables_exact(&r));
@@ -840,7 +843,7 @@ static void conversion(const char *preset, const char *overrides, int seeds, int
         do {
             for (int c = 0; c < r.no_capture; c++, i++) {
                 const aw_position p = table_position(&b, n, (int)(i & 1), c, (int)(i % 7) - 3);
-                games += convert_from(e, t, &r, &p, n <= 3, &rng);
+                games += convert_from(e, t, &r, &p, n <= defended, &rng);
             }
         } while (tb_next(&b));
     }
@@ -863,12 +866,18 @@ static void test_perfect_conversion(void **state)
 {
     (void)state;
     const bool slow = t_sanitized();
-    conversion("seven-turns", "target=0", slow ? 7 : 10, slow ? 3 : 5, slow ? 30 : 200);
-    conversion("grand-slam", "target=0", slow ? 6 : 9, slow ? 3 : 4, slow ? 30 : 200);
+    conversion("seven-turns", "target=0", slow ? 7 : 10, slow ? 3 : 5, slow ? 3 : 4, slow ? 30 : 200);
+    conversion("grand-slam", "target=0", slow ? 6 : 9, slow ? 3 : 4, slow ? 3 : 4, slow ? 30 : 200);
     conversion("abapa", "no-capture=9 grand-slam=capture cannot-feed=none captures=1,3 play-on=yes",
-               slow ? 6 : 8, slow ? 3 : 5, slow ? 30 : 200);
+               slow ? 6 : 8, slow ? 3 : 5, slow ? 3 : 4, slow ? 30 : 200);
+    /* A repetition rule that cannot fire before the limit (a third
+     * occurrence needs 24 capture-free plies): exact, and the games are
+     * played with it. */
+    conversion("abapa", "no-capture=20 repetition=3 target=0", slow ? 5 : 8, slow ? 2 : 4,
+               slow ? 2 : 3, slow ? 20 : 150);
     /* As played: a target of 25 may end the game first; the winner holds. */
-    conversion("seven-turns", NULL, slow ? 7 : 10, slow ? 2 : 4, slow ? 30 : 200);
+    conversion("seven-turns", NULL, slow ? 7 : 10, slow ? 2 : 4, slow ? 2 : 3, slow ? 30 : 200);
+    conversion("grand-slam", NULL, slow ? 6 : 9, slow ? 2 : 4, slow ? 2 : 3, slow ? 30 : 200);
 }
 
 /* -------------------------------------------------- what a value proves */
