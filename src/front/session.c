@@ -28,7 +28,8 @@ struct session {
     aw_game *game;
     aw_engine *player;
     _Atomic(aw_engine *) adviser; /* made on first use; session_stop reads it */
-    atomic_bool stopping;
+    atomic_bool stopping;         /* a stop for the search running or armed */
+    atomic_bool armed;            /* session_arm: the next search keeps stopping */
     aw_move redo[REDO_MAX];
     int redo_len;
     int redo_group[REDO_MAX]; /* the sizes of the undone groups, in order */
@@ -77,6 +78,7 @@ session *session_new(const session_config *cfg, aw_error *err)
     if (s->cfg.hint_ms <= 0)
         s->cfg.hint_ms = s->cfg.movetime_ms;
     atomic_init(&s->stopping, false);
+    atomic_init(&s->armed, false);
     atomic_init(&s->adviser, NULL);
     s->game = aw_game_new(&cfg->rules, &cfg->start);
     if (!s->game) {
@@ -177,15 +179,19 @@ static void copy_result(const aw_search_result *res, session_thought *t)
 }
 
 /* Search in the background so that a session_stop that comes between the
- * start and the first node is not lost: the flag is cleared here, set by
- * session_stop before it stops the engine, and looked at once the search
- * runs. */
+ * start and the first node is not lost: the flag is set by session_stop
+ * before it stops the engine, and looked at once the engine's search has
+ * started (aw_search_start clears the engine's own flag). The session's
+ * flag is cleared when the search begins unless session_arm cleared it
+ * already: then a stop that came after the arming, before the search began
+ * (the worker thread not yet here), still stops it. */
 static int think(session *s, aw_engine *e, const aw_limits *limits, aw_info_fn info, void *user,
                  aw_search_result *res, aw_error *err)
 {
+    if (!atomic_exchange(&s->armed, false))
+        atomic_store(&s->stopping, false);
     if (aw_engine_set_game(e, s->game, err))
         return -1;
-    atomic_store(&s->stopping, false);
     if (aw_search_start(e, limits, info, NULL, user, err))
         return -1;
     if (atomic_load(&s->stopping))
@@ -218,6 +224,12 @@ int session_computer_play(session *s, aw_info_fn info, void *user, aw_move_repor
     clear_redo(s);
     copy_result(&res, thought);
     return 0;
+}
+
+void session_arm(session *s)
+{
+    atomic_store(&s->stopping, false);
+    atomic_store(&s->armed, true);
 }
 
 void session_stop(session *s)

@@ -71,8 +71,18 @@ typedef struct session_thought {
 int session_computer_play(session *s, aw_info_fn info, void *user, aw_move_report *report,
                           session_thought *thought, aw_error *err);
 
-/* Cut short the computer's thinking, a hint or an analysis. Any thread. */
+/* Cut short the computer's thinking, a hint or an analysis. Any thread,
+ * any moment: after session_arm, a stop that comes before the search has
+ * begun stops it as soon as it begins. */
 void session_stop(session *s);
+
+/* The thread that controls the session is about to hand it to another
+ * thread for one search (the computer's move, a hint, an agreement, an
+ * analysis): call this first, while no search runs. Stops from then on
+ * apply to that search, even those that come before it begins; stops from
+ * before are forgotten. Without it, a search forgets the stops that came
+ * before it began (the blocking use: the thread that asks waits). */
+void session_arm(session *s);
 
 /* Take back moves up to the previous turn of a person (against the
  * computer: its reply and the person's move); an end by agreement is taken

@@ -70,6 +70,19 @@ const aw_book *app_book(web_app *a, const aw_rules *rules)
     return NULL;
 }
 
+void app_begin_job(web_app *a, web_game *g, game_job job)
+{
+    g->job = job;
+    g->stop_asked = false;
+    session_arm(g->s);
+    /* Stops from before are forgotten: one that the server's stop sent
+     * before this job existed is sent again. */
+    if (atomic_load(&a->stopping) || g->gone) {
+        g->stop_asked = true;
+        session_stop(g->s);
+    }
+}
+
 static void game_gone(web_game *g);
 static void game_destroy(web_game *g);
 

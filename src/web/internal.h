@@ -47,6 +47,10 @@ void web_reply_value(web_reply *r, int status, json_t *o);
  * shared read-only by every game; NULL: none). */
 const aw_tables *app_tables(web_app *a, const aw_rules *rules);
 const aw_book *app_book(web_app *a, const aw_rules *rules);
+/* Give the game's session to a job (lock held, no job running): from now
+ * on a stop (a change that claims the session, the game's deletion, the
+ * server stopping) stops that job's search even before it begins. */
+void app_begin_job(web_app *a, web_game *g, game_job job);
 
 /* state.c: a game's state as JSON (lock held, session free to read):
  * state_refresh rebuilds the cached text and returns the state (a new

@@ -276,7 +276,7 @@ static bool computer_reply(web_app *a, web_game *g, bool reserved, int status, j
     if (location)
         snprintf(j->p->reply.location, sizeof j->p->reply.location, "%s", location);
     j->played = played ? json_incref(played) : json_array();
-    g->job = JOB_MOVE;
+    app_begin_job(a, g, JOB_MOVE);
     json_decref(state_refresh(g));
     *pending = j->p;
     pool_submit(a->pool, &j->base);
@@ -672,7 +672,7 @@ static web_outcome handle_hint(web_app *a, web_game *g, const web_request *req, 
             web_reply_error(r, 500, "out of memory");
         } else {
             j->movetime_ms = ms;
-            g->job = JOB_HINT;
+            app_begin_job(a, g, JOB_HINT);
             json_decref(state_refresh(g));
             *pending = j->p;
             pool_submit(a->pool, &j->base);
@@ -758,7 +758,7 @@ static web_outcome handle_agree(web_app *a, web_game *g, const web_request *req,
             web_reply_error(r, 500, "out of memory");
         } else {
             j->proposer = side;
-            g->job = JOB_AGREE;
+            app_begin_job(a, g, JOB_AGREE);
             json_decref(state_refresh(g));
             *pending = j->p;
             pool_submit(a->pool, &j->base);
