@@ -199,31 +199,51 @@ static int think(session *s, aw_engine *e, const aw_limits *limits, aw_info_fn i
     return aw_search_wait(e, res) ? -1 : 0;
 }
 
-int session_computer_play(session *s, aw_info_fn info, void *user, aw_move_report *report,
-                          session_thought *thought, aw_error *err)
+static bool not_computers_turn(const session *s, aw_error *err)
 {
-    if (!session_computer_to_move(s) || !s->player) {
-        snprintf(err->msg, sizeof err->msg, "%s",
-                 aw_game_status(s->game) != AW_ONGOING ? _("the game is over")
-                                                       : _("it is not the computer's turn"));
+    if (session_computer_to_move(s) && s->player)
+        return false;
+    snprintf(err->msg, sizeof err->msg, "%s",
+             aw_game_status(s->game) != AW_ONGOING ? _("the game is over")
+                                                   : _("it is not the computer's turn"));
+    return true;
+}
+
+int session_computer_think(session *s, aw_info_fn info, void *user, aw_search_result *res,
+                           aw_error *err)
+{
+    if (not_computers_turn(s, err))
         return -1;
-    }
     aw_limits limits;
     memset(&limits, 0, sizeof limits);
     limits.movetime_ms = s->cfg.movetime_ms;
-    aw_search_result res;
-    memset(&res, 0, sizeof res);
-    if (think(s, s->player, &limits, info, user, &res, err))
+    memset(res, 0, sizeof *res);
+    if (think(s, s->player, &limits, info, user, res, err))
         return -1;
-    if (res.best == AW_MOVE_NONE) {
+    if (res->best == AW_MOVE_NONE) {
         snprintf(err->msg, sizeof err->msg, "%s", _("the engine found no move"));
         return -1;
     }
-    if (play_move(s, res.best, report, err))
+    return 0;
+}
+
+int session_computer_move(session *s, const aw_search_result *res, aw_move_report *report,
+                          session_thought *thought, aw_error *err)
+{
+    if (not_computers_turn(s, err) || play_move(s, res->best, report, err))
         return -1;
     clear_redo(s);
-    copy_result(&res, thought);
+    copy_result(res, thought);
     return 0;
+}
+
+int session_computer_play(session *s, aw_info_fn info, void *user, aw_move_report *report,
+                          session_thought *thought, aw_error *err)
+{
+    aw_search_result res;
+    if (session_computer_think(s, info, user, &res, err))
+        return -1;
+    return session_computer_move(s, &res, report, thought, err);
 }
 
 void session_arm(session *s)

@@ -71,6 +71,15 @@ typedef struct session_thought {
 int session_computer_play(session *s, aw_info_fn info, void *user, aw_move_report *report,
                           session_thought *thought, aw_error *err);
 
+/* The same in two steps, for a front end that lets the person take the
+ * move back while the computer thinks about its answer: think (0 with
+ * *result, or -1 as above), then either play the move found or drop it
+ * (session_undo then takes the person's move back). */
+int session_computer_think(session *s, aw_info_fn info, void *user, aw_search_result *result,
+                           aw_error *err);
+int session_computer_move(session *s, const aw_search_result *result, aw_move_report *report,
+                          session_thought *thought, aw_error *err);
+
 /* Cut short the computer's thinking, a hint or an analysis. Any thread,
  * any moment: after session_arm, a stop that comes before the search has
  * begun stops it as soon as it begins. */

@@ -86,6 +86,9 @@ typedef struct answer_job {
     json_t *played;       /* moves already played by the request */
     int64_t movetime_ms;  /* a hint's time */
     int proposer;         /* agreement */
+    /* The computer's move (under the game's lock): its search has begun;
+     * an undo cancelled it (the move is not played). */
+    bool started, cancelled;
     /* Evaluations: the positions to evaluate. */
     aw_rules rules;
     aw_position *positions;

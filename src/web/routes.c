@@ -189,8 +189,11 @@ static int parse_player(const char *v)
 }
 
 /* Claim the session for a change (lock held in and out): stop an analysis
- * or a hint that uses it; refuse while the computer plays or judges. */
-static bool claim(web_game *g, web_reply *r)
+ * or a hint that uses it; refuse while the computer plays or judges,
+ * except for an undo, which cancels the computer's move: one that waits
+ * for a worker at once, one being thought about by stopping its search
+ * (the job then drops the move it found). */
+static bool claim(web_game *g, web_reply *r, bool undo)
 {
     g->waiters++;
     for (;;) {
@@ -199,7 +202,15 @@ static bool claim(web_game *g, web_reply *r)
             g->waiters--;
             return false;
         }
-        if (g->job == JOB_MOVE || g->job == JOB_AGREE) {
+        if (g->job == JOB_MOVE && undo && g->move_job) {
+            answer_job *mj = g->move_job;
+            mj->cancelled = true;
+            if (!mj->started) { /* still queued: it will only answer */
+                g->job = JOB_NONE;
+                g->move_job = NULL;
+                continue;
+            }
+        } else if (g->job == JOB_MOVE || g->job == JOB_AGREE) {
             web_reply_error(r, 409, "%s: wait for its answer",
                             g->job == JOB_MOVE ? "the computer is thinking about its move"
                                                : "the computer is considering the proposed end");
@@ -277,6 +288,7 @@ static bool computer_reply(web_app *a, web_game *g, bool reserved, int status, j
         snprintf(j->p->reply.location, sizeof j->p->reply.location, "%s", location);
     j->played = played ? json_incref(played) : json_array();
     app_begin_job(a, g, JOB_MOVE);
+    g->move_job = j;
     json_decref(state_refresh(g));
     *pending = j->p;
     pool_submit(a->pool, &j->base);
@@ -513,7 +525,7 @@ static web_outcome handle_move(web_app *a, web_game *g, const web_request *req, 
         goto done;
     }
     pthread_mutex_lock(&g->lock);
-    if (!claim(g, r)) {
+    if (!claim(g, r, false)) {
         pthread_mutex_unlock(&g->lock);
         goto done;
     }
@@ -608,7 +620,7 @@ static web_outcome handle_history(web_app *a, web_game *g, const web_request *re
     }
     json_decref(body);
     pthread_mutex_lock(&g->lock);
-    if (!claim(g, r)) {
+    if (!claim(g, r, !redo)) {
         pthread_mutex_unlock(&g->lock);
         return WEB_REPLY;
     }
@@ -651,7 +663,7 @@ static web_outcome handle_hint(web_app *a, web_game *g, const web_request *req, 
         return WEB_REPLY;
     pthread_mutex_lock(&g->lock);
     web_outcome out = WEB_REPLY;
-    if (!claim(g, r)) {
+    if (!claim(g, r, false)) {
         pthread_mutex_unlock(&g->lock);
         return out;
     }
@@ -702,7 +714,7 @@ static web_outcome handle_agree(web_app *a, web_game *g, const web_request *req,
         goto done;
     }
     pthread_mutex_lock(&g->lock);
-    if (!claim(g, r)) {
+    if (!claim(g, r, false)) {
         pthread_mutex_unlock(&g->lock);
         goto done;
     }

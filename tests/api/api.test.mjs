@@ -279,6 +279,49 @@ describe('awale serve API', () => {
     assert.equal(rd.body.position, r.body.position);
   });
 
+  it('takes the move back when undo comes while the computer thinks about its answer', async () => {
+    // Off the book (a book move is played at once): the computer thinks its 5 s.
+    const pos = '3-5-0-6-6-1-5-5-5-5-0-3-2-2-S';
+    const g = (await api(srv.base, 'POST', '/api/games', { position: pos, north: 'engine', level: 10, movetime: 5000 })).body;
+    const move = api(srv.base, 'POST', `/api/games/${g.id}/moves`, { move: 'B' });
+    for (let i = 0; i < 100; i++) {
+      if ((await api(srv.base, 'GET', `/api/games/${g.id}`)).body.thinking === 'move') break;
+      await sleep(20);
+    }
+    await sleep(100);
+    const t0 = Date.now();
+    const u = await api(srv.base, 'POST', `/api/games/${g.id}/undo`);
+    assert.equal(u.status, 200, u.text);
+    assert.ok(Date.now() - t0 < 2000, `the search was stopped (${Date.now() - t0} ms)`);
+    assert.equal(u.body.undone, 1);
+    assert.equal(u.body.ply, 0);
+    assert.equal(u.body.position, pos);
+    assert.equal(u.body.to_move, 'S');
+    assert.equal(u.body.thinking, null);
+    assert.equal(u.body.can_redo, true);
+    const m = await move;
+    assert.equal(m.status, 409);
+    assert.match(m.body.error, /the computer's move was not played: an undo took back the move/);
+    const st = (await api(srv.base, 'GET', `/api/games/${g.id}`)).body;
+    assert.equal(st.ply, 0);
+    assert.equal(st.moves.length, 0);
+    // Redo plays the person's move again; the computer thinks anew.
+    const rd = await api(srv.base, 'POST', `/api/games/${g.id}/redo`, { reply: false });
+    assert.equal(rd.body.redone, 1);
+    assert.equal(rd.body.computer_to_move, true);
+    // Other changes still wait for the computer's answer.
+    const again = api(srv.base, 'POST', `/api/games/${g.id}/moves`, { computer: true });
+    for (let i = 0; i < 100; i++) {
+      if ((await api(srv.base, 'GET', `/api/games/${g.id}`)).body.thinking === 'move') break;
+      await sleep(20);
+    }
+    await expectError(srv, g.id, 409, /the computer is thinking about its move/, 'GET', `/api/games/${g.id}/hint`);
+    await expectError(srv, g.id, 409, /the computer is thinking about its move/, 'POST', `/api/games/${g.id}/redo`);
+    const u2 = await api(srv.base, 'POST', `/api/games/${g.id}/undo`);
+    assert.equal(u2.body.ply, 0);
+    assert.equal((await again).status, 409);
+  });
+
   it('gives hints with the expected line', async () => {
     const g = (await api(srv.base, 'POST', '/api/games', { north: 'human' })).body;
     const h = await api(srv.base, 'GET', `/api/games/${g.id}/hint?movetime=50`);
@@ -465,6 +508,42 @@ describe('limits', () => {
       const ok = await api(srv.base, 'POST', `/api/games/${b.id}/moves`, { move: 'C' });
       assert.equal(ok.status, 200);
       assert.equal(ok.body.ply, 2);
+    } finally {
+      await srv.stop();
+    }
+  });
+
+  it("cancels a computer's move still waiting for a worker when undo comes, without waiting", async () => {
+    const srv = await startServer(['--tables', 'none', '--book', 'none', '--searches', '1', '--queue', '2', '--hint-time', '2000']);
+    try {
+      const a = (await api(srv.base, 'POST', '/api/games', { north: 'human' })).body;
+      const b = (await api(srv.base, 'POST', '/api/games', { north: 'engine', level: 10, movetime: 3000 })).body;
+      const hint = api(srv.base, 'GET', `/api/games/${a.id}/hint`);
+      await sleep(200);
+      const move = api(srv.base, 'POST', `/api/games/${b.id}/moves`, { move: 'C' });
+      for (let i = 0; i < 100; i++) {
+        if ((await api(srv.base, 'GET', `/api/games/${b.id}`)).body.thinking === 'move') break;
+        await sleep(20);
+      }
+      assert.equal((await api(srv.base, 'GET', '/api/server')).body.searches_waiting, 1);
+      const t0 = Date.now();
+      const u = await api(srv.base, 'POST', `/api/games/${b.id}/undo`);
+      assert.equal(u.status, 200, u.text);
+      assert.ok(Date.now() - t0 < 500, `the undo did not wait for the worker (${Date.now() - t0} ms)`);
+      assert.equal(u.body.undone, 1);
+      assert.equal(u.body.ply, 0);
+      assert.equal(u.body.thinking, null);
+      // The cancelled job answers once it gets the worker, without thinking.
+      assert.equal((await hint).status, 200);
+      const m = await move;
+      assert.equal(m.status, 409);
+      assert.match(m.body.error, /not played: an undo/);
+      assert.equal((await api(srv.base, 'GET', `/api/games/${b.id}`)).body.ply, 0);
+      // The game goes on.
+      const ok = await api(srv.base, 'POST', `/api/games/${b.id}/moves`, { move: 'D', reply: false });
+      assert.equal(ok.status, 200);
+      assert.equal(ok.body.ply, 1);
+      assert.equal(ok.body.computer_to_move, true);
     } finally {
       await srv.stop();
     }

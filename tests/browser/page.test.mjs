@@ -20,7 +20,7 @@ const moveTexts = (page) => page.$$eval('#moves .mv:not(.gap)', (b) => b.map((x)
 const idle = (page) => page.waitForFunction(() => !document.querySelector('#status.thinking')
   && document.querySelectorAll('#board .hand').length === 0, null, { timeout: 30000 });
 
-async function newGame(page, { opponent = 'engine', rules = 'abapa', level = '2', movetime = '500' } = {}) {
+async function newGame(page, { opponent = 'engine', rules = 'abapa', level = '2', movetime = '500', position = '' } = {}) {
   await page.click('#btn-new');
   await page.waitForSelector('#dlg-new[open]');
   await page.check(`#form-new input[name=opponent][value=${opponent}]`);
@@ -29,6 +29,8 @@ async function newGame(page, { opponent = 'engine', rules = 'abapa', level = '2'
     await page.selectOption('#new-movetime', movetime);
   }
   await page.selectOption('#new-rules', rules);
+  await page.evaluate(() => { document.querySelector('#new-position').closest('details').open = true; });
+  await page.fill('#new-position', position);
   await page.click('#new-start');
   await page.waitForSelector('#dlg-new', { state: 'hidden' });
   await idle(page);
@@ -91,6 +93,38 @@ describe('the page', () => {
     const after = (await api(srv.base, 'GET', `/api/games/${id}`)).body;
     assert.equal(after.ply, 2);
     assert.deepEqual(await shownPits(page), after.board.pits);
+    noProblems(page);
+    await page.context().close();
+  });
+
+  it('undoes while the computer thinks: its search stops and the move is taken back', async () => {
+    const page = await openPage(browser, srv.base);
+    await page.waitForSelector('#board .pit.playable');
+    // Off the opening book, at full strength and 5 s a move: a long think.
+    const pos = '3-5-0-6-6-1-5-5-5-5-0-3-2-2-S';
+    await newGame(page, { level: '10', movetime: '5000', position: pos });
+    await page.click('#board .pit[data-pit="1"]');
+    await page.waitForSelector('#status.thinking');
+    await page.waitForSelector('#btn-undo:not([disabled])', { timeout: 10000 });
+    const id = await page.evaluate(() => JSON.parse(localStorage.getItem('awale.settings')).game);
+    assert.equal((await api(srv.base, 'GET', `/api/games/${id}`)).body.thinking, 'move');
+    const t0 = Date.now();
+    await page.click('#btn-undo');
+    await page.waitForFunction(() => document.querySelectorAll('#moves .mv:not(.gap)').length === 0
+      && !document.querySelector('#status.thinking'), null, { timeout: 4000 });
+    assert.ok(Date.now() - t0 < 3000, `undone in ${Date.now() - t0} ms, not after the computer's 5 s`);
+    const st = (await api(srv.base, 'GET', `/api/games/${id}`)).body;
+    assert.equal(st.ply, 0);
+    assert.equal(st.position, pos);
+    assert.equal(st.thinking, null);
+    assert.deepEqual(await shownPits(page), st.board.pits);
+    assert.match(await page.textContent('#status'), /Your turn/);
+    // The page can play on: the computer's dropped answer changes nothing.
+    await page.waitForTimeout(300);
+    assert.equal(await page.locator('#moves .mv:not(.gap)').count(), 0);
+    assert.ok(await page.isEnabled('#btn-redo'));
+    // The browser logs the cancelled request (409) itself: that one is expected.
+    page.problems = page.problems.filter((p) => !/status of 409/.test(p));
     noProblems(page);
     await page.context().close();
   });

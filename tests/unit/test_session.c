@@ -88,6 +88,22 @@ static void against_the_computer(void **state)
     assert_int_equal(aw_game_ply(session_game(s)), 0);
     assert_int_equal(session_redo(s), 2);
     assert_int_equal(aw_game_ply(session_game(s)), 2);
+    /* In two steps: the move found may be dropped, then the person's
+     * move taken back alone. */
+    assert_int_equal(session_undo(s), 2);
+    assert_int_equal(session_play(s, 3, NULL, &err), 0);
+    aw_search_result res;
+    assert_int_equal(session_computer_think(s, NULL, NULL, &res, &err), 0);
+    assert_int_equal(aw_game_ply(session_game(s)), 1);
+    assert_true(aw_is_legal(session_rules(s), session_position(s), res.best));
+    assert_int_equal(session_undo(s), 1);
+    assert_int_equal(aw_game_ply(session_game(s)), 0);
+    assert_int_equal(session_computer_move(s, &res, &rep, &t, &err), -1);
+    assert_int_equal(session_play(s, 3, NULL, &err), 0);
+    assert_int_equal(session_computer_think(s, NULL, NULL, &res, &err), 0);
+    assert_int_equal(session_computer_move(s, &res, &rep, &t, &err), 0);
+    assert_true(rep.move == res.best && t.best == res.best);
+    assert_int_equal(aw_game_ply(session_game(s)), 2);
     /* A hint for the side to move. */
     assert_int_equal(session_hint(s, 20, NULL, NULL, &t, &err), 0);
     assert_true(aw_is_legal(session_rules(s), session_position(s), t.best));

@@ -35,6 +35,8 @@ let levels = [];      // GET /api/levels
 let state = null;     // the game as the server last described it
 let viewPly = null;   // the position looked at (null: the game's current one)
 let busy = false;     // a change is on its way to the server
+let waiting = false;  // ...the computer's answer, which an undo may cancel
+let epoch = 0;        // changes when an undo cancels that answer: it is dropped
 let animating = false;
 let selected = null;  // relay: the pit chosen, waiting for its direction
 let hint = null;      // the last hint, for the position it was given in
@@ -172,7 +174,8 @@ function drawStatus() {
 function drawControls() {
   const live = viewPly === null;
   const idle = !busy && !animating && !state.thinking;
-  $('btn-undo').disabled = !idle || !state.can_undo;
+  // Undo also while the computer thinks about its answer: it is cancelled.
+  $('btn-undo').disabled = !(idle || (waiting && !animating)) || !state.can_undo;
   $('btn-redo').disabled = !idle || !state.can_redo;
   $('btn-hint').disabled = !idle || !live || state.status !== 'ongoing' || state.computer_to_move;
   $('btn-agree').hidden = !state.rules || !state.agreement_allowed;
@@ -372,15 +375,21 @@ async function startGame(opts, deleteOld = true) {
 async function computerTurn() {
   if (!state || state.status !== 'ongoing' || !state.computer_to_move) return;
   busy = true;
+  waiting = true;
+  const mine = epoch;
   drawStatus();
   drawControls();
   drawPlayers();
   try {
     const next = await api.computer(state.id);
+    if (epoch !== mine) return; // cancelled by an undo
     busy = false;
+    waiting = false;
     await applyState(next, next.played || []);
   } catch (e) {
+    if (epoch !== mine) return;
     busy = false;
+    waiting = false;
     failed(e);
     drawAll();
     retryComputer(e);
@@ -405,18 +414,21 @@ async function play(move) {
     const turn = next.status === 'ongoing' && next.computer_to_move;
     // Ask for the computer's answer now: it thinks while the move is shown.
     const answer = turn ? api.computer(next.id).then((r) => ({ r }), (e) => ({ e })) : null;
-    if (turn) busy = true;
+    const mine = epoch;
+    if (turn) busy = waiting = true;
     await applyState(next, next.played);
     if (answer) {
       drawStatus();
       drawPlayers();
+      drawControls();
       const { r, e } = await answer;
-      busy = false;
+      if (epoch !== mine) return; // an undo cancelled it
+      busy = waiting = false;
       if (e) throw e;
       await applyState(r, r.played || []);
     }
   } catch (e) {
-    busy = false;
+    busy = waiting = false;
     if (e instanceof ApiError && e.status === 422) toast(t('illegal', { why: e.message.replace(/^[^:]*: /, '') }), 'error');
     else failed(e);
     drawAll();
@@ -449,7 +461,11 @@ function pitClicked(i) {
 }
 
 async function undo() {
-  if (busy || animating || !state) return;
+  if (animating || !state || (busy && !waiting)) return;
+  // While the computer thinks about its answer, the undo cancels it (the
+  // server stops its search and takes back the move it was answering).
+  if (waiting) epoch++;
+  waiting = false;
   busy = true;
   try {
     const next = await api.undo(state.id);
