@@ -643,8 +643,10 @@ typedef struct aw_engine_option {
 AW_API int aw_engine_option_count(void);
 AW_API const aw_engine_option *aw_engine_option_info(int i);
 
-/* A new engine with default options and an empty table; NULL (and a
- * message) when out of memory. */
+/* A new engine with default options; NULL (and a message) when out of
+ * memory. Its table (Hash MB) is made by its first search, so an engine
+ * that never searches holds none; a search that cannot make it fails with
+ * a message. */
 AW_API aw_engine *aw_engine_new(aw_error *err);
 /* Stops and joins a running search, then frees everything. */
 AW_API void aw_engine_free(aw_engine *engine);
