@@ -111,6 +111,16 @@ const aw_game *session_game(const session *s) { return s->game; }
 const aw_rules *session_rules(const session *s) { return aw_game_rules(s->game); }
 const aw_position *session_position(const session *s) { return aw_game_position(s->game); }
 
+void session_set_tables(session *s, const aw_tables *tables)
+{
+    s->cfg.tables = tables;
+    if (s->player)
+        engine_setup_tables(s->player, s->cfg.level, tables);
+    aw_engine *a = atomic_load(&s->adviser);
+    if (a)
+        engine_setup_tables(a, 10, tables);
+}
+
 static void clear_redo(session *s) { s->redo_len = s->redo_groups = 0; }
 
 void session_restart(session *s, const aw_position *start)

@@ -44,6 +44,11 @@ const aw_game *session_game(const session *s);
 const aw_rules *session_rules(const session *s);
 const aw_position *session_position(const session *s);
 
+/* Use these endgame tables from now on (the caller's, kept open while the
+ * session lives; a front end that opens them in the background gives them
+ * once ready). Not during a search. */
+void session_set_tables(session *s, const aw_tables *tables);
+
 /* Start again from the start position (NULL) or another one, same players. */
 void session_restart(session *s, const aw_position *start);
 

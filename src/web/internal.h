@@ -22,9 +22,13 @@
 #define EVAL_NODES 300000  /* ...or this many nodes */
 #define MAX_MULTIPV 8
 
+/* The endgame tables of one rule set: asked for by a game, then opened
+ * (or built) by the loader thread, never by a request's thread. */
 typedef struct tables_entry {
     char key[600]; /* rule set name and its differences from the preset */
-    aw_tables *tables;
+    aw_rules rules;
+    aw_tables *tables; /* once ready: the set, or NULL (none) */
+    bool ready;
 } tables_entry;
 
 struct web_app {
@@ -32,6 +36,9 @@ struct web_app {
     registry *reg;
     pool *pool;
     pthread_mutex_t lock; /* tables cache */
+    pthread_cond_t tables_wanted;
+    pthread_t loader;
+    bool loader_running, loader_quit;
     tables_entry tables[MAX_TABLES];
     int ntables;
     atomic_bool stopping;
@@ -44,8 +51,14 @@ struct web_app {
 void web_reply_value(web_reply *r, int status, json_t *o);
 
 /* app.c: the endgame tables and the book for a game's rules (opened once,
- * shared read-only by every game; NULL: none). */
+ * shared read-only by every game; NULL: none). Tables are opened by a
+ * thread of their own: app_tables answers at once, NULL until they are
+ * ready (the first call asks for them). app_attach_tables gives a game
+ * without tables those of its rules once they are ready (lock held, no
+ * job): true when it did. app_tables_json: what the server holds. */
 const aw_tables *app_tables(web_app *a, const aw_rules *rules);
+bool app_attach_tables(web_app *a, web_game *g);
+json_t *app_tables_json(web_app *a);
 const aw_book *app_book(web_app *a, const aw_rules *rules);
 /* Give the game's session to a job (lock held, no job running): from now
  * on a stop (a change that claims the session, the game's deletion, the

@@ -193,7 +193,7 @@ static int parse_player(const char *v)
  * except for an undo, which cancels the computer's move: one that waits
  * for a worker at once, one being thought about by stopping its search
  * (the job then drops the move it found). */
-static bool claim(web_game *g, web_reply *r, bool undo)
+static bool claim(web_app *a, web_game *g, web_reply *r, bool undo)
 {
     g->waiters++;
     for (;;) {
@@ -231,6 +231,7 @@ static bool claim(web_game *g, web_reply *r, bool undo)
         pthread_cond_timedwait(&g->idle, &g->lock, &ts);
     }
     g->waiters--;
+    app_attach_tables(a, g); /* ready since the game began: from now on */
     return true;
 }
 
@@ -254,7 +255,7 @@ static void handle_server(web_app *a, web_reply *r)
     web_reply_value(
         r, 200,
         json_pack("{s:s, s:i, s:i, s:I, s:I, s:i, s:i, s:i, s:i, s:i, s:i, s:I, s:I, s:I, s:I, "
-                  "s:i}",
+                  "s:i, s:o}",
                   "version", AW_VERSION, "games", registry_count(a->reg), "max_games",
                   registry_max(a->reg), "game_ttl_ms", (json_int_t)registry_ttl_ms(a->reg),
                   "max_body", (json_int_t)a->cfg.max_body, "searches", st.workers,
@@ -263,7 +264,8 @@ static void handle_server(web_app *a, web_reply *r)
                   a->cfg.max_streams, "max_movetime_ms", (json_int_t)a->cfg.max_movetime_ms,
                   "analysis_ms", (json_int_t)a->cfg.analysis_ms, "uptime_ms",
                   (json_int_t)(web_now_ms() - a->started_ms), "requests",
-                  (json_int_t)atomic_load(&a->requests), "hash_mb", a->cfg.hash_mb));
+                  (json_int_t)atomic_load(&a->requests), "hash_mb", a->cfg.hash_mb, "tables",
+                  app_tables_json(a)));
 }
 
 /* Let the computer play its move when it is its turn: queue the job with
@@ -491,10 +493,10 @@ done:
     return out;
 }
 
-static void handle_get_state(web_game *g, web_reply *r)
+static void handle_get_state(web_app *a, web_game *g, web_reply *r)
 {
     pthread_mutex_lock(&g->lock);
-    if (!g->state)
+    if (app_attach_tables(a, g) || !g->state)
         json_decref(state_refresh(g));
     char *copy = g->state ? strdup(g->state) : NULL;
     pthread_mutex_unlock(&g->lock);
@@ -525,7 +527,7 @@ static web_outcome handle_move(web_app *a, web_game *g, const web_request *req, 
         goto done;
     }
     pthread_mutex_lock(&g->lock);
-    if (!claim(g, r, false)) {
+    if (!claim(a, g, r, false)) {
         pthread_mutex_unlock(&g->lock);
         goto done;
     }
@@ -620,7 +622,7 @@ static web_outcome handle_history(web_app *a, web_game *g, const web_request *re
     }
     json_decref(body);
     pthread_mutex_lock(&g->lock);
-    if (!claim(g, r, !redo)) {
+    if (!claim(a, g, r, !redo)) {
         pthread_mutex_unlock(&g->lock);
         return WEB_REPLY;
     }
@@ -663,7 +665,7 @@ static web_outcome handle_hint(web_app *a, web_game *g, const web_request *req, 
         return WEB_REPLY;
     pthread_mutex_lock(&g->lock);
     web_outcome out = WEB_REPLY;
-    if (!claim(g, r, false)) {
+    if (!claim(a, g, r, false)) {
         pthread_mutex_unlock(&g->lock);
         return out;
     }
@@ -714,7 +716,7 @@ static web_outcome handle_agree(web_app *a, web_game *g, const web_request *req,
         goto done;
     }
     pthread_mutex_lock(&g->lock);
-    if (!claim(g, r, false)) {
+    if (!claim(a, g, r, false)) {
         pthread_mutex_unlock(&g->lock);
         goto done;
     }
@@ -1156,7 +1158,7 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
         return WEB_REPLY;
     }
     switch (sub) {
-    case 0: handle_get_state(g, r); break;
+    case 0: handle_get_state(a, g, r); break;
     case 1: out = handle_move(a, g, req, r, pending); break;
     case 2: out = handle_history(a, g, req, r, pending, false); break;
     case 3: out = handle_history(a, g, req, r, pending, true); break;

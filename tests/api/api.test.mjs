@@ -7,6 +7,9 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { AWALE, startServer, api, raw, readEvents, sleep } from './server.mjs';
 
 // The positions `awale replay` prints after each move (the last line is the status).
@@ -573,14 +576,27 @@ describe('limits', () => {
   });
 });
 
+// The server's word on the tables of each rule set asked for so far.
+async function tablesState(srv, rules) {
+  const list = (await api(srv.base, 'GET', '/api/server')).body.tables;
+  const e = list.find((x) => x.rules === rules);
+  return e ? e.state : null;
+}
+
 describe('endgame tables', () => {
   it('gives the exact result with perfect play once the tables cover the position', async () => {
     const srv = await startServer([]);
     try {
-      // 8 seeds on the board: inside the small set built at the start.
+      // 8 seeds on the board: inside the small set built at the start, in
+      // the background. A game made before it is ready gets it once ready.
       const pos = '0-0-0-1-2-1-0-0-0-2-1-1-20-20-S';
+      const early = (await api(srv.base, 'POST', '/api/games', { position: pos, north: 'human' })).body;
+      for (let i = 0; i < 300 && (await tablesState(srv, 'abapa')) !== 'ready'; i++) await sleep(50);
+      assert.equal(await tablesState(srv, 'abapa'), 'ready');
+      assert.equal((await api(srv.base, 'GET', '/api/server')).body.tables[0].seeds, 12);
       const g = (await api(srv.base, 'POST', '/api/games', { position: pos, north: 'human' })).body;
       assert.notEqual(g.tables, null);
+      assert.deepEqual((await api(srv.base, 'GET', `/api/games/${early.id}`)).body.tables, g.tables);
       const probe = execFileSync(AWALE, ['tables', 'probe', pos], {
         encoding: 'utf8',
         env: { ...process.env, XDG_DATA_HOME: srv.dataHome },
@@ -595,6 +611,48 @@ describe('endgame tables', () => {
       assert.equal(g.tables.winner, margin > 0 ? 'south' : margin < 0 ? 'north' : null);
     } finally {
       await srv.stop();
+    }
+  });
+
+  it('opens the tables of another rule set off the request threads: requests are answered meanwhile', async () => {
+    // grand-slam tables of 0-6 seeds, and a layer of 7 that is a named pipe:
+    // opening them blocks until the test writes to it.
+    const dir = mkdtempSync(path.join(tmpdir(), 'awale-tables-'));
+    execFileSync(AWALE, ['tables', 'build', '--rules', 'grand-slam', '--seeds', '6', '--dir', dir], { stdio: 'ignore' });
+    const pipe = path.join(dir, 'grand-slam', 'layer-07.awt');
+    execFileSync('mkfifo', [pipe]);
+    let released = false;
+    const release = () => {
+      if (!released) {
+        released = true;
+        // Opening the pipe lets the blocked open return (the server may close
+        // it before the write: a broken pipe).
+        try { writeFileSync(pipe, 'not a table'); } catch (e) { if (e.code !== 'EPIPE') throw e; }
+      }
+    };
+    const srv = await startServer(['--tables', dir]);
+    try {
+      const t0 = Date.now();
+      const quick = (body) => api(srv.base, 'POST', '/api/games', body, {}, AbortSignal.timeout(3000));
+      const g = await quick({ rules: 'grand-slam', position: '0-0-0-1-2-1-0-0-0-0-1-1-22-20-S', north: 'human' });
+      assert.equal(g.status, 201, 'answered while the tables are being opened');
+      assert.equal(g.body.tables, null, 'no table answers until they are ready');
+      const again = await quick({ rules: 'grand-slam', north: 'human' });
+      assert.equal(again.status, 201);
+      assert.ok(Date.now() - t0 < 2000, `answered in ${Date.now() - t0} ms`);
+      assert.equal(await tablesState(srv, 'grand-slam'), 'loading');
+      const moved = await api(srv.base, 'POST', `/api/games/${g.body.id}/moves`, { move: 'D' });
+      assert.equal(moved.status, 200);
+      release();
+      // The pipe held no table: the set is refused, the games play on without.
+      for (let i = 0; i < 100 && (await tablesState(srv, 'grand-slam')) === 'loading'; i++) await sleep(50);
+      assert.equal(await tablesState(srv, 'grand-slam'), 'none');
+      assert.equal((await api(srv.base, 'GET', `/api/games/${g.body.id}`)).body.tables, null);
+      assert.match(srv.stderr(), /endgame tables for grand-slam not used: .*layer-07/);
+    } finally {
+      release();
+      await srv.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

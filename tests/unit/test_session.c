@@ -182,6 +182,22 @@ static void agreement_from_tables(void **state)
     /* South (the computer) is to move: the person proposes on its turn. */
     assert_int_equal(session_agree(s, AW_NORTH, &a), AGREE_ENDED);
     session_free(s);
+    /* Tables given once the session runs (opened in the background), also
+     * after the adviser was made. */
+    c.computer[0] = false;
+    c.computer[1] = true;
+    c.level = 10;
+    c.tables = NULL;
+    s = session_new(&c, &err);
+    assert_false(session_tables_margin(s, &margin));
+    session_thought th;
+    assert_int_equal(session_hint(s, 30, NULL, NULL, &th, &err), 0);
+    session_set_tables(s, t);
+    assert_true(session_tables_margin(s, &margin));
+    assert_int_equal(margin, -4);
+    assert_int_equal(session_hint(s, 30, NULL, NULL, &th, &err), 0);
+    assert_true(aw_is_legal(session_rules(s), session_position(s), th.best));
+    session_free(s);
     aw_tables_close(t);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
