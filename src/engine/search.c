@@ -702,7 +702,11 @@ static void iterate(worker *w)
         if (e->soft_time > 0 && e->soft_time < e->hard_time && !atomic_load(&e->pondering) &&
             search_now() - e->start >= e->soft_time * 0.55)
             break;
-        if (w->nroot == 1 && e->soft_time > 0 && !atomic_load(&e->pondering) && depth >= 4)
+        /* A forced move (one legal, or one that the tables keep) needs no
+         * time; a move the caller asked to search alone (searchmoves: the
+         * review's value of the move played) gets its time like any. */
+        if (w->nroot == 1 && !e->limits.only_count && e->soft_time > 0 &&
+            !atomic_load(&e->pondering) && depth >= 4)
             break;
     }
 }

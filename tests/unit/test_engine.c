@@ -752,6 +752,35 @@ static void test_score_format(void **state)
         }
 }
 
+/* Under a time limit a forced move is played at depth 4, but a move the
+ * caller asks to search alone (searchmoves, as the review values the move
+ * played) is searched for its time like any other. */
+static void test_searchmoves_get_their_time(void **state)
+{
+    (void)state;
+    aw_engine *e = new_engine("4");
+    aw_error err;
+    const aw_rules r = aw_rules_default();
+    const aw_position start = aw_position_start(AW_SOUTH);
+    assert_int_equal(aw_engine_set_position(e, &r, &start, &err), 0);
+    const aw_move only = 2;
+    aw_limits lim = {.movetime_ms = 200, .only = &only, .only_count = 1};
+    aw_search_result res;
+    assert_int_equal(aw_search_run(e, &lim, NULL, NULL, &res, &err), 0);
+    assert_int_equal(res.best, only);
+    if (res.info.depth <= 4)
+        fail_msg("the move searched alone stopped at depth %d", res.info.depth);
+    /* One legal move (North's row empty: only F feeds it): depth 4 is enough. */
+    const aw_position forced = t_pos("0-0-0-0-0-1-0-0-0-0-0-0-23-24-S");
+    assert_int_equal(aw_engine_set_position(e, &r, &forced, &err), 0);
+    aw_limits timed = {.movetime_ms = 2000};
+    const double t0 = now();
+    assert_int_equal(aw_search_run(e, &timed, NULL, NULL, &res, &err), 0);
+    assert_int_equal(res.best, 5);
+    assert_true(now() - t0 < 1.0);
+    aw_engine_free(e);
+}
+
 /* Resident memory of this process in kB (Linux), or -1. */
 static long resident_kb(void)
 {
@@ -808,6 +837,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table_made_by_the_first_search),
+        cmocka_unit_test(test_searchmoves_get_their_time),
         cmocka_unit_test(test_score_format),
         cmocka_unit_test(test_eval_matches_features),
         cmocka_unit_test(test_eval_relay),
