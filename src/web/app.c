@@ -225,6 +225,7 @@ static void stop_game(web_game *g, void *ctx)
     pthread_mutex_lock(&g->lock);
     g->stop_asked = true;
     session_stop(g->s);
+    review_stop(g);
     for (int i = 0; i < g->nstreams; i++) {
         web_stream_event(g->streams[i], "gone", "{\"reason\":\"the server is stopping\"}");
         web_stream_end(g->streams[i]);
@@ -239,6 +240,7 @@ static void game_gone(web_game *g)
     pthread_mutex_lock(&g->lock);
     g->stop_asked = true;
     session_stop(g->s);
+    review_stop(g);
     for (int i = 0; i < g->nstreams; i++) {
         web_stream_event(g->streams[i], "gone", "{\"reason\":\"the game was deleted or expired\"}");
         web_stream_end(g->streams[i]);
@@ -252,6 +254,7 @@ static void game_destroy(web_game *g)
 {
     for (int i = 0; i < g->nstreams; i++)
         web_stream_release(g->streams[i]);
+    review_free(g);
     session_free(g->s);
     free(g->state);
     free(g->evals);
@@ -264,6 +267,7 @@ void web_app_tick(web_app *a)
 {
     const int64_t now = web_now_ms();
     registry_expire(a->reg, now);
+    pool_tick(a->pool);
     if (now - a->last_ping_ms >= a->cfg.keepalive_ms) {
         a->last_ping_ms = now;
         registry_each(a->reg, analysis_ping, a);

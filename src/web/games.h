@@ -45,6 +45,7 @@ typedef struct eval_point {
 
 typedef struct registry registry;
 struct answer_job;
+struct game_review;
 
 typedef struct web_game {
     char id[GAME_ID_LEN + 1];
@@ -65,6 +66,7 @@ typedef struct web_game {
     bool analysis_queued;
     bool analysed;           /* the analysis of `analysed_version` ran to its end */
     unsigned analysed_version;
+    struct game_review *review; /* the game's review (web/review.c); NULL: none asked */
     /* Registry's (under its mutex). */
     int refs;
     atomic_bool gone;        /* left the registry: no new work */

@@ -110,6 +110,29 @@ typedef struct answer_job {
     int total_plies;
 } answer_job;
 
+/* review.c: the review of a game, run in the background (lock held for
+ * all): review_start begins one with these limits (or goes on with the one
+ * there: 0 when the same review is under way or done, 1 when one was
+ * queued, -1 with the reason); review_json says where it is; review_stop
+ * stops it (the moves done are kept); review_free at the game's end. */
+typedef struct game_review game_review;
+typedef enum review_state {
+    REVIEW_NONE = 0,
+    REVIEW_QUEUED,
+    REVIEW_RUNNING,
+    REVIEW_DONE,
+    REVIEW_STOPPED,
+    REVIEW_FAILED
+} review_state;
+#define REVIEW_DEPTH 14        /* a review's search: this depth...          */
+#define REVIEW_MOVETIME 1000   /* ...or this many ms, whichever comes first */
+#define REVIEW_MAX_DEPTH 40
+int review_start(web_app *a, web_game *g, int depth, int64_t movetime_ms, char *why, size_t size);
+json_t *review_json(web_game *g);
+void review_stop(web_game *g);
+void review_free(web_game *g);
+const char *review_state_word(review_state s);
+
 answer_job *job_new(web_app *a, web_game *g, void (*run)(web_job *, pool_worker *));
 void job_end(answer_job *j, pool_worker *w);
 void job_move(web_job *job, pool_worker *w);

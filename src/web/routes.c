@@ -940,6 +940,46 @@ static web_outcome handle_analysis(web_app *a, web_game *g, const web_request *r
     return WEB_STREAM;
 }
 
+/* The review: POST starts it (or goes on with it), GET says where it is,
+ * DELETE stops it. */
+static void handle_review(web_app *a, web_game *g, const web_request *req, web_reply *r)
+{
+    const char *m = req->method;
+    if (strcmp(m, "POST") != 0) {
+        pthread_mutex_lock(&g->lock);
+        if (!strcmp(m, "DELETE"))
+            review_stop(g);
+        json_t *o = review_json(g);
+        pthread_mutex_unlock(&g->lock);
+        web_reply_value(r, 200, o);
+        return;
+    }
+    static const char *const allowed[] = {"depth", "movetime", NULL};
+    json_t *body = body_object(req, r);
+    if (!body)
+        return;
+    long long depth = REVIEW_DEPTH;
+    long long movetime = REVIEW_MOVETIME < a->cfg.max_movetime_ms ? REVIEW_MOVETIME
+                                                                   : a->cfg.max_movetime_ms;
+    if (!fields_only(body, r, allowed) ||
+        field_int(body, r, "depth", 1, REVIEW_MAX_DEPTH, &depth) < 0 ||
+        field_int(body, r, "movetime", 10, a->cfg.max_movetime_ms, &movetime) < 0) {
+        json_decref(body);
+        return;
+    }
+    json_decref(body);
+    char why[200];
+    pthread_mutex_lock(&g->lock);
+    const int rc = g->gone ? -2 : review_start(a, g, (int)depth, movetime, why, sizeof why);
+    if (rc == -2)
+        web_reply_error(r, 404, "no game '%s' (deleted or expired)", g->id);
+    else if (rc < 0)
+        web_reply_error(r, strcmp(why, "out of memory") ? 409 : 500, "%s", why);
+    else
+        web_reply_value(r, rc ? 202 : 200, review_json(g));
+    pthread_mutex_unlock(&g->lock);
+}
+
 /* --------------------------------------------------------- dispatch */
 
 /* Loopback names only, unless the server listens elsewhere: a page on
@@ -1110,6 +1150,7 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
         {"", "GET, HEAD, DELETE"}, {"moves", "POST"},    {"undo", "POST"},
         {"redo", "POST"},          {"agree", "POST"},    {"hint", "GET, HEAD"},
         {"analysis", "GET"},       {"record", "GET, HEAD"}, {"evaluations", "GET, HEAD"},
+        {"review", "GET, HEAD, POST, DELETE"},
     };
     int sub = -1;
     for (int i = 0; i < (int)(sizeof subs / sizeof subs[0]); i++)
@@ -1120,7 +1161,10 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
         return WEB_REPLY;
     }
     const char *allow = subs[sub].allow;
-    const bool ok = sub == 0 ? get || del : strstr(allow, "POST") ? post : get;
+    const bool ok = sub == 0   ? get || del
+                    : sub == 9 ? get || post || del
+                    : strstr(allow, "POST") ? post
+                                            : get;
     if (!ok || (sub == 6 && strcmp(m, "GET") != 0)) {
         method_not_allowed(r, m, path, allow);
         return WEB_REPLY;
@@ -1167,6 +1211,7 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
     case 6: out = handle_analysis(a, g, req, r, stream); break;
     case 7: handle_record(g, req, r); break;
     case 8: out = handle_evaluations(a, g, req, r, pending); break;
+    case 9: handle_review(a, g, req, r); break;
     }
     registry_put(g);
     return out;

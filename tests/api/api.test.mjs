@@ -656,3 +656,183 @@ describe('endgame tables', () => {
     }
   });
 });
+
+// A short game between people, as a record (moves of a level-4 engine that errs).
+const REVIEW_GAME = '1. C c 2. F d 3. C e 4. F c 5. A d 6. B c 7. F e 8. C d 9. F b 10. A c 11. B a 12. D d *';
+const REVIEW_MOVES = REVIEW_GAME.replace(/\d+\.\s*/g, '').replace(' *', '').split(' ');
+
+async function reviewed(srv, id, state = 'done', ms = 60000) {
+  const t0 = Date.now();
+  for (;;) {
+    const r = (await api(srv.base, 'GET', `/api/games/${id}/review`)).body;
+    if (r.state === state || Date.now() - t0 > ms) return r;
+    await sleep(100);
+  }
+}
+
+describe('review', () => {
+  let srv;
+  before(async () => { srv = await startServer(['--tables', 'none']); });
+  after(async () => { await srv.stop(); });
+
+  it('reviews a game in the background as `awale review` does', async () => {
+    const g = (await api(srv.base, 'POST', '/api/games', { record: REVIEW_GAME, north: 'human' })).body;
+    assert.equal((await api(srv.base, 'GET', `/api/games/${g.id}/review`)).body.state, 'none');
+    // Depth 14, the time cap out of the way: the searches of the command line.
+    const p = await api(srv.base, 'POST', `/api/games/${g.id}/review`, { movetime: 60000 });
+    assert.equal(p.status, 202, p.text);
+    assert.ok(['queued', 'running', 'done'].includes(p.body.state));
+    assert.equal(p.body.total, 24);
+    assert.equal(p.body.depth, 14);
+    const r = await reviewed(srv, g.id);
+    assert.equal(r.state, 'done');
+    assert.equal(r.reviewed, 24);
+    assert.equal(r.current, true);
+    assert.deepEqual(r.moves.map((m) => m.move), REVIEW_MOVES);
+    assert.deepEqual(r.moves.map((m) => m.ply), REVIEW_MOVES.map((_, i) => i + 1));
+    for (const m of r.moves) {
+      assert.equal(m.side, m.ply % 2 ? 'S' : 'N');
+      assert.equal(m.line[0], m.best);
+      assert.ok(m.loss >= 0);
+      assert.equal(m.mark === null, m.mark_name === null);
+      assert.equal(m.mark === null, m.text === null, `ply ${m.ply}: a comment for every mark`);
+      if (m.move === m.best) assert.equal(m.loss, 0);
+      assert.ok(['search', 'book', 'tables'].includes(m.source));
+    }
+    assert.ok(r.moves.some((m) => m.mark), 'the level-4 moves earn marks');
+    // The same review from the command line: the same summary and comments.
+    const cli = execFileSync(AWALE, ['review', '--depth', '14', '--hash', '16', '--tables', 'none', ...REVIEW_MOVES], { encoding: 'utf8' });
+    const flat = cli.replace(/\s+/g, ' ');
+    const summary = flat.match(/review, depth 14: (South: .*?turning points: [^}]*)\}/);
+    assert.ok(summary, cli);
+    assert.equal(r.summary.text, summary[1]);
+    for (const m of r.moves.filter((x) => x.text)) assert.ok(flat.includes(`{${m.text}}`), m.text);
+    for (const side of ['south', 'north']) {
+      const s = r.summary[side];
+      const mine = r.moves.filter((m) => m.side === side[0].toUpperCase());
+      assert.equal(s.moves, mine.length);
+      assert.equal(s.blunders, mine.filter((m) => m.mark === '??').length);
+      assert.equal(s.mistakes, mine.filter((m) => m.mark === '?').length);
+      assert.equal(s.inaccuracies, mine.filter((m) => m.mark === '?!').length);
+      assert.equal(s.good, mine.filter((m) => m.mark === '!').length);
+    }
+    // Asked again: the same review, done.
+    const again = await api(srv.base, 'POST', `/api/games/${g.id}/review`, { movetime: 60000 });
+    assert.equal(again.status, 200);
+    assert.equal(again.body.state, 'done');
+    // The evaluation graph takes the review's values.
+    const ev = (await api(srv.base, 'GET', `/api/games/${g.id}/evaluations`)).body;
+    assert.equal(ev.complete, true);
+    for (const m of r.moves) assert.deepEqual(ev.evaluations[m.ply - 1].score, m.best_score);
+  });
+
+  it('goes on over moves played since, and tells when the game has left it', async () => {
+    const g = (await api(srv.base, 'POST', '/api/games', { record: REVIEW_GAME, north: 'human' })).body;
+    await api(srv.base, 'POST', `/api/games/${g.id}/review`, {});
+    const first = await reviewed(srv, g.id);
+    assert.equal(first.reviewed, 24);
+    for (const m of ['E', 'e']) await api(srv.base, 'POST', `/api/games/${g.id}/moves`, { move: m });
+    const stale = (await api(srv.base, 'GET', `/api/games/${g.id}/review`)).body;
+    assert.equal(stale.current, true, 'the game began with the reviewed moves');
+    assert.equal(stale.total, 24);
+    const p = await api(srv.base, 'POST', `/api/games/${g.id}/review`, {});
+    assert.equal(p.status, 202);
+    assert.equal(p.body.total, 26);
+    assert.ok(p.body.reviewed >= 24, 'the moves reviewed are kept');
+    const r = await reviewed(srv, g.id);
+    assert.equal(r.reviewed, 26);
+    assert.deepEqual(r.moves.slice(0, 24), first.moves);
+    // Undo below the review: it no longer describes the game.
+    await api(srv.base, 'POST', `/api/games/${g.id}/undo`);
+    assert.equal((await api(srv.base, 'GET', `/api/games/${g.id}/review`)).body.current, false);
+    await api(srv.base, 'POST', `/api/games/${g.id}/redo`);
+    assert.equal((await api(srv.base, 'GET', `/api/games/${g.id}/review`)).body.current, true);
+  });
+
+  it('refuses bad requests and changes nothing', async () => {
+    const g = (await api(srv.base, 'POST', '/api/games', { north: 'human' })).body;
+    const url = `/api/games/${g.id}/review`;
+    await expectError(srv, g.id, 409, /nothing to review: the game has no moves yet/, 'POST', url, {});
+    await api(srv.base, 'POST', `/api/games/${g.id}/moves`, { move: 'C' });
+    await expectError(srv, g.id, 400, /'depth' must be a whole number from 1 to 40/, 'POST', url, { depth: 0 });
+    await expectError(srv, g.id, 400, /'depth' must be a whole number/, 'POST', url, { depth: '14' });
+    await expectError(srv, g.id, 400, /'movetime' must be a whole number from 10/, 'POST', url, { movetime: 5 });
+    await expectError(srv, g.id, 400, /unknown field 'level'/, 'POST', url, { level: 3 });
+    await expectError(srv, g.id, 405, /PUT is not allowed/, 'PUT', url, {});
+    await expectError(srv, g.id, 400, /unknown query argument/, 'GET', `${url}?depth=3`);
+    assert.equal((await api(srv.base, 'GET', url)).body.state, 'none');
+  });
+
+  it('stops at once when the game is deleted, or the review is', async () => {
+    const long = { depth: 40, movetime: 5000 };
+    const g = (await api(srv.base, 'POST', '/api/games', { record: REVIEW_GAME, north: 'human' })).body;
+    await api(srv.base, 'POST', `/api/games/${g.id}/review`, long);
+    const running = await reviewed(srv, g.id, 'running', 10000);
+    assert.equal(running.state, 'running');
+    await sleep(300);
+    const d = await api(srv.base, 'DELETE', `/api/games/${g.id}/review`);
+    assert.equal(d.status, 200);
+    const t0 = Date.now();
+    const stopped = await reviewed(srv, g.id, 'stopped', 3000);
+    assert.equal(stopped.state, 'stopped');
+    assert.ok(Date.now() - t0 < 1000, 'its search stopped at once');
+    assert.ok(stopped.reviewed < 24);
+    // Asked again: it goes on from there.
+    const p = await api(srv.base, 'POST', `/api/games/${g.id}/review`, long);
+    assert.equal(p.status, 202);
+    assert.equal(p.body.reviewed, stopped.reviewed);
+    await reviewed(srv, g.id, 'running', 10000);
+    await api(srv.base, 'DELETE', `/api/games/${g.id}`);
+    let busy = 1;
+    for (let i = 0; i < 20 && busy; i++) {
+      await sleep(50);
+      busy = (await api(srv.base, 'GET', '/api/server')).body.searches_running;
+    }
+    assert.equal(busy, 0, 'the deleted game\'s review stopped');
+  });
+});
+
+describe('review and the other searches', () => {
+  it('gives the worker to a move or a hint, then goes on; goes before an analysis', async () => {
+    const srv = await startServer(['--tables', 'none', '--book', 'none', '--searches', '1', '--hint-time', '300']);
+    try {
+      const g = (await api(srv.base, 'POST', '/api/games', { record: REVIEW_GAME, north: 'human' })).body;
+      await api(srv.base, 'POST', `/api/games/${g.id}/review`, { depth: 40, movetime: 400 });
+      await reviewed(srv, g.id, 'running', 10000);
+      // The only worker reviews: a hint takes it at once, the review waits.
+      const other = (await api(srv.base, 'POST', '/api/games', { north: 'human' })).body;
+      const t0 = Date.now();
+      const h = await api(srv.base, 'GET', `/api/games/${other.id}/hint`);
+      assert.equal(h.status, 200);
+      assert.ok(Date.now() - t0 < 1500, `the hint did not wait for the review (${Date.now() - t0} ms)`);
+      // Then the review goes on where it was.
+      const at = (await api(srv.base, 'GET', `/api/games/${g.id}/review`)).body;
+      assert.ok(['queued', 'running'].includes(at.state), at.state);
+      let r = at;
+      for (let i = 0; i < 100 && r.reviewed <= at.reviewed + 1; i++) {
+        await sleep(100);
+        r = (await api(srv.base, 'GET', `/api/games/${g.id}/review`)).body;
+      }
+      assert.ok(r.reviewed > at.reviewed + 1, 'it went on');
+      assert.deepEqual(r.moves.slice(0, at.reviewed), at.moves);
+    } finally {
+      await srv.stop();
+    }
+    // Two workers, one for the background: an analysis runs, a review asked
+    // for takes its place (the analysis goes on after).
+    const srv2 = await startServer(['--tables', 'none', '--book', 'none', '--searches', '2', '--analysis-time', '60']);
+    try {
+      const a = (await api(srv2.base, 'POST', '/api/games', { north: 'human' })).body;
+      const stream = readEvents(srv2.base, `/api/games/${a.id}/analysis`, (evs) => evs.filter((e) => e.event === 'position').length >= 2, 30000);
+      await sleep(500);
+      const g = (await api(srv2.base, 'POST', '/api/games', { record: REVIEW_GAME, north: 'human' })).body;
+      await api(srv2.base, 'POST', `/api/games/${g.id}/review`, {});
+      const r = await reviewed(srv2, g.id, 'done', 20000);
+      assert.equal(r.state, 'done', 'the review ran while the analysis would have gone on for a minute');
+      const s = await stream;
+      assert.ok(s.events.filter((e) => e.event === 'position').length >= 2, 'the analysis started again');
+    } finally {
+      await srv2.stop();
+    }
+  });
+});
