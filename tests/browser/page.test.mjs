@@ -1,8 +1,9 @@
 // page.test.mjs - the web page in headless chromium, as a player uses it:
-// start a game against the engine by clicking, see the engine answer, undo,
-// step back through the move list, switch to French, play the relay game
-// with its direction arrows (by mouse and by keyboard), import a record,
-// watch the analysis stream update. Any console error fails the test.
+// start a game against the engine by clicking, see the engine answer, undo
+// (also while it thinks), step back through the move list, switch to
+// French, play the relay game with its direction arrows (by mouse and by
+// keyboard), import a record, review a game, watch the analysis stream
+// update. Any console error fails the test.
 // Screenshots (desktop and phone, light and dark) go to $SHOTS.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -208,6 +209,79 @@ describe('the page', () => {
     await page.click('#import-cancel');
     assert.deepEqual(await moveTexts(page), ['C', 'f', 'F', 'b', 'A']);
     await page.screenshot({ path: path.join(SHOTS, 'desktop-dark-fr.png') });
+    noProblems(page);
+    await page.context().close();
+  });
+
+  it('reviews a game: progress, marks in the move list, comments, the summary, the graph', async () => {
+    // A game of 62 moves between people, over: the end dialog offers the review.
+    const moves = 'C c F d C e F c A d B c F e C d F b A c B a D d E f F c D d E b A c C e C b E d D e E c F e A c B f F c D a D f F a E a B d'.split(' ');
+    let text = '[South "player"]\n[North "player"]\n\n';
+    moves.forEach((m, i) => { text += i % 2 ? `${m} ` : `${i / 2 + 1}. ${m} `; });
+    const page = await openPage(browser, srv.base);
+    await page.waitForSelector('#board .pit.playable');
+    assert.match(await page.textContent('#review-note'), /Play a few moves first/);
+    assert.equal(await page.isDisabled('#btn-review'), true);
+    await page.click('#btn-import');
+    await page.fill('#import-text', `${text}0-1\n`);
+    await page.click('#form-import button[type=submit]');
+    await page.waitForSelector('#dlg-over[open]');
+    await page.click('#dlg-over button[value=review]');
+    // Under way: the progress, the button waits.
+    await page.waitForSelector('#review-progress:not([hidden])');
+    assert.equal(await page.isDisabled('#btn-review'), true);
+    await page.waitForSelector('#review-progress', { state: 'hidden', timeout: 60000 });
+    const id = await page.evaluate(() => JSON.parse(localStorage.getItem('awale.settings')).game);
+    const r = (await api(srv.base, 'GET', `/api/games/${id}/review`)).body;
+    assert.equal(r.state, 'done');
+    assert.equal(r.reviewed, 62);
+    // Every mark in the move list, where the review put it.
+    const shown = await page.$$eval('#moves .mv:not(.gap)', (b) => b.map((x) => (x.querySelector('.mark') || {}).textContent || null));
+    assert.deepEqual(shown, r.moves.map((m) => m.mark));
+    assert.ok(shown.some((m) => m === '??' || m === '?'), 'the game has mistakes');
+    assert.match(await page.textContent('#review-note'), /62 moves reviewed \(depth 14\)/);
+    assert.equal(await page.isDisabled('#btn-review'), true);
+    // A mistake clicked: its comment, the best move, its line and the loss.
+    const bad = r.moves.find((m) => m.move !== m.best && (m.mark === '?' || m.mark === '??'));
+    await page.click(`#moves .mv[data-ply="${bad.ply}"]`);
+    const comment = await page.textContent('#review-comment');
+    assert.ok(comment.includes(`${bad.move}${bad.mark}`), comment);
+    assert.match(comment, bad.mark === '??' ? /blunder/ : /mistake/);
+    assert.ok(comment.includes(`Best: ${bad.best} (`), comment);
+    assert.match(comment, bad.result_lost ? /throws away the/ : new RegExp(`loses ${(bad.loss / 100).toFixed(2)} seeds`));
+    if (bad.line.length > 1) assert.match(comment, /Expected line: /);
+    // A move without a review mark says it was the best, or what it cost.
+    // Each player's summary.
+    const rows = await page.$$eval('#review-summary tr', (trs) => trs.slice(1).map((tr) => [...tr.children].map((c) => c.textContent)));
+    assert.deepEqual(rows.map((x) => x[0]), ['South', 'North']);
+    for (const [k, side] of ['south', 'north'].entries()) {
+      const s = r.summary[side];
+      assert.deepEqual(rows[k].slice(1, 5).map(Number), [s.blunders, s.mistakes, s.inaccuracies, s.good + s.brilliant]);
+      assert.equal(rows[k][5], s.average_loss.toFixed(2));
+    }
+    assert.equal(await page.locator('#review-summary .r-turning button').count(), r.summary.turning.length);
+    assert.match(await page.textContent('#graph-note'), /values of the review/);
+    await page.screenshot({ path: path.join(SHOTS, 'desktop-light-en-review.png') });
+    // In French.
+    await page.selectOption('#sel-lang', 'fr');
+    const fr = await page.textContent('#review-comment');
+    assert.ok(fr.includes(`Meilleur : ${bad.best} (`), fr);
+    assert.match(fr, bad.mark === '??' ? /gaffe/ : /erreur/);
+    assert.match(await page.textContent('#review-note'), /62 coups revus/);
+    // A turning point goes to its move.
+    if (r.summary.turning.length) {
+      await page.click('#review-summary .r-turning button');
+      const tp = r.summary.turning[0];
+      await page.waitForFunction((ply) => document.querySelector('#moves .mv[aria-current]')?.dataset.ply === String(ply), tp.ply);
+    }
+    // Undo: the game no longer holds every reviewed move.
+    await page.keyboard.press('End');
+    await page.click('#btn-undo');
+    await page.waitForFunction(() => document.querySelectorAll('#moves .mv:not(.gap)').length === 61);
+    assert.match(await page.textContent('#review-note'), /La partie a changé depuis la revue/);
+    assert.equal(await page.isHidden('#review-summary'), true);
+    assert.equal(await page.isEnabled('#btn-review'), true);
+    assert.equal(await page.locator('#moves .mark').count(), shown.slice(0, 61).filter(Boolean).length);
     noProblems(page);
     await page.context().close();
   });
