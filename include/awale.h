@@ -646,8 +646,10 @@ typedef struct aw_engine_option {
 AW_API int aw_engine_option_count(void);
 AW_API const aw_engine_option *aw_engine_option_info(int i);
 
-/* A new engine with default options and an empty table; NULL (and a
- * message) when out of memory. */
+/* A new engine with default options; NULL (and a message) when out of
+ * memory. Its table (Hash MB) is made by its first search, so an engine
+ * that never searches holds none; a search that cannot make it fails with
+ * a message. */
 AW_API aw_engine *aw_engine_new(aw_error *err);
 /* Stops and joins a running search, then frees everything. */
 AW_API void aw_engine_free(aw_engine *engine);
@@ -910,6 +912,17 @@ typedef struct aw_review_options {
 AW_API aw_review *aw_review_game(aw_engine *engine, const aw_game *game,
                                  const aw_review_options *opt, aw_error *err);
 AW_API void aw_review_free(aw_review *review);
+
+/* Go on with a review: one stopped by its callback, or one of a game that
+ * has gone on since. `game` must begin with the review's `count` moves;
+ * the moves after them are reviewed (the earlier ones count as history,
+ * as in aw_review_game, and the engine's table is cleared first), `total`
+ * becomes the game's length and the summary covers every move. Stopped
+ * again by the callback: `stopped` is set and the moves done are kept.
+ * 0, or -1 with a message (another game, out of memory, the engine
+ * failed: the moves reviewed until then are kept). */
+AW_API int aw_review_resume(aw_engine *engine, const aw_game *game, aw_review *review,
+                            const aw_review_options *opt, aw_error *err);
 
 /* The review written into a record of the same game: each reviewed move's
  * mark, a comment after every marked move (the best move and its line,

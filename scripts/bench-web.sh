@@ -50,9 +50,18 @@ for t in 1 4; do
 done
 echo
 echo "memory after the runs: RSS $(rss), peak $(peak)"
-# Games against the computer hold an engine each (its table: --hash MB).
-for _ in $(seq 8); do create '{"south":"human","north":"engine"}' >/dev/null; done
-echo "memory with 8 more games against the computer: RSS $(rss)"
+for _ in $(seq 32); do create '{"south":"human","north":"human"}' >/dev/null; done
+echo "memory with 32 more games between people: RSS $(rss)"
+# Games against the computer hold an engine each, whose table (--hash MB)
+# is made by its first search: nothing until the computer first thinks.
+engines=""
+for _ in $(seq 8); do engines="$engines $(create '{"south":"human","north":"engine","level":3,"movetime":50}')"; done
+echo "memory with 8 more games against the computer, before its first move: RSS $(rss)"
+for id in $engines; do
+    curl -s --noproxy '*' -o /dev/null -X POST -H 'Content-Type: application/json' \
+        -d '{"move":"C"}' "$base/api/games/$id/moves"
+done
+echo "memory once the computer has answered in each: RSS $(rss)"
 echo "games held: $(curl -s --noproxy '*' "$base/api/server" | sed -n 's/.*"games":\([0-9]*\).*/\1/p')"
 errors=$(cat "$tmp/state" "$tmp/moves1" "$tmp/moves4" | awk '/Socket errors|Non-2xx/ {n++} /answers other than 200: [1-9]/ {n++} END {print n + 0}')
 echo "runs with errors: $errors"

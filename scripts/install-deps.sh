@@ -16,6 +16,8 @@ else
     # installed library; python3-numpy: the module's numpy observations.
     wanted="libcmocka-dev libzstd-dev libmicrohttpd-dev libjansson-dev pkg-config libncurses-dev gettext tmux"
     wanted="$wanted python3-pytest python3-numpy pkgconf libopenmpi-dev openmpi-bin"
+    # curl and jq: the examples of docs/api.md, run by tests/api/docs.test.mjs.
+    wanted="$wanted curl jq"
     command -v node >/dev/null 2>&1 || wanted="$wanted nodejs"
     command -v npm >/dev/null 2>&1 || wanted="$wanted npm"
     [ -x /usr/bin/chromium ] || wanted="$wanted chromium"

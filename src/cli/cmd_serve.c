@@ -15,9 +15,10 @@ typedef struct tables_opener {
     const char *option; /* --tables: NULL (default dir), "none" or DIR */
 } tables_opener;
 
-/* The tables of a rule set for the server's games: the layers already
- * built (no build behind a request's back; the default rule set's small
- * set is built at start, as `awale play` does). */
+/* The tables of a rule set for the server's games, called from the web
+ * app's loader thread (never a request's): the layers already built, and
+ * for the default rule set the small set built if missing, as `awale play`
+ * does (the app asks for those at start). */
 static aw_tables *open_tables(const aw_rules *rules, void *ctx)
 {
     const tables_opener *o = ctx;
@@ -33,7 +34,10 @@ static aw_tables *open_tables(const aw_rules *rules, void *ctx)
         if (aw_rules_diff(rules, diff, sizeof diff) == 0)
             return cli_tables_open("serve", o->option, rules);
     }
-    return aw_tables_open(dir, rules, 0, &err);
+    aw_tables *t = aw_tables_open(dir, rules, 0, &err);
+    if (!t && strncmp(err.msg, "no endgame tables", 17) != 0) /* damaged: say so */
+        cli_error("serve", "endgame tables for %s not used: %s", rules->name, err.msg);
+    return t;
 }
 
 static int number(const char *cmd, int argc, char **argv, int *i, const char *name, long long lo,

@@ -371,44 +371,48 @@ static void summarise(aw_review *r)
         }
 }
 
-aw_review *aw_review_game(aw_engine *engine, const aw_game *game, const aw_review_options *opt,
-                          aw_error *err)
+/* Review the moves of `game` from r->count on (the first r->count are
+ * reviewed already), growing r to the game's length. 0, or -1 (the moves
+ * reviewed before the error are kept). */
+static int review_from(aw_engine *engine, const aw_game *game, aw_review *r,
+                       const aw_review_options *opt, aw_error *err)
 {
     static const aw_review_options none;
     if (!opt)
         opt = &none;
-    aw_review *r = calloc(1, sizeof *r);
     const int total = aw_game_ply(game);
-    if (r)
-        r->move = calloc((size_t)(total ? total : 1), sizeof *r->move);
-    aw_game *g = aw_game_new(aw_game_rules(game), aw_game_start(game));
-    if (!r || !r->move || !g) {
-        aw_fail(err, "out of memory");
-        aw_game_free(g);
-        aw_review_free(r);
-        return NULL;
+    if (total > r->total) {
+        aw_review_move *m = realloc(r->move, sizeof *m * (size_t)total);
+        if (!m)
+            return aw_fail(err, "out of memory");
+        memset(m + r->total, 0, sizeof *m * (size_t)(total - r->total));
+        r->move = m;
+        r->total = total;
     }
-    r->total = total;
+    aw_game *g = aw_game_new(aw_game_rules(game), aw_game_start(game));
+    if (!g)
+        return aw_fail(err, "out of memory");
+    /* The moves already reviewed, played again: their positions are the
+     * history of the next ones (repetition). */
+    for (int k = 0; k < r->count; k++)
+        if (aw_game_play(g, aw_game_move(game, k), err)) {
+            aw_game_free(g);
+            return -1;
+        }
+    r->stopped = false;
     aw_engine_clear(engine);
-    ctx c = {engine, opt, r, 0};
-    for (int k = 0; k < total; k++) {
+    ctx c = {engine, opt, r, r->count};
+    int rc = 0;
+    for (int k = r->count; k < total; k++) {
         c.reviewing = k;
         const aw_move played = aw_game_move(game, k);
         aw_review_move *rm = &r->move[k];
-        const int rc = review_move(&c, g, played, rm, err);
-        if (rc < 0) {
-            aw_game_free(g);
-            aw_review_free(r);
-            return NULL;
-        }
-        if (rc > 0)
+        rc = review_move(&c, g, played, rm, err);
+        if (rc)
             break;
         judge(aw_game_rules(g), aw_game_position(g), rm);
-        if (aw_game_play(g, played, err)) {
-            aw_game_free(g);
-            aw_review_free(r);
-            return NULL;
-        }
+        if ((rc = aw_game_play(g, played, err)) != 0)
+            break;
         r->count = k + 1;
         summarise(r);
         c.reviewing = k + 1;
@@ -417,7 +421,38 @@ aw_review *aw_review_game(aw_engine *engine, const aw_game *game, const aw_revie
     }
     summarise(r);
     aw_game_free(g);
+    return rc < 0 ? -1 : 0;
+}
+
+aw_review *aw_review_game(aw_engine *engine, const aw_game *game, const aw_review_options *opt,
+                          aw_error *err)
+{
+    aw_review *r = calloc(1, sizeof *r);
+    const int total = aw_game_ply(game);
+    if (r)
+        r->move = calloc((size_t)(total ? total : 1), sizeof *r->move);
+    if (!r || !r->move) {
+        aw_fail(err, "out of memory");
+        aw_review_free(r);
+        return NULL;
+    }
+    r->total = total;
+    if (review_from(engine, game, r, opt, err)) {
+        aw_review_free(r);
+        return NULL;
+    }
     return r;
+}
+
+int aw_review_resume(aw_engine *engine, const aw_game *game, aw_review *r,
+                     const aw_review_options *opt, aw_error *err)
+{
+    if (aw_game_ply(game) < r->count)
+        return aw_fail(err, "the game has %d moves, the review %d", aw_game_ply(game), r->count);
+    for (int k = 0; k < r->count; k++)
+        if (aw_game_move(game, k) != r->move[k].played)
+            return aw_fail(err, "the game's move %d is not the reviewed game's", k + 1);
+    return review_from(engine, game, r, opt, err);
 }
 
 void aw_review_free(aw_review *r)

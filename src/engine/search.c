@@ -154,11 +154,9 @@ aw_engine *aw_engine_new(aw_error *err)
     atomic_init(&e->stop, false);
     atomic_init(&e->pondering, false);
     atomic_init(&e->running, false);
-    if (tt_init(&e->table, (size_t)e->hash_mb)) {
-        aw_engine_free(e);
-        aw_fail(err, "out of memory for a %d MB table", 64);
-        return NULL;
-    }
+    /* The table is made by the first search (prepare): an engine that never
+     * searches (a game between people, options set then changed) holds
+     * none. */
     return e;
 }
 
@@ -199,8 +197,10 @@ int aw_engine_set_option(aw_engine *e, const char *name, const char *value, aw_e
             return aw_fail(err, "bad value '%s' for option %s (expected %lld..%lld)", value,
                            o->name, o->min, o->max);
         if (o == &options[0]) {
+            /* A table in use is made again at once; none yet: the first
+             * search makes it at this size. */
             if (v != e->hash_mb) {
-                if (tt_init(&e->table, (size_t)v))
+                if (e->table.slots && tt_init(&e->table, (size_t)v))
                     return aw_fail(err, "not enough memory for a %lld MB table", v);
                 e->hash_mb = (int)v;
             }
@@ -785,7 +785,11 @@ static void iterate(worker *w)
         if (e->soft_time > 0 && e->soft_time < e->hard_time && !atomic_load(&e->pondering) &&
             search_now() - e->start >= e->soft_time * 0.55)
             break;
-        if (w->nroot == 1 && e->soft_time > 0 && !atomic_load(&e->pondering) && depth >= 4)
+        /* A forced move (one legal, or one that the tables keep) needs no
+         * time; a move the caller asked to search alone (searchmoves: the
+         * review's value of the move played) gets its time like any. */
+        if (w->nroot == 1 && !e->limits.only_count && e->soft_time > 0 &&
+            !atomic_load(&e->pondering) && depth >= 4)
             break;
     }
 }
@@ -1054,6 +1058,8 @@ static int prepare(engine *e, const aw_limits *limits, aw_info_fn info, aw_done_
         }
         e->nworkers = e->threads;
     }
+    if (!e->table.slots && tt_init(&e->table, (size_t)e->hash_mb))
+        return aw_fail(err, "out of memory for a %d MB table", e->hash_mb);
     static const aw_limits none = {0};
     e->limits = limits ? *limits : none;
     if (e->limits.only_count > AW_MAX_MOVES)

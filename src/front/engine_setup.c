@@ -69,8 +69,7 @@ int engine_setup_apply(aw_engine *e, const engine_config *cfg, aw_error *err)
         return -1;
     if (cfg->seed >= 0 && set_number(e, "Seed", cfg->seed & 0x7FFFFFFF, err))
         return -1;
-    const aw_tables *t = level >= 10 ? cfg->tables : NULL;
-    aw_engine_set_probe(e, t ? aw_tables_probe_hook : NULL, (void *)t, t ? aw_tables_seeds(t) : 0);
+    engine_setup_tables(e, level, cfg->tables);
     const int variety = engine_book_variety(level);
     const aw_book *book = variety >= 0 ? cfg->book : NULL;
     aw_engine_set_book(e, book);
@@ -81,6 +80,12 @@ int engine_setup_apply(aw_engine *e, const engine_config *cfg, aw_error *err)
         return -1;
     aw_engine_clear(e);
     return 0;
+}
+
+void engine_setup_tables(aw_engine *e, int level, const aw_tables *tables)
+{
+    const aw_tables *t = level >= 10 || level <= 0 ? tables : NULL;
+    aw_engine_set_probe(e, t ? aw_tables_probe_hook : NULL, (void *)t, t ? aw_tables_seeds(t) : 0);
 }
 
 aw_engine *engine_setup_new(const engine_config *cfg, aw_error *err)

@@ -36,6 +36,10 @@ aw_engine *engine_setup_new(const engine_config *cfg, aw_error *err);
  * message naming the option. */
 int engine_setup_apply(aw_engine *engine, const engine_config *cfg, aw_error *err);
 
+/* Give an engine of `level` the endgame tables (NULL: none) by the same
+ * rule as engine_setup_apply (full strength only), between searches. */
+void engine_setup_tables(aw_engine *engine, int level, const aw_tables *tables);
+
 /* How a level uses the opening book: -1 not at all (levels 1-4), else the
  * BookVariety it plays with (hundredths of a seed: 50 at level 5 down to
  * 8 at level 9; 0, the best book move, at level 10). */

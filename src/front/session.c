@@ -28,7 +28,8 @@ struct session {
     aw_game *game;
     aw_engine *player;
     _Atomic(aw_engine *) adviser; /* made on first use; session_stop reads it */
-    atomic_bool stopping;
+    atomic_bool stopping;         /* a stop for the search running or armed */
+    atomic_bool armed;            /* session_arm: the next search keeps stopping */
     aw_move redo[REDO_MAX];
     int redo_len;
     int redo_group[REDO_MAX]; /* the sizes of the undone groups, in order */
@@ -77,6 +78,7 @@ session *session_new(const session_config *cfg, aw_error *err)
     if (s->cfg.hint_ms <= 0)
         s->cfg.hint_ms = s->cfg.movetime_ms;
     atomic_init(&s->stopping, false);
+    atomic_init(&s->armed, false);
     atomic_init(&s->adviser, NULL);
     s->game = aw_game_new(&cfg->rules, &cfg->start);
     if (!s->game) {
@@ -108,6 +110,16 @@ const session_config *session_get_config(const session *s) { return &s->cfg; }
 const aw_game *session_game(const session *s) { return s->game; }
 const aw_rules *session_rules(const session *s) { return aw_game_rules(s->game); }
 const aw_position *session_position(const session *s) { return aw_game_position(s->game); }
+
+void session_set_tables(session *s, const aw_tables *tables)
+{
+    s->cfg.tables = tables;
+    if (s->player)
+        engine_setup_tables(s->player, s->cfg.level, tables);
+    aw_engine *a = atomic_load(&s->adviser);
+    if (a)
+        engine_setup_tables(a, 10, tables);
+}
 
 static void clear_redo(session *s) { s->redo_len = s->redo_groups = 0; }
 
@@ -177,15 +189,19 @@ static void copy_result(const aw_search_result *res, session_thought *t)
 }
 
 /* Search in the background so that a session_stop that comes between the
- * start and the first node is not lost: the flag is cleared here, set by
- * session_stop before it stops the engine, and looked at once the search
- * runs. */
+ * start and the first node is not lost: the flag is set by session_stop
+ * before it stops the engine, and looked at once the engine's search has
+ * started (aw_search_start clears the engine's own flag). The session's
+ * flag is cleared when the search begins unless session_arm cleared it
+ * already: then a stop that came after the arming, before the search began
+ * (the worker thread not yet here), still stops it. */
 static int think(session *s, aw_engine *e, const aw_limits *limits, aw_info_fn info, void *user,
                  aw_search_result *res, aw_error *err)
 {
+    if (!atomic_exchange(&s->armed, false))
+        atomic_store(&s->stopping, false);
     if (aw_engine_set_game(e, s->game, err))
         return -1;
-    atomic_store(&s->stopping, false);
     if (aw_search_start(e, limits, info, NULL, user, err))
         return -1;
     if (atomic_load(&s->stopping))
@@ -193,31 +209,57 @@ static int think(session *s, aw_engine *e, const aw_limits *limits, aw_info_fn i
     return aw_search_wait(e, res) ? -1 : 0;
 }
 
-int session_computer_play(session *s, aw_info_fn info, void *user, aw_move_report *report,
-                          session_thought *thought, aw_error *err)
+static bool not_computers_turn(const session *s, aw_error *err)
 {
-    if (!session_computer_to_move(s) || !s->player) {
-        snprintf(err->msg, sizeof err->msg, "%s",
-                 aw_game_status(s->game) != AW_ONGOING ? _("the game is over")
-                                                       : _("it is not the computer's turn"));
+    if (session_computer_to_move(s) && s->player)
+        return false;
+    snprintf(err->msg, sizeof err->msg, "%s",
+             aw_game_status(s->game) != AW_ONGOING ? _("the game is over")
+                                                   : _("it is not the computer's turn"));
+    return true;
+}
+
+int session_computer_think(session *s, aw_info_fn info, void *user, aw_search_result *res,
+                           aw_error *err)
+{
+    if (not_computers_turn(s, err))
         return -1;
-    }
     aw_limits limits;
     memset(&limits, 0, sizeof limits);
     limits.movetime_ms = s->cfg.movetime_ms;
-    aw_search_result res;
-    memset(&res, 0, sizeof res);
-    if (think(s, s->player, &limits, info, user, &res, err))
+    memset(res, 0, sizeof *res);
+    if (think(s, s->player, &limits, info, user, res, err))
         return -1;
-    if (res.best == AW_MOVE_NONE) {
+    if (res->best == AW_MOVE_NONE) {
         snprintf(err->msg, sizeof err->msg, "%s", _("the engine found no move"));
         return -1;
     }
-    if (play_move(s, res.best, report, err))
+    return 0;
+}
+
+int session_computer_move(session *s, const aw_search_result *res, aw_move_report *report,
+                          session_thought *thought, aw_error *err)
+{
+    if (not_computers_turn(s, err) || play_move(s, res->best, report, err))
         return -1;
     clear_redo(s);
-    copy_result(&res, thought);
+    copy_result(res, thought);
     return 0;
+}
+
+int session_computer_play(session *s, aw_info_fn info, void *user, aw_move_report *report,
+                          session_thought *thought, aw_error *err)
+{
+    aw_search_result res;
+    if (session_computer_think(s, info, user, &res, err))
+        return -1;
+    return session_computer_move(s, &res, report, thought, err);
+}
+
+void session_arm(session *s)
+{
+    atomic_store(&s->stopping, false);
+    atomic_store(&s->armed, true);
 }
 
 void session_stop(session *s)

@@ -44,6 +44,11 @@ const aw_game *session_game(const session *s);
 const aw_rules *session_rules(const session *s);
 const aw_position *session_position(const session *s);
 
+/* Use these endgame tables from now on (the caller's, kept open while the
+ * session lives; a front end that opens them in the background gives them
+ * once ready). Not during a search. */
+void session_set_tables(session *s, const aw_tables *tables);
+
 /* Start again from the start position (NULL) or another one, same players. */
 void session_restart(session *s, const aw_position *start);
 
@@ -71,8 +76,27 @@ typedef struct session_thought {
 int session_computer_play(session *s, aw_info_fn info, void *user, aw_move_report *report,
                           session_thought *thought, aw_error *err);
 
-/* Cut short the computer's thinking, a hint or an analysis. Any thread. */
+/* The same in two steps, for a front end that lets the person take the
+ * move back while the computer thinks about its answer: think (0 with
+ * *result, or -1 as above), then either play the move found or drop it
+ * (session_undo then takes the person's move back). */
+int session_computer_think(session *s, aw_info_fn info, void *user, aw_search_result *result,
+                           aw_error *err);
+int session_computer_move(session *s, const aw_search_result *result, aw_move_report *report,
+                          session_thought *thought, aw_error *err);
+
+/* Cut short the computer's thinking, a hint or an analysis. Any thread,
+ * any moment: after session_arm, a stop that comes before the search has
+ * begun stops it as soon as it begins. */
 void session_stop(session *s);
+
+/* The thread that controls the session is about to hand it to another
+ * thread for one search (the computer's move, a hint, an agreement, an
+ * analysis): call this first, while no search runs. Stops from then on
+ * apply to that search, even those that come before it begins; stops from
+ * before are forgotten. Without it, a search forgets the stops that came
+ * before it began (the blocking use: the thread that asks waits). */
+void session_arm(session *s);
 
 /* Take back moves up to the previous turn of a person (against the
  * computer: its reply and the person's move); an end by agreement is taken

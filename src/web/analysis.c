@@ -63,9 +63,6 @@ static void analysis_info(const aw_search_info *info, void *user)
 {
     analysis_job *aj = user;
     web_game *g = aj->g;
-    /* A stop that came before the search started is applied here. */
-    if (atomic_load(&aj->cancelled) || g->stop_asked)
-        session_stop(g->s);
     json_t *o = jo_search_info(&aj->rules, &aj->pos, info);
     json_object_set_new(o, "ply", json_integer(aj->ply));
     json_object_set_new(o, "version", json_integer(aj->version));
@@ -118,8 +115,9 @@ static void analysis_run(web_job *j, pool_worker *w)
         pthread_mutex_unlock(&g->lock);
         goto out;
     }
-    g->job = JOB_ANALYSIS;
-    g->stop_asked = false;
+    app_begin_job(a, g, JOB_ANALYSIS);
+    if (atomic_load(&aj->cancelled)) /* cancelled before the arming: stop now */
+        session_stop(g->s);
     aj->rules = *session_rules(g->s);
     aj->pos = *aw_game_position(gm);
     aj->ply = aw_game_ply(gm);

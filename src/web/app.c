@@ -35,31 +35,94 @@ web_config web_config_default(void)
 
 /* ------------------------------------------------ tables, book, sessions */
 
+static void tables_key(const aw_rules *rules, char *key, size_t size)
+{
+    char diff[512];
+    aw_rules_diff(rules, diff, sizeof diff);
+    snprintf(key, size, "%s %s", rules->name, diff);
+}
+
 const aw_tables *app_tables(web_app *a, const aw_rules *rules)
 {
     if (!a->cfg.open_tables || aw_tables_supported(rules, NULL))
         return NULL;
-    char key[600], diff[512];
-    aw_rules_diff(rules, diff, sizeof diff);
-    snprintf(key, sizeof key, "%s %s", rules->name, diff);
+    char key[600];
+    tables_key(rules, key, sizeof key);
     pthread_mutex_lock(&a->lock);
     for (int i = 0; i < a->ntables; i++)
         if (strcmp(a->tables[i].key, key) == 0) {
-            const aw_tables *t = a->tables[i].tables;
+            const aw_tables *t = a->tables[i].ready ? a->tables[i].tables : NULL;
             pthread_mutex_unlock(&a->lock);
             return t;
         }
-    /* Opened once per rule set, kept (read-only, shared by every game). */
-    aw_tables *t = a->cfg.open_tables(rules, a->cfg.tables_ctx);
-    if (a->ntables < MAX_TABLES) {
-        snprintf(a->tables[a->ntables].key, sizeof a->tables[0].key, "%s", key);
-        a->tables[a->ntables++].tables = t;
-    } else {
-        aw_tables_close(t);
-        t = NULL;
+    /* Asked for the first time: the loader opens them (once per rule set,
+     * kept read-only and shared by every game); none meanwhile. */
+    if (a->ntables < MAX_TABLES && a->loader_running) {
+        tables_entry *e = &a->tables[a->ntables++];
+        snprintf(e->key, sizeof e->key, "%s", key);
+        e->rules = *rules;
+        e->tables = NULL;
+        e->ready = false;
+        pthread_cond_signal(&a->tables_wanted);
     }
     pthread_mutex_unlock(&a->lock);
-    return t;
+    return NULL;
+}
+
+/* The loader: opens (or builds: the abapa small set) the tables asked for,
+ * one rule set at a time, without the lock. */
+static void *tables_loader(void *arg)
+{
+    web_app *a = arg;
+    pthread_mutex_lock(&a->lock);
+    for (;;) {
+        int next = -1;
+        for (int i = 0; i < a->ntables && next < 0; i++)
+            if (!a->tables[i].ready)
+                next = i;
+        if (a->loader_quit)
+            break;
+        if (next < 0) {
+            pthread_cond_wait(&a->tables_wanted, &a->lock);
+            continue;
+        }
+        const aw_rules rules = a->tables[next].rules;
+        pthread_mutex_unlock(&a->lock);
+        aw_tables *t = a->cfg.open_tables(&rules, a->cfg.tables_ctx);
+        pthread_mutex_lock(&a->lock);
+        a->tables[next].tables = t;
+        a->tables[next].ready = true;
+    }
+    pthread_mutex_unlock(&a->lock);
+    return NULL;
+}
+
+bool app_attach_tables(web_app *a, web_game *g)
+{
+    if (g->job != JOB_NONE || session_get_config(g->s)->tables)
+        return false;
+    const aw_tables *t = app_tables(a, session_rules(g->s));
+    if (!t)
+        return false;
+    session_set_tables(g->s, t);
+    return true;
+}
+
+json_t *app_tables_json(web_app *a)
+{
+    json_t *list = json_array();
+    pthread_mutex_lock(&a->lock);
+    for (int i = 0; i < a->ntables; i++) {
+        const tables_entry *e = &a->tables[i];
+        char diff[512];
+        aw_rules_diff(&e->rules, diff, sizeof diff);
+        json_array_append_new(
+            list, json_pack("{s:s, s:s, s:s, s:i}", "rules", e->rules.name, "diff", diff, "state",
+                            !e->ready ? "loading" : e->tables ? "ready" : "none", "seeds",
+                            e->ready && e->tables ? aw_tables_seeds(e->tables) : 0));
+    }
+    pthread_mutex_unlock(&a->lock);
+    return list;
 }
 
 const aw_book *app_book(web_app *a, const aw_rules *rules)
@@ -68,6 +131,21 @@ const aw_book *app_book(web_app *a, const aw_rules *rules)
         if (aw_book_matches(a->cfg.books[i], rules))
             return a->cfg.books[i];
     return NULL;
+}
+
+void app_begin_job(web_app *a, web_game *g, game_job job)
+{
+    if (app_attach_tables(a, g))
+        json_decref(state_refresh(g));
+    g->job = job;
+    g->stop_asked = false;
+    session_arm(g->s);
+    /* Stops from before are forgotten: one that the server's stop sent
+     * before this job existed is sent again. */
+    if (atomic_load(&a->stopping) || g->gone) {
+        g->stop_asked = true;
+        session_stop(g->s);
+    }
 }
 
 static void game_gone(web_game *g);
@@ -82,6 +160,7 @@ web_app *web_app_new(const web_config *cfg, char *err, size_t errsize)
     }
     a->cfg = *cfg;
     pthread_mutex_init(&a->lock, NULL);
+    pthread_cond_init(&a->tables_wanted, NULL);
     atomic_init(&a->stopping, false);
     atomic_init(&a->streams, 0);
     atomic_init(&a->requests, 0);
@@ -97,6 +176,13 @@ web_app *web_app_new(const web_config *cfg, char *err, size_t errsize)
         return NULL;
     }
     pool_set_hash(a->pool, cfg->hash_mb);
+    if (cfg->open_tables) {
+        a->loader_running = pthread_create(&a->loader, NULL, tables_loader, a) == 0;
+        /* The default rule set's tables from the start (the abapa small set
+         * is built the first time), ready for the first games. */
+        const aw_rules rules = aw_rules_default();
+        app_tables(a, &rules);
+    }
     return a;
 }
 
@@ -115,8 +201,16 @@ void web_app_free(web_app *a)
     atomic_store(&a->stopping, true);
     pool_free(a->pool); /* jobs release their games */
     registry_free(a->reg);
+    if (a->loader_running) { /* a load under way is finished first */
+        pthread_mutex_lock(&a->lock);
+        a->loader_quit = true;
+        pthread_cond_signal(&a->tables_wanted);
+        pthread_mutex_unlock(&a->lock);
+        pthread_join(a->loader, NULL);
+    }
     for (int i = 0; i < a->ntables; i++)
         aw_tables_close(a->tables[i].tables);
+    pthread_cond_destroy(&a->tables_wanted);
     pthread_mutex_destroy(&a->lock);
     free(a);
 }
@@ -131,6 +225,7 @@ static void stop_game(web_game *g, void *ctx)
     pthread_mutex_lock(&g->lock);
     g->stop_asked = true;
     session_stop(g->s);
+    review_stop(g);
     for (int i = 0; i < g->nstreams; i++) {
         web_stream_event(g->streams[i], "gone", "{\"reason\":\"the server is stopping\"}");
         web_stream_end(g->streams[i]);
@@ -145,6 +240,7 @@ static void game_gone(web_game *g)
     pthread_mutex_lock(&g->lock);
     g->stop_asked = true;
     session_stop(g->s);
+    review_stop(g);
     for (int i = 0; i < g->nstreams; i++) {
         web_stream_event(g->streams[i], "gone", "{\"reason\":\"the game was deleted or expired\"}");
         web_stream_end(g->streams[i]);
@@ -158,6 +254,7 @@ static void game_destroy(web_game *g)
 {
     for (int i = 0; i < g->nstreams; i++)
         web_stream_release(g->streams[i]);
+    review_free(g);
     session_free(g->s);
     free(g->state);
     free(g->evals);
@@ -170,6 +267,7 @@ void web_app_tick(web_app *a)
 {
     const int64_t now = web_now_ms();
     registry_expire(a->reg, now);
+    pool_tick(a->pool);
     if (now - a->last_ping_ms >= a->cfg.keepalive_ms) {
         a->last_ping_ms = now;
         registry_each(a->reg, analysis_ping, a);

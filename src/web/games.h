@@ -44,6 +44,8 @@ typedef struct eval_point {
 } eval_point;
 
 typedef struct registry registry;
+struct answer_job;
+struct game_review;
 
 typedef struct web_game {
     char id[GAME_ID_LEN + 1];
@@ -51,6 +53,7 @@ typedef struct web_game {
     pthread_cond_t idle;     /* broadcast when a job ends */
     session *s;
     game_job job;
+    struct answer_job *move_job; /* JOB_MOVE's job: an undo may cancel it */
     atomic_bool stop_asked;  /* the running job was asked to stop */
     int waiters;             /* requests waiting to claim the session */
     unsigned version;        /* changes with every change of the game */
@@ -63,6 +66,7 @@ typedef struct web_game {
     bool analysis_queued;
     bool analysed;           /* the analysis of `analysed_version` ran to its end */
     unsigned analysed_version;
+    struct game_review *review; /* the game's review (web/review.c); NULL: none asked */
     /* Registry's (under its mutex). */
     int refs;
     atomic_bool gone;        /* left the registry: no new work */

@@ -22,9 +22,13 @@
 #define EVAL_NODES 300000  /* ...or this many nodes */
 #define MAX_MULTIPV 8
 
+/* The endgame tables of one rule set: asked for by a game, then opened
+ * (or built) by the loader thread, never by a request's thread. */
 typedef struct tables_entry {
     char key[600]; /* rule set name and its differences from the preset */
-    aw_tables *tables;
+    aw_rules rules;
+    aw_tables *tables; /* once ready: the set, or NULL (none) */
+    bool ready;
 } tables_entry;
 
 struct web_app {
@@ -32,6 +36,9 @@ struct web_app {
     registry *reg;
     pool *pool;
     pthread_mutex_t lock; /* tables cache */
+    pthread_cond_t tables_wanted;
+    pthread_t loader;
+    bool loader_running, loader_quit;
     tables_entry tables[MAX_TABLES];
     int ntables;
     atomic_bool stopping;
@@ -44,9 +51,19 @@ struct web_app {
 void web_reply_value(web_reply *r, int status, json_t *o);
 
 /* app.c: the endgame tables and the book for a game's rules (opened once,
- * shared read-only by every game; NULL: none). */
+ * shared read-only by every game; NULL: none). Tables are opened by a
+ * thread of their own: app_tables answers at once, NULL until they are
+ * ready (the first call asks for them). app_attach_tables gives a game
+ * without tables those of its rules once they are ready (lock held, no
+ * job): true when it did. app_tables_json: what the server holds. */
 const aw_tables *app_tables(web_app *a, const aw_rules *rules);
+bool app_attach_tables(web_app *a, web_game *g);
+json_t *app_tables_json(web_app *a);
 const aw_book *app_book(web_app *a, const aw_rules *rules);
+/* Give the game's session to a job (lock held, no job running): from now
+ * on a stop (a change that claims the session, the game's deletion, the
+ * server stopping) stops that job's search even before it begins. */
+void app_begin_job(web_app *a, web_game *g, game_job job);
 
 /* state.c: a game's state as JSON (lock held, session free to read):
  * state_refresh rebuilds the cached text and returns the state (a new
@@ -82,6 +99,9 @@ typedef struct answer_job {
     json_t *played;       /* moves already played by the request */
     int64_t movetime_ms;  /* a hint's time */
     int proposer;         /* agreement */
+    /* The computer's move (under the game's lock): its search has begun;
+     * an undo cancelled it (the move is not played). */
+    bool started, cancelled;
     /* Evaluations: the positions to evaluate. */
     aw_rules rules;
     aw_position *positions;
@@ -89,6 +109,29 @@ typedef struct answer_job {
     int npositions;
     int total_plies;
 } answer_job;
+
+/* review.c: the review of a game, run in the background (lock held for
+ * all): review_start begins one with these limits (or goes on with the one
+ * there: 0 when the same review is under way or done, 1 when one was
+ * queued, -1 with the reason); review_json says where it is; review_stop
+ * stops it (the moves done are kept); review_free at the game's end. */
+typedef struct game_review game_review;
+typedef enum review_state {
+    REVIEW_NONE = 0,
+    REVIEW_QUEUED,
+    REVIEW_RUNNING,
+    REVIEW_DONE,
+    REVIEW_STOPPED,
+    REVIEW_FAILED
+} review_state;
+#define REVIEW_DEPTH 14        /* a review's search: this depth...          */
+#define REVIEW_MOVETIME 1000   /* ...or this many ms, whichever comes first */
+#define REVIEW_MAX_DEPTH 40
+int review_start(web_app *a, web_game *g, int depth, int64_t movetime_ms, char *why, size_t size);
+json_t *review_json(web_game *g);
+void review_stop(web_game *g);
+void review_free(web_game *g);
+const char *review_state_word(review_state s);
 
 answer_job *job_new(web_app *a, web_game *g, void (*run)(web_job *, pool_worker *));
 void job_end(answer_job *j, pool_worker *w);

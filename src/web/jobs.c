@@ -54,13 +54,40 @@ void job_move(web_job *job, pool_worker *w)
     web_game *g = j->g;
     aw_move_report *rep = malloc(sizeof *rep);
     session_thought t;
+    aw_search_result res;
     aw_error err = {{0}};
     memset(&t, 0, sizeof t);
+    pthread_mutex_lock(&g->lock);
+    const bool cancelled_early = j->cancelled; /* an undo came first: the game is not ours */
+    j->started = true;
     const aw_position before = *session_position(g->s);
     const int ply = aw_game_ply(session_game(g->s));
-    const int rc = rep ? session_computer_play(g->s, NULL, NULL, rep, &t, &err) : -1;
+    pthread_mutex_unlock(&g->lock);
+    int rc = -1;
+    if (!cancelled_early && rep)
+        rc = session_computer_think(g->s, NULL, NULL, &res, &err);
     pthread_mutex_lock(&g->lock);
+    if (j->cancelled) {
+        /* An undo took back the move this one answered (it waits for this
+         * to end, then takes it back): the move found is dropped. */
+        if (!cancelled_early) {
+            g->job = JOB_NONE;
+            g->move_job = NULL;
+            g->stop_asked = false;
+            pthread_cond_broadcast(&g->idle);
+        }
+        web_reply_error(&j->p->reply, 409,
+                        "the computer's move was not played: an undo took back the move it "
+                        "was to answer");
+        pthread_mutex_unlock(&g->lock);
+        free(rep);
+        job_end(j, w);
+        return;
+    }
+    if (rc == 0)
+        rc = session_computer_move(g->s, &res, rep, &t, &err);
     g->job = JOB_NONE;
+    g->move_job = NULL;
     g->stop_asked = false;
     json_t *extra = json_object();
     if (rc == 0) {

@@ -59,6 +59,39 @@ static web_job *pop(web_job **head, web_job **tail)
     return j;
 }
 
+/* The first waiting job of the highest priority. */
+static web_job *pop_best(web_job **head, web_job **tail)
+{
+    web_job *best = *head, *best_prev = NULL;
+    for (web_job *prev = *head, *j = *head ? (*head)->next : NULL; j; prev = j, j = j->next)
+        if (j->priority > best->priority) {
+            best = j;
+            best_prev = prev;
+        }
+    if (!best || !best_prev)
+        return pop(head, tail);
+    best_prev->next = best->next;
+    if (*tail == best)
+        *tail = best_prev;
+    best->next = NULL;
+    return best;
+}
+
+/* A background job of `priority` finds no place: stop the oldest running
+ * one of a lower priority (lock held). */
+static void make_room(pool *p, int priority)
+{
+    worker *oldest = NULL;
+    for (int i = 0; i < p->nworkers; i++) {
+        worker *w = &p->w[i];
+        if (w->job && w->bg && w->job->priority < priority &&
+            (!oldest || w->started < oldest->started))
+            oldest = w;
+    }
+    if (oldest && oldest->job->cancel)
+        oldest->job->cancel(oldest->job);
+}
+
 static void *worker_main(void *arg)
 {
     worker *w = arg;
@@ -70,7 +103,7 @@ static void *worker_main(void *arg)
             j = pop(&p->fg_head, &p->fg_tail);
             p->fg_waiting--;
         } else if (p->bg_head && (p->running_bg < p->max_bg || p->stopping)) {
-            j = pop(&p->bg_head, &p->bg_tail);
+            j = pop_best(&p->bg_head, &p->bg_tail);
             p->bg_waiting--;
         } else if (p->stopping) {
             break;
@@ -190,6 +223,8 @@ void pool_submit(pool *p, web_job *job)
     if (job->background) {
         push(&p->bg_head, &p->bg_tail, job);
         p->bg_waiting++;
+        if (job->priority > 0 && (p->running_bg >= p->max_bg || p->running == p->nworkers))
+            make_room(p, job->priority);
     } else {
         p->reserved--;
         push(&p->fg_head, &p->fg_tail, job);
@@ -207,6 +242,15 @@ void pool_submit(pool *p, web_job *job)
         }
     }
     pthread_cond_broadcast(&p->cond);
+    pthread_mutex_unlock(&p->lock);
+}
+
+void pool_tick(pool *p)
+{
+    pthread_mutex_lock(&p->lock);
+    for (int i = 0; i < p->nworkers; i++)
+        if (p->w[i].job && p->w[i].job->tick)
+            p->w[i].job->tick(p->w[i].job);
     pthread_mutex_unlock(&p->lock);
 }
 

@@ -34,7 +34,12 @@ typedef struct web_job web_job;
 struct web_job {
     void (*run)(web_job *job, pool_worker *worker); /* owns and frees the job */
     void (*cancel)(web_job *job); /* stop a running job early (any thread); may be NULL */
+    void (*tick)(web_job *job);   /* called about once a second while it runs; may be NULL */
     bool background;
+    /* Background jobs: a higher priority starts first, and one that finds
+     * no background place free stops the oldest running job of a lower
+     * priority (a review asked for goes before the analyses). */
+    int priority;
     web_job *next;
 };
 
@@ -69,6 +74,9 @@ typedef struct pool_stats {
     unsigned long long done;
 } pool_stats;
 void pool_get_stats(pool *p, pool_stats *st);
+
+/* Call the tick of every running job (the server's tick). */
+void pool_tick(pool *p);
 
 /* Engine table size of the workers' own engines (MB). */
 void pool_set_hash(pool *p, int hash_mb);

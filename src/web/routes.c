@@ -189,8 +189,11 @@ static int parse_player(const char *v)
 }
 
 /* Claim the session for a change (lock held in and out): stop an analysis
- * or a hint that uses it; refuse while the computer plays or judges. */
-static bool claim(web_game *g, web_reply *r)
+ * or a hint that uses it; refuse while the computer plays or judges,
+ * except for an undo, which cancels the computer's move: one that waits
+ * for a worker at once, one being thought about by stopping its search
+ * (the job then drops the move it found). */
+static bool claim(web_app *a, web_game *g, web_reply *r, bool undo)
 {
     g->waiters++;
     for (;;) {
@@ -199,7 +202,15 @@ static bool claim(web_game *g, web_reply *r)
             g->waiters--;
             return false;
         }
-        if (g->job == JOB_MOVE || g->job == JOB_AGREE) {
+        if (g->job == JOB_MOVE && undo && g->move_job) {
+            answer_job *mj = g->move_job;
+            mj->cancelled = true;
+            if (!mj->started) { /* still queued: it will only answer */
+                g->job = JOB_NONE;
+                g->move_job = NULL;
+                continue;
+            }
+        } else if (g->job == JOB_MOVE || g->job == JOB_AGREE) {
             web_reply_error(r, 409, "%s: wait for its answer",
                             g->job == JOB_MOVE ? "the computer is thinking about its move"
                                                : "the computer is considering the proposed end");
@@ -220,6 +231,7 @@ static bool claim(web_game *g, web_reply *r)
         pthread_cond_timedwait(&g->idle, &g->lock, &ts);
     }
     g->waiters--;
+    app_attach_tables(a, g); /* ready since the game began: from now on */
     return true;
 }
 
@@ -243,7 +255,7 @@ static void handle_server(web_app *a, web_reply *r)
     web_reply_value(
         r, 200,
         json_pack("{s:s, s:i, s:i, s:I, s:I, s:i, s:i, s:i, s:i, s:i, s:i, s:I, s:I, s:I, s:I, "
-                  "s:i}",
+                  "s:i, s:o}",
                   "version", AW_VERSION, "games", registry_count(a->reg), "max_games",
                   registry_max(a->reg), "game_ttl_ms", (json_int_t)registry_ttl_ms(a->reg),
                   "max_body", (json_int_t)a->cfg.max_body, "searches", st.workers,
@@ -252,7 +264,8 @@ static void handle_server(web_app *a, web_reply *r)
                   a->cfg.max_streams, "max_movetime_ms", (json_int_t)a->cfg.max_movetime_ms,
                   "analysis_ms", (json_int_t)a->cfg.analysis_ms, "uptime_ms",
                   (json_int_t)(web_now_ms() - a->started_ms), "requests",
-                  (json_int_t)atomic_load(&a->requests), "hash_mb", a->cfg.hash_mb));
+                  (json_int_t)atomic_load(&a->requests), "hash_mb", a->cfg.hash_mb, "tables",
+                  app_tables_json(a)));
 }
 
 /* Let the computer play its move when it is its turn: queue the job with
@@ -276,7 +289,8 @@ static bool computer_reply(web_app *a, web_game *g, bool reserved, int status, j
     if (location)
         snprintf(j->p->reply.location, sizeof j->p->reply.location, "%s", location);
     j->played = played ? json_incref(played) : json_array();
-    g->job = JOB_MOVE;
+    app_begin_job(a, g, JOB_MOVE);
+    g->move_job = j;
     json_decref(state_refresh(g));
     *pending = j->p;
     pool_submit(a->pool, &j->base);
@@ -479,10 +493,10 @@ done:
     return out;
 }
 
-static void handle_get_state(web_game *g, web_reply *r)
+static void handle_get_state(web_app *a, web_game *g, web_reply *r)
 {
     pthread_mutex_lock(&g->lock);
-    if (!g->state)
+    if (app_attach_tables(a, g) || !g->state)
         json_decref(state_refresh(g));
     char *copy = g->state ? strdup(g->state) : NULL;
     pthread_mutex_unlock(&g->lock);
@@ -513,7 +527,7 @@ static web_outcome handle_move(web_app *a, web_game *g, const web_request *req, 
         goto done;
     }
     pthread_mutex_lock(&g->lock);
-    if (!claim(g, r)) {
+    if (!claim(a, g, r, false)) {
         pthread_mutex_unlock(&g->lock);
         goto done;
     }
@@ -608,7 +622,7 @@ static web_outcome handle_history(web_app *a, web_game *g, const web_request *re
     }
     json_decref(body);
     pthread_mutex_lock(&g->lock);
-    if (!claim(g, r)) {
+    if (!claim(a, g, r, !redo)) {
         pthread_mutex_unlock(&g->lock);
         return WEB_REPLY;
     }
@@ -651,7 +665,7 @@ static web_outcome handle_hint(web_app *a, web_game *g, const web_request *req, 
         return WEB_REPLY;
     pthread_mutex_lock(&g->lock);
     web_outcome out = WEB_REPLY;
-    if (!claim(g, r)) {
+    if (!claim(a, g, r, false)) {
         pthread_mutex_unlock(&g->lock);
         return out;
     }
@@ -672,7 +686,7 @@ static web_outcome handle_hint(web_app *a, web_game *g, const web_request *req, 
             web_reply_error(r, 500, "out of memory");
         } else {
             j->movetime_ms = ms;
-            g->job = JOB_HINT;
+            app_begin_job(a, g, JOB_HINT);
             json_decref(state_refresh(g));
             *pending = j->p;
             pool_submit(a->pool, &j->base);
@@ -702,7 +716,7 @@ static web_outcome handle_agree(web_app *a, web_game *g, const web_request *req,
         goto done;
     }
     pthread_mutex_lock(&g->lock);
-    if (!claim(g, r)) {
+    if (!claim(a, g, r, false)) {
         pthread_mutex_unlock(&g->lock);
         goto done;
     }
@@ -758,7 +772,7 @@ static web_outcome handle_agree(web_app *a, web_game *g, const web_request *req,
             web_reply_error(r, 500, "out of memory");
         } else {
             j->proposer = side;
-            g->job = JOB_AGREE;
+            app_begin_job(a, g, JOB_AGREE);
             json_decref(state_refresh(g));
             *pending = j->p;
             pool_submit(a->pool, &j->base);
@@ -924,6 +938,46 @@ static web_outcome handle_analysis(web_app *a, web_game *g, const web_request *r
     r->type = "text/event-stream; charset=utf-8";
     *stream = s;
     return WEB_STREAM;
+}
+
+/* The review: POST starts it (or goes on with it), GET says where it is,
+ * DELETE stops it. */
+static void handle_review(web_app *a, web_game *g, const web_request *req, web_reply *r)
+{
+    const char *m = req->method;
+    if (strcmp(m, "POST") != 0) {
+        pthread_mutex_lock(&g->lock);
+        if (!strcmp(m, "DELETE"))
+            review_stop(g);
+        json_t *o = review_json(g);
+        pthread_mutex_unlock(&g->lock);
+        web_reply_value(r, 200, o);
+        return;
+    }
+    static const char *const allowed[] = {"depth", "movetime", NULL};
+    json_t *body = body_object(req, r);
+    if (!body)
+        return;
+    long long depth = REVIEW_DEPTH;
+    long long movetime = REVIEW_MOVETIME < a->cfg.max_movetime_ms ? REVIEW_MOVETIME
+                                                                   : a->cfg.max_movetime_ms;
+    if (!fields_only(body, r, allowed) ||
+        field_int(body, r, "depth", 1, REVIEW_MAX_DEPTH, &depth) < 0 ||
+        field_int(body, r, "movetime", 10, a->cfg.max_movetime_ms, &movetime) < 0) {
+        json_decref(body);
+        return;
+    }
+    json_decref(body);
+    char why[200];
+    pthread_mutex_lock(&g->lock);
+    const int rc = g->gone ? -2 : review_start(a, g, (int)depth, movetime, why, sizeof why);
+    if (rc == -2)
+        web_reply_error(r, 404, "no game '%s' (deleted or expired)", g->id);
+    else if (rc < 0)
+        web_reply_error(r, strcmp(why, "out of memory") ? 409 : 500, "%s", why);
+    else
+        web_reply_value(r, rc ? 202 : 200, review_json(g));
+    pthread_mutex_unlock(&g->lock);
 }
 
 /* --------------------------------------------------------- dispatch */
@@ -1096,6 +1150,7 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
         {"", "GET, HEAD, DELETE"}, {"moves", "POST"},    {"undo", "POST"},
         {"redo", "POST"},          {"agree", "POST"},    {"hint", "GET, HEAD"},
         {"analysis", "GET"},       {"record", "GET, HEAD"}, {"evaluations", "GET, HEAD"},
+        {"review", "GET, HEAD, POST, DELETE"},
     };
     int sub = -1;
     for (int i = 0; i < (int)(sizeof subs / sizeof subs[0]); i++)
@@ -1106,7 +1161,10 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
         return WEB_REPLY;
     }
     const char *allow = subs[sub].allow;
-    const bool ok = sub == 0 ? get || del : strstr(allow, "POST") ? post : get;
+    const bool ok = sub == 0   ? get || del
+                    : sub == 9 ? get || post || del
+                    : strstr(allow, "POST") ? post
+                                            : get;
     if (!ok || (sub == 6 && strcmp(m, "GET") != 0)) {
         method_not_allowed(r, m, path, allow);
         return WEB_REPLY;
@@ -1144,7 +1202,7 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
         return WEB_REPLY;
     }
     switch (sub) {
-    case 0: handle_get_state(g, r); break;
+    case 0: handle_get_state(a, g, r); break;
     case 1: out = handle_move(a, g, req, r, pending); break;
     case 2: out = handle_history(a, g, req, r, pending, false); break;
     case 3: out = handle_history(a, g, req, r, pending, true); break;
@@ -1153,6 +1211,7 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
     case 6: out = handle_analysis(a, g, req, r, stream); break;
     case 7: handle_record(g, req, r); break;
     case 8: out = handle_evaluations(a, g, req, r, pending); break;
+    case 9: handle_review(a, g, req, r); break;
     }
     registry_put(g);
     return out;

@@ -458,14 +458,9 @@ int web_serve(const web_config *cfg, const char *listen_name)
      * streaming (ended by web_app_stop). Idle keep-alive connections hold
      * none. */
     const int64_t deadline = web_now_ms() + 10000;
-    int rounds = 0;
     while (atomic_load(&srv.in_flight) > 0 && web_now_ms() < deadline) {
         struct timespec ts = {0, 20 * 1000000};
         nanosleep(&ts, NULL);
-        /* A stop that came just before a search began is lost, and queued
-         * jobs start after it: stop again, so they answer at once. */
-        if (++rounds % 5 == 0)
-            web_app_stop(srv.app);
     }
     if (atomic_load(&srv.suspended) > 0) {
         /* The library must not stop with connections it suspended: leave

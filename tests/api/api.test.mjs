@@ -7,6 +7,9 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { AWALE, startServer, api, raw, readEvents, sleep } from './server.mjs';
 
 // The positions `awale replay` prints after each move (the last line is the status).
@@ -279,6 +282,49 @@ describe('awale serve API', () => {
     assert.equal(rd.body.position, r.body.position);
   });
 
+  it('takes the move back when undo comes while the computer thinks about its answer', async () => {
+    // Off the book (a book move is played at once): the computer thinks its 5 s.
+    const pos = '3-5-0-6-6-1-5-5-5-5-0-3-2-2-S';
+    const g = (await api(srv.base, 'POST', '/api/games', { position: pos, north: 'engine', level: 10, movetime: 5000 })).body;
+    const move = api(srv.base, 'POST', `/api/games/${g.id}/moves`, { move: 'B' });
+    for (let i = 0; i < 100; i++) {
+      if ((await api(srv.base, 'GET', `/api/games/${g.id}`)).body.thinking === 'move') break;
+      await sleep(20);
+    }
+    await sleep(100);
+    const t0 = Date.now();
+    const u = await api(srv.base, 'POST', `/api/games/${g.id}/undo`);
+    assert.equal(u.status, 200, u.text);
+    assert.ok(Date.now() - t0 < 2000, `the search was stopped (${Date.now() - t0} ms)`);
+    assert.equal(u.body.undone, 1);
+    assert.equal(u.body.ply, 0);
+    assert.equal(u.body.position, pos);
+    assert.equal(u.body.to_move, 'S');
+    assert.equal(u.body.thinking, null);
+    assert.equal(u.body.can_redo, true);
+    const m = await move;
+    assert.equal(m.status, 409);
+    assert.match(m.body.error, /the computer's move was not played: an undo took back the move/);
+    const st = (await api(srv.base, 'GET', `/api/games/${g.id}`)).body;
+    assert.equal(st.ply, 0);
+    assert.equal(st.moves.length, 0);
+    // Redo plays the person's move again; the computer thinks anew.
+    const rd = await api(srv.base, 'POST', `/api/games/${g.id}/redo`, { reply: false });
+    assert.equal(rd.body.redone, 1);
+    assert.equal(rd.body.computer_to_move, true);
+    // Other changes still wait for the computer's answer.
+    const again = api(srv.base, 'POST', `/api/games/${g.id}/moves`, { computer: true });
+    for (let i = 0; i < 100; i++) {
+      if ((await api(srv.base, 'GET', `/api/games/${g.id}`)).body.thinking === 'move') break;
+      await sleep(20);
+    }
+    await expectError(srv, g.id, 409, /the computer is thinking about its move/, 'GET', `/api/games/${g.id}/hint`);
+    await expectError(srv, g.id, 409, /the computer is thinking about its move/, 'POST', `/api/games/${g.id}/redo`);
+    const u2 = await api(srv.base, 'POST', `/api/games/${g.id}/undo`);
+    assert.equal(u2.body.ply, 0);
+    assert.equal((await again).status, 409);
+  });
+
   it('gives hints with the expected line', async () => {
     const g = (await api(srv.base, 'POST', '/api/games', { north: 'human' })).body;
     const h = await api(srv.base, 'GET', `/api/games/${g.id}/hint?movetime=50`);
@@ -470,6 +516,42 @@ describe('limits', () => {
     }
   });
 
+  it("cancels a computer's move still waiting for a worker when undo comes, without waiting", async () => {
+    const srv = await startServer(['--tables', 'none', '--book', 'none', '--searches', '1', '--queue', '2', '--hint-time', '2000']);
+    try {
+      const a = (await api(srv.base, 'POST', '/api/games', { north: 'human' })).body;
+      const b = (await api(srv.base, 'POST', '/api/games', { north: 'engine', level: 10, movetime: 3000 })).body;
+      const hint = api(srv.base, 'GET', `/api/games/${a.id}/hint`);
+      await sleep(200);
+      const move = api(srv.base, 'POST', `/api/games/${b.id}/moves`, { move: 'C' });
+      for (let i = 0; i < 100; i++) {
+        if ((await api(srv.base, 'GET', `/api/games/${b.id}`)).body.thinking === 'move') break;
+        await sleep(20);
+      }
+      assert.equal((await api(srv.base, 'GET', '/api/server')).body.searches_waiting, 1);
+      const t0 = Date.now();
+      const u = await api(srv.base, 'POST', `/api/games/${b.id}/undo`);
+      assert.equal(u.status, 200, u.text);
+      assert.ok(Date.now() - t0 < 500, `the undo did not wait for the worker (${Date.now() - t0} ms)`);
+      assert.equal(u.body.undone, 1);
+      assert.equal(u.body.ply, 0);
+      assert.equal(u.body.thinking, null);
+      // The cancelled job answers once it gets the worker, without thinking.
+      assert.equal((await hint).status, 200);
+      const m = await move;
+      assert.equal(m.status, 409);
+      assert.match(m.body.error, /not played: an undo/);
+      assert.equal((await api(srv.base, 'GET', `/api/games/${b.id}`)).body.ply, 0);
+      // The game goes on.
+      const ok = await api(srv.base, 'POST', `/api/games/${b.id}/moves`, { move: 'D', reply: false });
+      assert.equal(ok.status, 200);
+      assert.equal(ok.body.ply, 1);
+      assert.equal(ok.body.computer_to_move, true);
+    } finally {
+      await srv.stop();
+    }
+  });
+
   it('finishes the answers in flight when stopped', async () => {
     const srv = await startServer(['--tables', 'none']);
     const g = (await api(srv.base, 'POST', '/api/games', { north: 'engine', level: 10, movetime: 5000 })).body;
@@ -494,14 +576,27 @@ describe('limits', () => {
   });
 });
 
+// The server's word on the tables of each rule set asked for so far.
+async function tablesState(srv, rules) {
+  const list = (await api(srv.base, 'GET', '/api/server')).body.tables;
+  const e = list.find((x) => x.rules === rules);
+  return e ? e.state : null;
+}
+
 describe('endgame tables', () => {
   it('gives the exact result with perfect play once the tables cover the position', async () => {
     const srv = await startServer([]);
     try {
-      // 8 seeds on the board: inside the small set built at the start.
+      // 8 seeds on the board: inside the small set built at the start, in
+      // the background. A game made before it is ready gets it once ready.
       const pos = '0-0-0-1-2-1-0-0-0-2-1-1-20-20-S';
+      const early = (await api(srv.base, 'POST', '/api/games', { position: pos, north: 'human' })).body;
+      for (let i = 0; i < 300 && (await tablesState(srv, 'abapa')) !== 'ready'; i++) await sleep(50);
+      assert.equal(await tablesState(srv, 'abapa'), 'ready');
+      assert.equal((await api(srv.base, 'GET', '/api/server')).body.tables[0].seeds, 12);
       const g = (await api(srv.base, 'POST', '/api/games', { position: pos, north: 'human' })).body;
       assert.notEqual(g.tables, null);
+      assert.deepEqual((await api(srv.base, 'GET', `/api/games/${early.id}`)).body.tables, g.tables);
       const probe = execFileSync(AWALE, ['tables', 'probe', pos], {
         encoding: 'utf8',
         env: { ...process.env, XDG_DATA_HOME: srv.dataHome },
@@ -516,6 +611,228 @@ describe('endgame tables', () => {
       assert.equal(g.tables.winner, margin > 0 ? 'south' : margin < 0 ? 'north' : null);
     } finally {
       await srv.stop();
+    }
+  });
+
+  it('opens the tables of another rule set off the request threads: requests are answered meanwhile', async () => {
+    // grand-slam tables of 0-6 seeds, and a layer of 7 that is a named pipe:
+    // opening them blocks until the test writes to it.
+    const dir = mkdtempSync(path.join(tmpdir(), 'awale-tables-'));
+    execFileSync(AWALE, ['tables', 'build', '--rules', 'grand-slam', '--seeds', '6', '--dir', dir], { stdio: 'ignore' });
+    const pipe = path.join(dir, 'grand-slam', 'layer-07.awt');
+    execFileSync('mkfifo', [pipe]);
+    let released = false;
+    const release = () => {
+      if (!released) {
+        released = true;
+        // Opening the pipe lets the blocked open return (the server may close
+        // it before the write: a broken pipe).
+        try { writeFileSync(pipe, 'not a table'); } catch (e) { if (e.code !== 'EPIPE') throw e; }
+      }
+    };
+    const srv = await startServer(['--tables', dir]);
+    try {
+      const t0 = Date.now();
+      const quick = (body) => api(srv.base, 'POST', '/api/games', body, {}, AbortSignal.timeout(3000));
+      const g = await quick({ rules: 'grand-slam', position: '0-0-0-1-2-1-0-0-0-0-1-1-22-20-S', north: 'human' });
+      assert.equal(g.status, 201, 'answered while the tables are being opened');
+      assert.equal(g.body.tables, null, 'no table answers until they are ready');
+      const again = await quick({ rules: 'grand-slam', north: 'human' });
+      assert.equal(again.status, 201);
+      assert.ok(Date.now() - t0 < 2000, `answered in ${Date.now() - t0} ms`);
+      assert.equal(await tablesState(srv, 'grand-slam'), 'loading');
+      const moved = await api(srv.base, 'POST', `/api/games/${g.body.id}/moves`, { move: 'D' });
+      assert.equal(moved.status, 200);
+      release();
+      // The pipe held no table: the set is refused, the games play on without.
+      for (let i = 0; i < 100 && (await tablesState(srv, 'grand-slam')) === 'loading'; i++) await sleep(50);
+      assert.equal(await tablesState(srv, 'grand-slam'), 'none');
+      assert.equal((await api(srv.base, 'GET', `/api/games/${g.body.id}`)).body.tables, null);
+      assert.match(srv.stderr(), /endgame tables for grand-slam not used: .*layer-07/);
+    } finally {
+      release();
+      await srv.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// A short game between people, as a record (moves of a level-4 engine that errs).
+const REVIEW_GAME = '1. C c 2. F d 3. C e 4. F c 5. A d 6. B c 7. F e 8. C d 9. F b 10. A c 11. B a 12. D d *';
+const REVIEW_MOVES = REVIEW_GAME.replace(/\d+\.\s*/g, '').replace(' *', '').split(' ');
+
+async function reviewed(srv, id, state = 'done', ms = 60000) {
+  const t0 = Date.now();
+  for (;;) {
+    const r = (await api(srv.base, 'GET', `/api/games/${id}/review`)).body;
+    if (r.state === state || Date.now() - t0 > ms) return r;
+    await sleep(100);
+  }
+}
+
+describe('review', () => {
+  let srv;
+  before(async () => { srv = await startServer(['--tables', 'none']); });
+  after(async () => { await srv.stop(); });
+
+  it('reviews a game in the background as `awale review` does', async () => {
+    const g = (await api(srv.base, 'POST', '/api/games', { record: REVIEW_GAME, north: 'human' })).body;
+    assert.equal((await api(srv.base, 'GET', `/api/games/${g.id}/review`)).body.state, 'none');
+    // Depth 14, the time cap out of the way: the searches of the command line.
+    const p = await api(srv.base, 'POST', `/api/games/${g.id}/review`, { movetime: 60000 });
+    assert.equal(p.status, 202, p.text);
+    assert.ok(['queued', 'running', 'done'].includes(p.body.state));
+    assert.equal(p.body.total, 24);
+    assert.equal(p.body.depth, 14);
+    const r = await reviewed(srv, g.id);
+    assert.equal(r.state, 'done');
+    assert.equal(r.reviewed, 24);
+    assert.equal(r.current, true);
+    assert.deepEqual(r.moves.map((m) => m.move), REVIEW_MOVES);
+    assert.deepEqual(r.moves.map((m) => m.ply), REVIEW_MOVES.map((_, i) => i + 1));
+    for (const m of r.moves) {
+      assert.equal(m.side, m.ply % 2 ? 'S' : 'N');
+      assert.equal(m.line[0], m.best);
+      assert.ok(m.loss >= 0);
+      assert.equal(m.mark === null, m.mark_name === null);
+      assert.equal(m.mark === null, m.text === null, `ply ${m.ply}: a comment for every mark`);
+      if (m.move === m.best) assert.equal(m.loss, 0);
+      assert.ok(['search', 'book', 'tables'].includes(m.source));
+    }
+    assert.ok(r.moves.some((m) => m.mark), 'the level-4 moves earn marks');
+    // The same review from the command line: the same summary and comments.
+    const cli = execFileSync(AWALE, ['review', '--depth', '14', '--hash', '16', '--tables', 'none', ...REVIEW_MOVES], { encoding: 'utf8' });
+    const flat = cli.replace(/\s+/g, ' ');
+    const summary = flat.match(/review, depth 14: (South: .*?turning points: [^}]*)\}/);
+    assert.ok(summary, cli);
+    assert.equal(r.summary.text, summary[1]);
+    for (const m of r.moves.filter((x) => x.text)) assert.ok(flat.includes(`{${m.text}}`), m.text);
+    for (const side of ['south', 'north']) {
+      const s = r.summary[side];
+      const mine = r.moves.filter((m) => m.side === side[0].toUpperCase());
+      assert.equal(s.moves, mine.length);
+      assert.equal(s.blunders, mine.filter((m) => m.mark === '??').length);
+      assert.equal(s.mistakes, mine.filter((m) => m.mark === '?').length);
+      assert.equal(s.inaccuracies, mine.filter((m) => m.mark === '?!').length);
+      assert.equal(s.good, mine.filter((m) => m.mark === '!').length);
+    }
+    // Asked again: the same review, done.
+    const again = await api(srv.base, 'POST', `/api/games/${g.id}/review`, { movetime: 60000 });
+    assert.equal(again.status, 200);
+    assert.equal(again.body.state, 'done');
+    // The evaluation graph takes the review's values.
+    const ev = (await api(srv.base, 'GET', `/api/games/${g.id}/evaluations`)).body;
+    assert.equal(ev.complete, true);
+    for (const m of r.moves) assert.deepEqual(ev.evaluations[m.ply - 1].score, m.best_score);
+  });
+
+  it('goes on over moves played since, and tells when the game has left it', async () => {
+    const g = (await api(srv.base, 'POST', '/api/games', { record: REVIEW_GAME, north: 'human' })).body;
+    await api(srv.base, 'POST', `/api/games/${g.id}/review`, {});
+    const first = await reviewed(srv, g.id);
+    assert.equal(first.reviewed, 24);
+    for (const m of ['E', 'e']) await api(srv.base, 'POST', `/api/games/${g.id}/moves`, { move: m });
+    const stale = (await api(srv.base, 'GET', `/api/games/${g.id}/review`)).body;
+    assert.equal(stale.current, true, 'the game began with the reviewed moves');
+    assert.equal(stale.total, 24);
+    const p = await api(srv.base, 'POST', `/api/games/${g.id}/review`, {});
+    assert.equal(p.status, 202);
+    assert.equal(p.body.total, 26);
+    assert.ok(p.body.reviewed >= 24, 'the moves reviewed are kept');
+    const r = await reviewed(srv, g.id);
+    assert.equal(r.reviewed, 26);
+    assert.deepEqual(r.moves.slice(0, 24), first.moves);
+    // Undo below the review: it no longer describes the game.
+    await api(srv.base, 'POST', `/api/games/${g.id}/undo`);
+    assert.equal((await api(srv.base, 'GET', `/api/games/${g.id}/review`)).body.current, false);
+    await api(srv.base, 'POST', `/api/games/${g.id}/redo`);
+    assert.equal((await api(srv.base, 'GET', `/api/games/${g.id}/review`)).body.current, true);
+  });
+
+  it('refuses bad requests and changes nothing', async () => {
+    const g = (await api(srv.base, 'POST', '/api/games', { north: 'human' })).body;
+    const url = `/api/games/${g.id}/review`;
+    await expectError(srv, g.id, 409, /nothing to review: the game has no moves yet/, 'POST', url, {});
+    await api(srv.base, 'POST', `/api/games/${g.id}/moves`, { move: 'C' });
+    await expectError(srv, g.id, 400, /'depth' must be a whole number from 1 to 40/, 'POST', url, { depth: 0 });
+    await expectError(srv, g.id, 400, /'depth' must be a whole number/, 'POST', url, { depth: '14' });
+    await expectError(srv, g.id, 400, /'movetime' must be a whole number from 10/, 'POST', url, { movetime: 5 });
+    await expectError(srv, g.id, 400, /unknown field 'level'/, 'POST', url, { level: 3 });
+    await expectError(srv, g.id, 405, /PUT is not allowed/, 'PUT', url, {});
+    await expectError(srv, g.id, 400, /unknown query argument/, 'GET', `${url}?depth=3`);
+    assert.equal((await api(srv.base, 'GET', url)).body.state, 'none');
+  });
+
+  it('stops at once when the game is deleted, or the review is', async () => {
+    const long = { depth: 40, movetime: 5000 };
+    const g = (await api(srv.base, 'POST', '/api/games', { record: REVIEW_GAME, north: 'human' })).body;
+    await api(srv.base, 'POST', `/api/games/${g.id}/review`, long);
+    const running = await reviewed(srv, g.id, 'running', 10000);
+    assert.equal(running.state, 'running');
+    await sleep(300);
+    const d = await api(srv.base, 'DELETE', `/api/games/${g.id}/review`);
+    assert.equal(d.status, 200);
+    const t0 = Date.now();
+    const stopped = await reviewed(srv, g.id, 'stopped', 3000);
+    assert.equal(stopped.state, 'stopped');
+    assert.ok(Date.now() - t0 < 1000, 'its search stopped at once');
+    assert.ok(stopped.reviewed < 24);
+    // Asked again: it goes on from there.
+    const p = await api(srv.base, 'POST', `/api/games/${g.id}/review`, long);
+    assert.equal(p.status, 202);
+    assert.equal(p.body.reviewed, stopped.reviewed);
+    await reviewed(srv, g.id, 'running', 10000);
+    await api(srv.base, 'DELETE', `/api/games/${g.id}`);
+    let busy = 1;
+    for (let i = 0; i < 20 && busy; i++) {
+      await sleep(50);
+      busy = (await api(srv.base, 'GET', '/api/server')).body.searches_running;
+    }
+    assert.equal(busy, 0, 'the deleted game\'s review stopped');
+  });
+});
+
+describe('review and the other searches', () => {
+  it('gives the worker to a move or a hint, then goes on; goes before an analysis', async () => {
+    const srv = await startServer(['--tables', 'none', '--book', 'none', '--searches', '1', '--hint-time', '300']);
+    try {
+      const g = (await api(srv.base, 'POST', '/api/games', { record: REVIEW_GAME, north: 'human' })).body;
+      await api(srv.base, 'POST', `/api/games/${g.id}/review`, { depth: 40, movetime: 400 });
+      await reviewed(srv, g.id, 'running', 10000);
+      // The only worker reviews: a hint takes it at once, the review waits.
+      const other = (await api(srv.base, 'POST', '/api/games', { north: 'human' })).body;
+      const t0 = Date.now();
+      const h = await api(srv.base, 'GET', `/api/games/${other.id}/hint`);
+      assert.equal(h.status, 200);
+      assert.ok(Date.now() - t0 < 1500, `the hint did not wait for the review (${Date.now() - t0} ms)`);
+      // Then the review goes on where it was.
+      const at = (await api(srv.base, 'GET', `/api/games/${g.id}/review`)).body;
+      assert.ok(['queued', 'running'].includes(at.state), at.state);
+      let r = at;
+      for (let i = 0; i < 100 && r.reviewed <= at.reviewed + 1; i++) {
+        await sleep(100);
+        r = (await api(srv.base, 'GET', `/api/games/${g.id}/review`)).body;
+      }
+      assert.ok(r.reviewed > at.reviewed + 1, 'it went on');
+      assert.deepEqual(r.moves.slice(0, at.reviewed), at.moves);
+    } finally {
+      await srv.stop();
+    }
+    // Two workers, one for the background: an analysis runs, a review asked
+    // for takes its place (the analysis goes on after).
+    const srv2 = await startServer(['--tables', 'none', '--book', 'none', '--searches', '2', '--analysis-time', '60']);
+    try {
+      const a = (await api(srv2.base, 'POST', '/api/games', { north: 'human' })).body;
+      const stream = readEvents(srv2.base, `/api/games/${a.id}/analysis`, (evs) => evs.filter((e) => e.event === 'position').length >= 2, 30000);
+      await sleep(500);
+      const g = (await api(srv2.base, 'POST', '/api/games', { record: REVIEW_GAME, north: 'human' })).body;
+      await api(srv2.base, 'POST', `/api/games/${g.id}/review`, {});
+      const r = await reviewed(srv2, g.id, 'done', 20000);
+      assert.equal(r.state, 'done', 'the review ran while the analysis would have gone on for a minute');
+      const s = await stream;
+      assert.ok(s.events.filter((e) => e.event === 'position').length >= 2, 'the analysis started again');
+    } finally {
+      await srv2.stop();
     }
   });
 });

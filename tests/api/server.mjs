@@ -59,8 +59,8 @@ export async function startServer(args = [], { env = {} } = {}) {
 }
 
 // A JSON request: { status, headers, body (parsed JSON or text) }.
-export async function api(base, method, url, body, headers = {}) {
-  const init = { method, headers: { ...headers } };
+export async function api(base, method, url, body, headers = {}, signal = undefined) {
+  const init = { method, headers: { ...headers }, signal };
   if (body !== undefined) {
     init.body = typeof body === 'string' ? body : JSON.stringify(body);
     if (!('Content-Type' in init.headers)) init.headers['Content-Type'] = 'application/json';

@@ -1,8 +1,9 @@
 // page.test.mjs - the web page in headless chromium, as a player uses it:
-// start a game against the engine by clicking, see the engine answer, undo,
-// step back through the move list, switch to French, play the relay game
-// with its direction arrows (by mouse and by keyboard), import a record,
-// watch the analysis stream update. Any console error fails the test.
+// start a game against the engine by clicking, see the engine answer, undo
+// (also while it thinks), step back through the move list, switch to
+// French, play the relay game with its direction arrows (by mouse and by
+// keyboard), import a record, review a game, watch the analysis stream
+// update. Any console error fails the test.
 // Screenshots (desktop and phone, light and dark) go to $SHOTS.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,7 +21,7 @@ const moveTexts = (page) => page.$$eval('#moves .mv:not(.gap)', (b) => b.map((x)
 const idle = (page) => page.waitForFunction(() => !document.querySelector('#status.thinking')
   && document.querySelectorAll('#board .hand').length === 0, null, { timeout: 30000 });
 
-async function newGame(page, { opponent = 'engine', rules = 'abapa', level = '2', movetime = '500' } = {}) {
+async function newGame(page, { opponent = 'engine', rules = 'abapa', level = '2', movetime = '500', position = '' } = {}) {
   await page.click('#btn-new');
   await page.waitForSelector('#dlg-new[open]');
   await page.check(`#form-new input[name=opponent][value=${opponent}]`);
@@ -29,6 +30,8 @@ async function newGame(page, { opponent = 'engine', rules = 'abapa', level = '2'
     await page.selectOption('#new-movetime', movetime);
   }
   await page.selectOption('#new-rules', rules);
+  await page.evaluate(() => { document.querySelector('#new-position').closest('details').open = true; });
+  await page.fill('#new-position', position);
   await page.click('#new-start');
   await page.waitForSelector('#dlg-new', { state: 'hidden' });
   await idle(page);
@@ -91,6 +94,38 @@ describe('the page', () => {
     const after = (await api(srv.base, 'GET', `/api/games/${id}`)).body;
     assert.equal(after.ply, 2);
     assert.deepEqual(await shownPits(page), after.board.pits);
+    noProblems(page);
+    await page.context().close();
+  });
+
+  it('undoes while the computer thinks: its search stops and the move is taken back', async () => {
+    const page = await openPage(browser, srv.base);
+    await page.waitForSelector('#board .pit.playable');
+    // Off the opening book, at full strength and 5 s a move: a long think.
+    const pos = '3-5-0-6-6-1-5-5-5-5-0-3-2-2-S';
+    await newGame(page, { level: '10', movetime: '5000', position: pos });
+    await page.click('#board .pit[data-pit="1"]');
+    await page.waitForSelector('#status.thinking');
+    await page.waitForSelector('#btn-undo:not([disabled])', { timeout: 10000 });
+    const id = await page.evaluate(() => JSON.parse(localStorage.getItem('awale.settings')).game);
+    assert.equal((await api(srv.base, 'GET', `/api/games/${id}`)).body.thinking, 'move');
+    const t0 = Date.now();
+    await page.click('#btn-undo');
+    await page.waitForFunction(() => document.querySelectorAll('#moves .mv:not(.gap)').length === 0
+      && !document.querySelector('#status.thinking'), null, { timeout: 4000 });
+    assert.ok(Date.now() - t0 < 3000, `undone in ${Date.now() - t0} ms, not after the computer's 5 s`);
+    const st = (await api(srv.base, 'GET', `/api/games/${id}`)).body;
+    assert.equal(st.ply, 0);
+    assert.equal(st.position, pos);
+    assert.equal(st.thinking, null);
+    assert.deepEqual(await shownPits(page), st.board.pits);
+    assert.match(await page.textContent('#status'), /Your turn/);
+    // The page can play on: the computer's dropped answer changes nothing.
+    await page.waitForTimeout(300);
+    assert.equal(await page.locator('#moves .mv:not(.gap)').count(), 0);
+    assert.ok(await page.isEnabled('#btn-redo'));
+    // The browser logs the cancelled request (409) itself: that one is expected.
+    page.problems = page.problems.filter((p) => !/status of 409/.test(p));
     noProblems(page);
     await page.context().close();
   });
@@ -174,6 +209,79 @@ describe('the page', () => {
     await page.click('#import-cancel');
     assert.deepEqual(await moveTexts(page), ['C', 'f', 'F', 'b', 'A']);
     await page.screenshot({ path: path.join(SHOTS, 'desktop-dark-fr.png') });
+    noProblems(page);
+    await page.context().close();
+  });
+
+  it('reviews a game: progress, marks in the move list, comments, the summary, the graph', async () => {
+    // A game of 62 moves between people, over: the end dialog offers the review.
+    const moves = 'C c F d C e F c A d B c F e C d F b A c B a D d E f F c D d E b A c C e C b E d D e E c F e A c B f F c D a D f F a E a B d'.split(' ');
+    let text = '[South "player"]\n[North "player"]\n\n';
+    moves.forEach((m, i) => { text += i % 2 ? `${m} ` : `${i / 2 + 1}. ${m} `; });
+    const page = await openPage(browser, srv.base);
+    await page.waitForSelector('#board .pit.playable');
+    assert.match(await page.textContent('#review-note'), /Play a few moves first/);
+    assert.equal(await page.isDisabled('#btn-review'), true);
+    await page.click('#btn-import');
+    await page.fill('#import-text', `${text}0-1\n`);
+    await page.click('#form-import button[type=submit]');
+    await page.waitForSelector('#dlg-over[open]');
+    await page.click('#dlg-over button[value=review]');
+    // Under way: the progress, the button waits.
+    await page.waitForSelector('#review-progress:not([hidden])');
+    assert.equal(await page.isDisabled('#btn-review'), true);
+    await page.waitForSelector('#review-progress', { state: 'hidden', timeout: 60000 });
+    const id = await page.evaluate(() => JSON.parse(localStorage.getItem('awale.settings')).game);
+    const r = (await api(srv.base, 'GET', `/api/games/${id}/review`)).body;
+    assert.equal(r.state, 'done');
+    assert.equal(r.reviewed, 62);
+    // Every mark in the move list, where the review put it.
+    const shown = await page.$$eval('#moves .mv:not(.gap)', (b) => b.map((x) => (x.querySelector('.mark') || {}).textContent || null));
+    assert.deepEqual(shown, r.moves.map((m) => m.mark));
+    assert.ok(shown.some((m) => m === '??' || m === '?'), 'the game has mistakes');
+    assert.match(await page.textContent('#review-note'), /62 moves reviewed \(depth 14\)/);
+    assert.equal(await page.isDisabled('#btn-review'), true);
+    // A mistake clicked: its comment, the best move, its line and the loss.
+    const bad = r.moves.find((m) => m.move !== m.best && (m.mark === '?' || m.mark === '??'));
+    await page.click(`#moves .mv[data-ply="${bad.ply}"]`);
+    const comment = await page.textContent('#review-comment');
+    assert.ok(comment.includes(`${bad.move}${bad.mark}`), comment);
+    assert.match(comment, bad.mark === '??' ? /blunder/ : /mistake/);
+    assert.ok(comment.includes(`Best: ${bad.best} (`), comment);
+    assert.match(comment, bad.result_lost ? /throws away the/ : new RegExp(`loses ${(bad.loss / 100).toFixed(2)} seeds`));
+    if (bad.line.length > 1) assert.match(comment, /Expected line: /);
+    // A move without a review mark says it was the best, or what it cost.
+    // Each player's summary.
+    const rows = await page.$$eval('#review-summary tr', (trs) => trs.slice(1).map((tr) => [...tr.children].map((c) => c.textContent)));
+    assert.deepEqual(rows.map((x) => x[0]), ['South', 'North']);
+    for (const [k, side] of ['south', 'north'].entries()) {
+      const s = r.summary[side];
+      assert.deepEqual(rows[k].slice(1, 5).map(Number), [s.blunders, s.mistakes, s.inaccuracies, s.good + s.brilliant]);
+      assert.equal(rows[k][5], s.average_loss.toFixed(2));
+    }
+    assert.equal(await page.locator('#review-summary .r-turning button').count(), r.summary.turning.length);
+    assert.match(await page.textContent('#graph-note'), /values of the review/);
+    await page.screenshot({ path: path.join(SHOTS, 'desktop-light-en-review.png') });
+    // In French.
+    await page.selectOption('#sel-lang', 'fr');
+    const fr = await page.textContent('#review-comment');
+    assert.ok(fr.includes(`Meilleur : ${bad.best} (`), fr);
+    assert.match(fr, bad.mark === '??' ? /gaffe/ : /erreur/);
+    assert.match(await page.textContent('#review-note'), /62 coups revus/);
+    // A turning point goes to its move.
+    if (r.summary.turning.length) {
+      await page.click('#review-summary .r-turning button');
+      const tp = r.summary.turning[0];
+      await page.waitForFunction((ply) => document.querySelector('#moves .mv[aria-current]')?.dataset.ply === String(ply), tp.ply);
+    }
+    // Undo: the game no longer holds every reviewed move.
+    await page.keyboard.press('End');
+    await page.click('#btn-undo');
+    await page.waitForFunction(() => document.querySelectorAll('#moves .mv:not(.gap)').length === 61);
+    assert.match(await page.textContent('#review-note'), /La partie a changé depuis la revue/);
+    assert.equal(await page.isHidden('#review-summary'), true);
+    assert.equal(await page.isEnabled('#btn-review'), true);
+    assert.equal(await page.locator('#moves .mark').count(), shown.slice(0, 61).filter(Boolean).length);
     noProblems(page);
     await page.context().close();
   });

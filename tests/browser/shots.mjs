@@ -1,5 +1,6 @@
 // shots.mjs - screenshots of the page for a person to look at: desktop and
-// phone sizes, light and dark, English and French, a game in progress.
+// phone sizes, light and dark, English and French, a game in progress, a
+// game reviewed, and the README's picture (docs/screenshot.png).
 //   node tests/browser/shots.mjs AWALE OUTDIR
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -35,18 +36,43 @@ try {
       }
     }
   }
-  // The README's picture: a game in progress (twelve good moves, the
-  // engine's hints), the analysis on, a hint asked.
-  let g = (await api(srv.base, 'POST', '/api/games', { north: 'engine', level: 6 })).body;
-  for (let i = 0; i < 12; i++) {
-    const h = (await api(srv.base, 'GET', `/api/games/${g.id}/hint?movetime=150`)).body;
-    if (g.to_move === 'S') g = (await api(srv.base, 'POST', `/api/games/${g.id}/moves`, { move: h.move, reply: false })).body;
-    else g = (await api(srv.base, 'POST', `/api/games/${g.id}/moves`, { computer: true })).body;
+  // The review: a finished game of 62 moves between people, reviewed, a
+  // blunder's comment shown.
+  const moves = 'C c F d C e F c A d B c F e C d F b A c B a D d E f F c D d E b A c C e C b E d D e E c F e A c B f F c D a D f F a E a B d'.split(' ');
+  let record = '[South "player"]\n[North "player"]\n\n';
+  moves.forEach((m, i) => { record += i % 2 ? `${m} ` : `${i / 2 + 1}. ${m} `; });
+  for (const [name, size] of sizes) {
+    for (const colorScheme of ['light', 'dark']) {
+      const r = (await api(srv.base, 'POST', '/api/games', { record: `${record}0-1\n` })).body;
+      const page = await openPage(browser, srv.base, { ...size, colorScheme });
+      await page.waitForSelector('#board .pit.playable');
+      await page.evaluate((id) => localStorage.setItem('awale.settings', JSON.stringify({ game: id, speed: 60 })), r.id);
+      await page.reload();
+      await page.waitForSelector('#dlg-over[open]');
+      await page.click('#dlg-over button[value=review]');
+      await page.waitForFunction(() => document.querySelectorAll('#moves .mark').length > 0 && document.querySelector('#review-progress').hidden, null, { timeout: 60000 });
+      await page.click('#moves .mv[data-ply="26"]');
+      await page.waitForTimeout(300);
+      const file = path.join(outdir, `${name}-${colorScheme}-review.png`);
+      await page.screenshot({ path: file, fullPage: name === 'phone' });
+      if (page.problems.length) console.error(file, page.problems);
+      console.log(file);
+      await page.context().close();
+    }
   }
-  const page = await openPage(browser, srv.base, { width: 1280, height: 800 });
+  // The README's picture: a game in progress against the computer (the
+  // first 18 moves of that game), reviewed so far (its last move a
+  // mistake), the analysis on, a hint asked.
+  let first = '[South "player"]\n[North "awale (level 6)"]\n[Level "6"]\n\n';
+  moves.slice(0, 18).forEach((m, i) => { first += i % 2 ? `${m} ` : `${i / 2 + 1}. ${m} `; });
+  const g = (await api(srv.base, 'POST', '/api/games', { record: `${first}*\n`, reply: false })).body;
+  const page = await openPage(browser, srv.base, { width: 1280, height: 1040 });
+  await page.waitForSelector('#board .pit.playable');
   await page.evaluate((id) => localStorage.setItem('awale.settings', JSON.stringify({ game: id })), g.id);
   await page.reload();
-  await page.waitForFunction(() => document.querySelectorAll('#moves .mv:not(.gap)').length === 12);
+  await page.waitForFunction(() => document.querySelectorAll('#moves .mv:not(.gap)').length === 18);
+  await page.click('#btn-review');
+  await page.waitForFunction(() => document.querySelector('#review-progress').hidden && /reviewed/.test(document.querySelector('#review-note').textContent), null, { timeout: 60000 });
   await page.check('#chk-analysis');
   await page.click('#btn-hint');
   await page.waitForSelector('#hint:not([hidden])', { timeout: 20000 });

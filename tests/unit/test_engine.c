@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static const char *const presets[] = {"abapa", "seven-turns", "grand-slam", "two-seeds", "relay"};
 #define NPRESETS 5
@@ -751,9 +752,92 @@ static void test_score_format(void **state)
         }
 }
 
+/* Under a time limit a forced move is played at depth 4, but a move the
+ * caller asks to search alone (searchmoves, as the review values the move
+ * played) is searched for its time like any other. */
+static void test_searchmoves_get_their_time(void **state)
+{
+    (void)state;
+    aw_engine *e = new_engine("4");
+    aw_error err;
+    const aw_rules r = aw_rules_default();
+    const aw_position start = aw_position_start(AW_SOUTH);
+    assert_int_equal(aw_engine_set_position(e, &r, &start, &err), 0);
+    const aw_move only = 2;
+    aw_limits lim = {.movetime_ms = 200, .only = &only, .only_count = 1};
+    aw_search_result res;
+    assert_int_equal(aw_search_run(e, &lim, NULL, NULL, &res, &err), 0);
+    assert_int_equal(res.best, only);
+    if (res.info.depth <= 4)
+        fail_msg("the move searched alone stopped at depth %d", res.info.depth);
+    /* One legal move (North's row empty: only F feeds it): depth 4 is enough. */
+    const aw_position forced = t_pos("0-0-0-0-0-1-0-0-0-0-0-0-23-24-S");
+    assert_int_equal(aw_engine_set_position(e, &r, &forced, &err), 0);
+    aw_limits timed = {.movetime_ms = 2000};
+    const double t0 = now();
+    assert_int_equal(aw_search_run(e, &timed, NULL, NULL, &res, &err), 0);
+    assert_int_equal(res.best, 5);
+    assert_true(now() - t0 < 1.0);
+    aw_engine_free(e);
+}
+
+/* Resident memory of this process in kB (Linux), or -1. */
+static long resident_kb(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    long pages = -1, rss = -1;
+    if (f) {
+        if (fscanf(f, "%ld %ld", &pages, &rss) != 2)
+            rss = -1;
+        fclose(f);
+    }
+    return rss < 0 ? -1 : rss * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+/* An engine holds no table until it searches (a game between people, or
+ * one whose Hash is set after it is made, never pays for the default 64
+ * MB); its first search makes it at the size set last. */
+static void test_table_made_by_the_first_search(void **state)
+{
+    (void)state;
+    if (resident_kb() < 0)
+        skip();
+    enum { N = 4 };
+    aw_engine *e[N];
+    const long before = resident_kb();
+    for (int i = 0; i < N; i++) {
+        aw_error err;
+        assert_non_null(e[i] = aw_engine_new(&err));
+        aw_engine_clear(e[i]);
+    }
+    const long made = resident_kb();
+    if (made - before > 16 * 1024)
+        fail_msg("%d engines that never searched hold %ld kB", N, made - before);
+    aw_limits lim = {.depth = 2};
+    aw_search_result res;
+    aw_error err;
+    for (int i = 0; i < N; i++) {
+        assert_int_equal(aw_engine_set_option(e[i], "Hash", "8", &err), 0);
+        assert_int_equal(aw_search_run(e[i], &lim, NULL, NULL, &res, &err), 0);
+        assert_true(res.best != AW_MOVE_NONE);
+        char buf[16];
+        assert_string_equal(aw_engine_get_option(e[i], "Hash", buf, sizeof buf), "8");
+    }
+    const long searched = resident_kb();
+    if (searched - made < N * 8 * 1024 * 3 / 4)
+        fail_msg("%d engines after a search hold %ld kB, not their 8 MB tables", N, searched - made);
+    /* A table in use is made again at its new size at once. */
+    assert_int_equal(aw_engine_set_option(e[0], "Hash", "1", &err), 0);
+    assert_int_equal(aw_search_run(e[0], &lim, NULL, NULL, &res, &err), 0);
+    for (int i = 0; i < N; i++)
+        aw_engine_free(e[i]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_table_made_by_the_first_search),
+        cmocka_unit_test(test_searchmoves_get_their_time),
         cmocka_unit_test(test_score_format),
         cmocka_unit_test(test_eval_matches_features),
         cmocka_unit_test(test_eval_relay),

@@ -4,7 +4,7 @@
  * win thrown away is ??, a draw thrown away is ??), the same verdicts from
  * the search alone, the marks' rules on real games (losses, thresholds,
  * forced moves, the summary's counts), the review written into a record
- * and read back, and a review stopped half-way.
+ * and read back, and a review stopped half-way, then resumed.
  */
 #include "support.h"
 
@@ -391,12 +391,96 @@ static void test_stop(void **state)
     aw_game_free(g);
 }
 
+static int stop_at_six(void *ctx, const aw_review *so_far, int reviewing)
+{
+    (void)ctx;
+    (void)reviewing;
+    return so_far->count >= 6;
+}
+
+/* A review goes on where it stopped, and over moves played since; the
+ * moves reviewed before are kept as they were. */
+static void test_resume(void **state)
+{
+    (void)state;
+    aw_rules r = aw_rules_default();
+    aw_position start = aw_position_start(AW_SOUTH);
+    aw_game *g = aw_game_new(&r, &start);
+    aw_move moves[16];
+    const int n = aw_moves_parse(&r, "CfFbAaEcDd", moves, 16, NULL);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(aw_game_play(g, moves[i], NULL), 0);
+    aw_engine *e = engine();
+    aw_review_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.limits.depth = 4;
+    int calls = 0;
+    opt.progress = stop_after;
+    opt.ctx = &calls;
+    aw_error err;
+    aw_review *rv = aw_review_game(e, g, &opt, &err);
+    assert_non_null(rv);
+    assert_int_equal(rv->count, 3);
+    aw_review_move first[3];
+    memcpy(first, rv->move, sizeof first);
+    /* Not the reviewed game: refused, nothing changes. */
+    aw_game *other = aw_game_new(&r, &start);
+    assert_int_equal(aw_game_play(other, 3, NULL), 0);
+    assert_int_equal(aw_review_resume(e, other, rv, &opt, &err), -1);
+    assert_string_equal(err.msg, "the game has 1 moves, the review 3");
+    for (int i = 1; i < 3; i++)
+        assert_int_equal(aw_game_play(other, aw_game_move(g, i), NULL), 0);
+    assert_int_equal(aw_review_resume(e, other, rv, &opt, &err), -1);
+    assert_string_equal(err.msg, "the game's move 1 is not the reviewed game's");
+    assert_int_equal(rv->count, 3);
+    aw_game_free(other);
+    /* Stopped again at 6, then to the end of the game, which went on. */
+    opt.progress = stop_at_six;
+    assert_int_equal(aw_review_resume(e, g, rv, &opt, &err), 0);
+    assert_true(rv->stopped);
+    assert_int_equal(rv->count, 6);
+    for (int extra = 0; extra < 2; extra++) {
+        aw_move legal[AW_MAX_MOVES];
+        assert_true(aw_generate(&r, aw_game_position(g), legal) > 0);
+        assert_int_equal(aw_game_play(g, legal[0], NULL), 0);
+    }
+    opt.progress = NULL;
+    assert_int_equal(aw_review_resume(e, g, rv, &opt, &err), 0);
+    assert_false(rv->stopped);
+    assert_int_equal(rv->total, n + 2);
+    assert_int_equal(rv->count, n + 2);
+    assert_memory_equal(rv->move, first, sizeof first);
+    int marks = 0;
+    for (int i = 0; i < rv->count; i++) {
+        const aw_review_move *m = &rv->move[i];
+        assert_int_equal(m->ply, i);
+        assert_int_equal(m->played, aw_game_move(g, i));
+        assert_true(aw_is_legal(&r, aw_game_position_at(g, i), m->best));
+        assert_true(m->loss >= 0);
+    }
+    for (int side = 0; side < 2; side++) {
+        assert_int_equal(rv->side[side].moves, (n + 2) / 2);
+        for (int mk = 0; mk < 7; mk++)
+            marks += rv->side[side].marks[mk];
+    }
+    assert_int_equal(marks, n + 2);
+    char buf[512];
+    assert_null(strstr(aw_review_summary(rv, g, buf, sizeof buf), "reviewed"));
+    /* Nothing new: nothing to do. */
+    assert_int_equal(aw_review_resume(e, g, rv, &opt, &err), 0);
+    assert_int_equal(rv->count, n + 2);
+    aw_review_free(rv);
+    aw_engine_free(e);
+    aw_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_known_marks),
         cmocka_unit_test(test_real_game),
         cmocka_unit_test(test_stop),
+        cmocka_unit_test(test_resume),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -11,9 +11,11 @@
 #include "front/session.h"
 #include "front/words.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static session *new_session(const char *rules, const char *pos, bool south_computer,
                             bool north_computer)
@@ -85,6 +87,22 @@ static void against_the_computer(void **state)
     assert_int_equal(session_undo(s), 2);
     assert_int_equal(aw_game_ply(session_game(s)), 0);
     assert_int_equal(session_redo(s), 2);
+    assert_int_equal(aw_game_ply(session_game(s)), 2);
+    /* In two steps: the move found may be dropped, then the person's
+     * move taken back alone. */
+    assert_int_equal(session_undo(s), 2);
+    assert_int_equal(session_play(s, 3, NULL, &err), 0);
+    aw_search_result res;
+    assert_int_equal(session_computer_think(s, NULL, NULL, &res, &err), 0);
+    assert_int_equal(aw_game_ply(session_game(s)), 1);
+    assert_true(aw_is_legal(session_rules(s), session_position(s), res.best));
+    assert_int_equal(session_undo(s), 1);
+    assert_int_equal(aw_game_ply(session_game(s)), 0);
+    assert_int_equal(session_computer_move(s, &res, &rep, &t, &err), -1);
+    assert_int_equal(session_play(s, 3, NULL, &err), 0);
+    assert_int_equal(session_computer_think(s, NULL, NULL, &res, &err), 0);
+    assert_int_equal(session_computer_move(s, &res, &rep, &t, &err), 0);
+    assert_true(rep.move == res.best && t.best == res.best);
     assert_int_equal(aw_game_ply(session_game(s)), 2);
     /* A hint for the side to move. */
     assert_int_equal(session_hint(s, 20, NULL, NULL, &t, &err), 0);
@@ -163,6 +181,22 @@ static void agreement_from_tables(void **state)
     s = session_new(&c, &err);
     /* South (the computer) is to move: the person proposes on its turn. */
     assert_int_equal(session_agree(s, AW_NORTH, &a), AGREE_ENDED);
+    session_free(s);
+    /* Tables given once the session runs (opened in the background), also
+     * after the adviser was made. */
+    c.computer[0] = false;
+    c.computer[1] = true;
+    c.level = 10;
+    c.tables = NULL;
+    s = session_new(&c, &err);
+    assert_false(session_tables_margin(s, &margin));
+    session_thought th;
+    assert_int_equal(session_hint(s, 30, NULL, NULL, &th, &err), 0);
+    session_set_tables(s, t);
+    assert_true(session_tables_margin(s, &margin));
+    assert_int_equal(margin, -4);
+    assert_int_equal(session_hint(s, 30, NULL, NULL, &th, &err), 0);
+    assert_true(aw_is_legal(session_rules(s), session_position(s), th.best));
     session_free(s);
     aw_tables_close(t);
     char cmd[128];
@@ -337,6 +371,80 @@ static void languages(void **state)
     i18n_set_language("en");
 }
 
+/* A stop that comes after session_arm but before the worker thread has
+ * begun its search (the web server's jobs, the full-screen game's thread)
+ * stops that search as soon as it begins: it is not forgotten, and the
+ * search does not run its 5 seconds. Repeated, since the thread usually
+ * begins after the stop but not always. */
+typedef struct worker_job {
+    session *s;
+    bool computer;
+    int rc;
+    session_thought t;
+} worker_job;
+
+static void *worker_main(void *arg)
+{
+    worker_job *j = arg;
+    aw_error err;
+    aw_move_report rep;
+    j->rc = j->computer ? session_computer_play(j->s, NULL, NULL, &rep, &j->t, &err)
+                        : session_hint(j->s, 5000, NULL, NULL, &j->t, &err);
+    return NULL;
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void stop_before_the_search_begins(void **state)
+{
+    (void)state;
+    session_config c = session_config_default();
+    c.computer[AW_NORTH] = true;
+    c.level = 10;
+    c.movetime_ms = 5000;
+    c.hint_ms = 5000;
+    c.hash_mb = 1;
+    c.seed = 1;
+    aw_error err;
+    session *s = session_new(&c, &err);
+    assert_non_null(s);
+    for (int i = 0; i < 40; i++) {
+        const bool computer = i % 2;
+        if (computer)
+            assert_int_equal(session_play(s, 2, NULL, &err), 0);
+        worker_job j = {s, computer, -1, {0}};
+        pthread_t th;
+        const double t0 = now_ms();
+        session_arm(s);
+        assert_int_equal(pthread_create(&th, NULL, worker_main, &j), 0);
+        session_stop(s);
+        pthread_join(th, NULL);
+        const double took = now_ms() - t0;
+        assert_int_equal(j.rc, 0);
+        assert_true(aw_is_legal(session_rules(s), aw_game_position_at(session_game(s), computer),
+                                j.t.best));
+        if (took > 2000)
+            fail_msg("round %d (%s): the stop was lost, the search ran %.0f ms", i,
+                     computer ? "the computer's move" : "a hint", took);
+        if (computer)
+            assert_int_equal(session_undo(s), 2);
+    }
+    /* A stop before the arming is forgotten: the next search runs. */
+    session_stop(s);
+    session_arm(s);
+    session_thought t;
+    const double t0 = now_ms();
+    assert_int_equal(session_hint(s, 100, NULL, NULL, &t, &err), 0);
+    assert_true(now_ms() - t0 >= 90);
+    assert_true(t.info.depth > 1);
+    session_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -344,6 +452,7 @@ int main(void)
         cmocka_unit_test(agreement),           cmocka_unit_test(agreement_from_tables),
         cmocka_unit_test(records_keep_players), cmocka_unit_test(words),
         cmocka_unit_test(words_match_the_library), cmocka_unit_test(languages),
+        cmocka_unit_test(stop_before_the_search_begins),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -45,5 +45,7 @@ export const api = {
   record: (id) => call('GET', `/api/games/${id}/record`),
   evaluations: (id, signal) => call('GET', `/api/games/${id}/evaluations`, undefined, signal),
   remove: (id) => call('DELETE', `/api/games/${id}`),
+  review: (id) => call('GET', `/api/games/${id}/review`),
+  startReview: (id, body = {}) => call('POST', `/api/games/${id}/review`, body),
   analysis: (id, multipv) => new EventSource(`/api/games/${id}/analysis?multipv=${multipv}`),
 };

@@ -35,6 +35,8 @@ let levels = [];      // GET /api/levels
 let state = null;     // the game as the server last described it
 let viewPly = null;   // the position looked at (null: the game's current one)
 let busy = false;     // a change is on its way to the server
+let waiting = false;  // ...the computer's answer, which an undo may cancel
+let epoch = 0;        // changes when an undo cancels that answer: it is dropped
 let animating = false;
 let selected = null;  // relay: the pit chosen, waiting for its direction
 let hint = null;      // the last hint, for the position it was given in
@@ -43,6 +45,8 @@ let evals = [];       // per ply: null or {score, depth}
 let evalTimer = null;
 let evalAbort = null; // the evaluations request in flight
 let overShown = null; // the game end already announced
+let review = null;    // GET .../review of the game shown (null: not asked)
+let reviewTimer = null;
 
 const board = new Board($('board'), { onPit: (i) => pitClicked(i), onDirection: (pit, dir) => play(`${pitName(pit)}${dir}`) });
 const graph = new Graph($('graph'), (ply) => goTo(ply));
@@ -93,6 +97,27 @@ function playerName(side) {
 function moverName(side) {
   if (!againstComputer()) return i18n.sideName(side);
   return `${i18n.sideName(side)} (${humanSide(side) ? t('you_short') : t('computer_short')})`;
+}
+
+// How many of the game's first moves the review covers (n), and whether the
+// game still begins with every move it reviewed (current: an undo below
+// them makes it stale, more moves played since do not).
+function reviewCover() {
+  if (!review || !state || !review.moves) return { n: 0, current: false };
+  let n = 0;
+  while (n < review.moves.length && n < state.moves.length && review.moves[n].move === state.moves[n].move) n++;
+  return { n, current: n === review.moves.length && state.moves.length >= review.total };
+}
+
+const reviewedMove = (ply) => {
+  const { n } = reviewCover();
+  return ply >= 1 && ply <= n ? review.moves[ply - 1] : null;
+};
+
+// "12." or "12…" for the move of `ply` (1 = the first).
+function moveLabel(ply) {
+  const k = ply - 1 + (parsePosition(state.start).side === 'N' ? 1 : 0);
+  return `${Math.floor(k / 2) + 1}${k % 2 ? '…' : '.'}`;
 }
 
 function failed(e) {
@@ -172,7 +197,8 @@ function drawStatus() {
 function drawControls() {
   const live = viewPly === null;
   const idle = !busy && !animating && !state.thinking;
-  $('btn-undo').disabled = !idle || !state.can_undo;
+  // Undo also while the computer thinks about its answer: it is cancelled.
+  $('btn-undo').disabled = !(idle || (waiting && !animating)) || !state.can_undo;
   $('btn-redo').disabled = !idle || !state.can_redo;
   $('btn-hint').disabled = !idle || !live || state.status !== 'ongoing' || state.computer_to_move;
   $('btn-agree').hidden = !state.rules || !state.agreement_allowed;
@@ -228,6 +254,14 @@ function drawMoves() {
     b.dataset.ply = i + 1;
     b.textContent = m.move;
     b.title = i18n.describeMove(m);
+    const rv = reviewedMove(i + 1);
+    if (rv && rv.mark) {
+      const mk = document.createElement('span');
+      mk.className = `mark m-${rv.mark_name}`;
+      mk.textContent = rv.mark;
+      b.appendChild(mk);
+      b.title = `${b.title} (${t(`mark_${rv.mark_name}`)})`;
+    }
     if (m.captured) {
       const c = document.createElement('span');
       c.className = 'cap';
@@ -279,6 +313,156 @@ function drawHint() {
   }
 }
 
+// ------------------------------------------------------------ review
+
+function drawReview() {
+  const btn = $('btn-review');
+  const { n, current } = reviewCover();
+  const running = review && (review.state === 'queued' || review.state === 'running');
+  const done = review && review.state === 'done' && current;
+  const more = done && review.total < state.ply;
+  btn.disabled = running || state.ply === 0 || (done && !more);
+  btn.textContent = running ? t('review_busy') : more ? t('review_more') : t('review_start');
+  btn.classList.toggle('working', false);
+  // Progress while it runs.
+  const prog = $('review-progress');
+  prog.hidden = !running;
+  if (running) {
+    $('review-bar').max = Math.max(1, review.total);
+    $('review-bar').value = review.reviewed;
+    $('review-count').textContent = review.state === 'queued' && !review.reviewed ? t('review_queued')
+      : t('review_running', { n: review.reviewed, total: review.total });
+  }
+  // The note: what the review is, or where it stands.
+  const note = $('review-note');
+  if (!review || review.state === 'none') note.textContent = state.ply ? t('review_help') : t('review_nothing');
+  else if (review.state === 'failed') note.textContent = t('review_failed', { error: review.error || '' });
+  else if (!current) note.textContent = t('review_changed');
+  else if (review.state === 'stopped') note.textContent = t('review_stopped', { n: review.reviewed, total: review.total });
+  else if (done) note.textContent = t('review_done', { n: review.reviewed, depth: review.depth });
+  else note.textContent = '';
+  // The comment of the move shown (the one that led to the position).
+  const box = $('review-comment');
+  const ply = viewPly ?? state.ply;
+  const m = reviewedMove(ply);
+  box.hidden = !m;
+  box.className = `r-comment${m && m.mark_name ? ` m-${m.mark_name}` : ''}`;
+  if (m) {
+    box.textContent = '';
+    const head = document.createElement('div');
+    head.className = 'r-head';
+    const mv = document.createElement('strong');
+    mv.textContent = `${moveLabel(ply)} ${m.move}${m.mark || ''}`;
+    head.append(mv);
+    if (m.mark_name) {
+      const what = document.createElement('span');
+      what.className = `r-mark m-${m.mark_name}`;
+      what.textContent = t(`mark_${m.mark_name}`);
+      head.append(' ', what);
+    }
+    const c = i18n.reviewComment(m);
+    const src = document.createElement('span');
+    src.className = 'muted small r-src';
+    src.textContent = c.source;
+    head.append(src);
+    box.append(head);
+    for (const line of c.lines) {
+      const p = document.createElement('p');
+      p.textContent = line;
+      box.append(p);
+    }
+  }
+  // Each player's summary, once the review covers its moves.
+  const sum = $('review-summary');
+  const s = review && review.summary;
+  sum.hidden = !s || !current;
+  if (s && current) {
+    sum.textContent = '';
+    const table = document.createElement('table');
+    const head = document.createElement('tr');
+    for (const h of [t('review_player'), '??', '?', '?!', '!', t('review_avg')]) {
+      const th = document.createElement('th');
+      th.textContent = h;
+      head.append(th);
+    }
+    table.append(head);
+    for (const side of ['S', 'N']) {
+      const x = s[side === 'S' ? 'south' : 'north'];
+      const tr = document.createElement('tr');
+      const cells = [i18n.sideName(side), x.blunders, x.mistakes, x.inaccuracies, x.good + x.brilliant, i18n.seeds(Math.round(x.average_loss * 100))];
+      cells.forEach((v, k) => {
+        const td = document.createElement(k ? 'td' : 'th');
+        td.textContent = v;
+        if (!k) td.title = playerName(side);
+        if (k >= 1 && k <= 4 && v) td.className = `m-${['blunder', 'mistake', 'inaccuracy', 'good'][k - 1]}`;
+        tr.append(td);
+      });
+      table.append(tr);
+    }
+    const turning = document.createElement('p');
+    turning.className = 'small r-turning';
+    turning.append(`${t('review_turning')} `);
+    if (!s.turning.length) turning.append(t('review_no_turning'));
+    s.turning.forEach((tp, k) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = `link m-${tp.mark === '??' ? 'blunder' : 'mistake'}`;
+      b.textContent = `${moveLabel(tp.ply)} ${tp.move}${tp.mark}`;
+      b.addEventListener('click', () => goTo(tp.ply));
+      if (k) turning.append(', ');
+      turning.append(b);
+    });
+    sum.append(table, turning);
+  }
+}
+
+// The evaluation graph: the review's values where it covers the game.
+function drawGraph() {
+  const { n } = reviewCover();
+  const values = [...evals];
+  for (let k = 0; k < n; k++) values[k] = { score: review.moves[k].best_score, depth: review.moves[k].depth, exact: review.moves[k].exact };
+  graph.set(values, state.ply);
+  graph.mark(viewPly ?? state.ply);
+  let note = state.ply ? t('graph_note') : t('graph_empty');
+  if (n) note = `${note} · ${t('review_graph')}`;
+  $('graph-note').textContent = note;
+}
+
+function pollReview(delay = 600) {
+  clearTimeout(reviewTimer);
+  reviewTimer = setTimeout(fetchReview, delay);
+}
+
+async function fetchReview() {
+  if (!state) return;
+  const id = state.id;
+  try {
+    const r = await api.review(id);
+    if (!state || state.id !== id) return;
+    review = r;
+    drawMoves();
+    drawReview();
+    drawGraph();
+    if (r.state === 'queued' || r.state === 'running') pollReview();
+  } catch (e) {
+    if (e.status !== 404) pollReview(2000);
+  }
+}
+
+async function startReview() {
+  if (!state || !state.ply) return;
+  const btn = $('btn-review');
+  btn.disabled = true;
+  try {
+    review = await api.startReview(state.id);
+    drawReview();
+    pollReview(300);
+  } catch (e) {
+    failed(e);
+    drawReview();
+  }
+}
+
 function drawAll() {
   drawBoard();
   drawPlayers();
@@ -286,6 +470,7 @@ function drawAll() {
   drawControls();
   drawMoves();
   drawHint();
+  drawReview();
   graph.mark(viewPly ?? state.ply);
 }
 
@@ -300,6 +485,9 @@ async function applyState(next, played = []) {
   if (fresh) {
     evals = [];
     hint = null;
+    review = null;
+    clearTimeout(reviewTimer);
+    fetchReview();
     overShown = next.status !== 'ongoing' ? next.id : null;
     settings.game = next.id;
     save();
@@ -333,6 +521,7 @@ async function applyState(next, played = []) {
 // no request of the page meets a game that is gone).
 function leaveGame() {
   clearTimeout(evalTimer);
+  clearTimeout(reviewTimer);
   if (evalAbort) evalAbort.abort();
   evalAbort = null;
   if (source) source.close();
@@ -372,15 +561,21 @@ async function startGame(opts, deleteOld = true) {
 async function computerTurn() {
   if (!state || state.status !== 'ongoing' || !state.computer_to_move) return;
   busy = true;
+  waiting = true;
+  const mine = epoch;
   drawStatus();
   drawControls();
   drawPlayers();
   try {
     const next = await api.computer(state.id);
+    if (epoch !== mine) return; // cancelled by an undo
     busy = false;
+    waiting = false;
     await applyState(next, next.played || []);
   } catch (e) {
+    if (epoch !== mine) return;
     busy = false;
+    waiting = false;
     failed(e);
     drawAll();
     retryComputer(e);
@@ -405,18 +600,21 @@ async function play(move) {
     const turn = next.status === 'ongoing' && next.computer_to_move;
     // Ask for the computer's answer now: it thinks while the move is shown.
     const answer = turn ? api.computer(next.id).then((r) => ({ r }), (e) => ({ e })) : null;
-    if (turn) busy = true;
+    const mine = epoch;
+    if (turn) busy = waiting = true;
     await applyState(next, next.played);
     if (answer) {
       drawStatus();
       drawPlayers();
+      drawControls();
       const { r, e } = await answer;
-      busy = false;
+      if (epoch !== mine) return; // an undo cancelled it
+      busy = waiting = false;
       if (e) throw e;
       await applyState(r, r.played || []);
     }
   } catch (e) {
-    busy = false;
+    busy = waiting = false;
     if (e instanceof ApiError && e.status === 422) toast(t('illegal', { why: e.message.replace(/^[^:]*: /, '') }), 'error');
     else failed(e);
     drawAll();
@@ -449,7 +647,11 @@ function pitClicked(i) {
 }
 
 async function undo() {
-  if (busy || animating || !state) return;
+  if (animating || !state || (busy && !waiting)) return;
+  // While the computer thinks about its answer, the undo cancels it (the
+  // server stops its search and takes back the move it was answering).
+  if (waiting) epoch++;
+  waiting = false;
   busy = true;
   try {
     const next = await api.undo(state.id);
@@ -565,7 +767,10 @@ function showOver() {
   const dlg = $('dlg-over');
   dlg.returnValue = '';
   dlg.showModal();
-  dlg.addEventListener('close', () => { if (dlg.returnValue === 'new') openNewGame(); }, { once: true });
+  dlg.addEventListener('close', () => {
+    if (dlg.returnValue === 'new') openNewGame();
+    else if (dlg.returnValue === 'review') startReview();
+  }, { once: true });
 }
 
 // ------------------------------------------------------------ analysis
@@ -635,7 +840,7 @@ function reconnectAnalysis() {
     const best = info.lines[0];
     if (best) {
       evals[info.ply] = { score: best.score, depth: info.depth };
-      if (state && info.ply <= state.ply) graph.set(evals, state.ply);
+      if (state && info.ply <= state.ply) drawGraph();
     }
   });
   es.addEventListener('done', () => { head.textContent = `${head.textContent.replace(/…$/, '')} · ${t('analysis_done')}`; });
@@ -665,9 +870,7 @@ async function fetchEvals() {
     if (evalAbort === ctrl) evalAbort = null;
     if (!state || state.id !== id) return;
     evals = r.evaluations;
-    graph.set(evals, r.ply);
-    graph.mark(viewPly ?? state.ply);
-    $('graph-note').textContent = r.ply ? t('graph_note') : t('graph_empty');
+    if (r.ply === state.ply) drawGraph();
     if (!r.complete && state.version === version) scheduleEvals(1500);
   } catch (e) {
     if (e.name !== 'AbortError' && e.status === 503) scheduleEvals(3000);
@@ -863,6 +1066,7 @@ function onKey(e) {
   else if (k === 'l' || k === 'L') toggleAnalysis(!settings.analysis);
   else if (k === 'n' || k === 'N') openNewGame();
   else if (k === 'o' || k === 'O') flip();
+  else if (k === 'v' || k === 'V') startReview();
   else if (k === '?') $('dlg-help').showModal();
   else if (k === 'Escape') {
     selected = null;
@@ -906,7 +1110,7 @@ function setLanguage(l) {
     board.layout();
     drawAll();
     reconnectAnalysis();
-    $('graph-note').textContent = state.ply ? t('graph_note') : t('graph_empty');
+    drawGraph();
   }
 }
 
@@ -924,6 +1128,7 @@ function wire() {
   $('btn-hint').addEventListener('click', askHint);
   $('btn-agree').addEventListener('click', agree);
   $('btn-flip').addEventListener('click', flip);
+  $('btn-review').addEventListener('click', startReview);
   $('btn-live').addEventListener('click', () => goTo(null));
   $('btn-help').addEventListener('click', () => $('dlg-help').showModal());
   $('nav-first').addEventListener('click', () => goTo(0));

@@ -47,6 +47,25 @@ const EN = {
   agree_proven: 'it sees a forced win by {m}.', declined_person: '{side} declines: play on.',
   nothing_undo: 'Nothing to undo.', nothing_redo: 'Nothing to redo.',
   copied: 'Copied.', imported: 'Game imported: {n} moves.', error: 'Error: {msg}',
+  review_panel: 'Review', review_start: 'Review the game', review_more: 'Review the new moves',
+  review_again: 'Review again', review_busy: 'Reviewing…',
+  review_help: 'The engine judges every move: the best one, what each move cost, and marks: !! brilliant, ! good, ?! inaccuracy, ? mistake, ?? blunder.',
+  review_queued: 'Waiting for a free engine…', review_running: 'Reviewing: {n} of {total} moves',
+  review_done: '{n} moves reviewed (depth {depth}). Choose a move to see its comment.',
+  review_stopped: 'Review stopped after {n} of {total} moves.', review_failed: 'The review failed: {error}',
+  review_changed: 'The game has changed since the review: review it again.',
+  review_nothing: 'Play a few moves first.',
+  review_player: 'Player', review_avg: 'lost / move', review_turning: 'Turning points:',
+  review_no_turning: 'no turning point', review_graph: 'values of the review',
+  mark_brilliant: 'brilliant move', mark_good: 'good move', mark_inaccuracy: 'inaccuracy',
+  mark_mistake: 'mistake', mark_blunder: 'blunder', mark_interesting: 'interesting move',
+  c_forced: 'The only legal move.', c_best_played: 'The best move ({score}).',
+  c_only: 'The only move that keeps the {result} ({score}).', c_best_by: 'Best by {gap} seeds ({score}).',
+  c_next: 'Next best: {move} ({score}).', c_gives: 'It gives seeds away at once.',
+  c_best: 'Best: {move} ({score}).', c_line: 'Expected line: {line}',
+  c_played: 'Played: {score}, {cost}.', c_loses: 'loses {loss} seeds', c_thrown: 'throws away the {result}',
+  result_win_word: 'win', result_draw_word: 'draw',
+  src_book: 'opening book', src_tables: 'endgame tables, exact', src_search: 'search, depth {depth}',
   server_gone: 'The server does not answer. Is awale serve still running?',
   game_lost: 'That game is gone (expired or deleted): a new one starts.',
   keys: [
@@ -56,7 +75,8 @@ const EN = {
     ['Home End', 'first position, back to the game'],
     ['↑ ↓', 'first position, back to the game'],
     ['U  Y', 'undo, redo'], ['H', 'hint'], ['L', 'analysis on or off'], ['N', 'new game'],
-    ['O', 'turn the board'], ['Esc', 'cancel a pit choice, close a window'], ['?', 'this list'],
+    ['O', 'turn the board'], ['V', 'review the game'], ['Esc', 'cancel a pit choice, close a window'],
+    ['?', 'this list'],
   ],
   levels: [],
   rule_sets: {},
@@ -108,6 +128,25 @@ const FR = {
   agree_proven: 'il voit un gain forcé de {m}.', declined_person: '{side} refuse : on continue.',
   nothing_undo: 'Rien à annuler.', nothing_redo: 'Rien à rejouer.',
   copied: 'Copié.', imported: 'Partie importée : {n} coups.', error: 'Erreur : {msg}',
+  review_panel: 'Revue de la partie', review_start: 'Revoir la partie', review_more: 'Revoir les nouveaux coups',
+  review_again: 'Revoir encore', review_busy: 'Revue en cours…',
+  review_help: 'Le moteur juge chaque coup : le meilleur, ce que chaque coup a coûté, et des signes : !! coup brillant, ! bon coup, ?! imprécision, ? erreur, ?? gaffe.',
+  review_queued: 'En attente d’un moteur libre…', review_running: 'Revue en cours : {n} coups sur {total}',
+  review_done: '{n} coups revus (profondeur {depth}). Choisissez un coup pour lire son commentaire.',
+  review_stopped: 'Revue arrêtée après {n} coups sur {total}.', review_failed: 'La revue a échoué : {error}',
+  review_changed: 'La partie a changé depuis la revue : revoyez-la.',
+  review_nothing: 'Jouez d’abord quelques coups.',
+  review_player: 'Joueur', review_avg: 'perdu / coup', review_turning: 'Tournants :',
+  review_no_turning: 'aucun tournant', review_graph: 'valeurs de la revue',
+  mark_brilliant: 'coup brillant', mark_good: 'bon coup', mark_inaccuracy: 'imprécision',
+  mark_mistake: 'erreur', mark_blunder: 'gaffe', mark_interesting: 'coup intéressant',
+  c_forced: 'Le seul coup possible.', c_best_played: 'Le meilleur coup ({score}).',
+  c_only: 'Le seul coup qui garde {result} ({score}).', c_best_by: 'Meilleur de {gap} graines ({score}).',
+  c_next: 'Le suivant : {move} ({score}).', c_gives: 'Il donne des graines tout de suite.',
+  c_best: 'Meilleur : {move} ({score}).', c_line: 'Suite attendue : {line}',
+  c_played: 'Joué : {score}, {cost}.', c_loses: 'perd {loss} graines', c_thrown: 'laisse échapper {result}',
+  result_win_word: 'le gain', result_draw_word: 'la nulle',
+  src_book: 'livre d’ouvertures', src_tables: 'tables de finales, exact', src_search: 'recherche, profondeur {depth}',
   server_gone: 'Le serveur ne répond pas. awale serve tourne-t-il encore ?',
   game_lost: 'Cette partie n’existe plus (expirée ou supprimée) : une nouvelle commence.',
   keys: [
@@ -117,8 +156,8 @@ const FR = {
     ['Début Fin', 'position de départ, retour à la partie'],
     ['↑ ↓', 'position de départ, retour à la partie'],
     ['U  Y', 'annuler, rejouer'], ['H', 'conseil'], ['L', 'activer ou couper l’analyse'],
-    ['N', 'nouvelle partie'], ['O', 'tourner le plateau'], ['Échap', 'renoncer à une case, fermer une fenêtre'],
-    ['?', 'cette liste'],
+    ['N', 'nouvelle partie'], ['O', 'tourner le plateau'], ['V', 'revoir la partie'],
+    ['Échap', 'renoncer à une case, fermer une fenêtre'], ['?', 'cette liste'],
   ],
   levels: [
     '',
@@ -325,6 +364,43 @@ export function formatScore(score, fromSouth) {
   const winner = m > 0;
   const word = fr ? (winner ? 'gain' : 'perte') : (winner ? 'win' : 'loss');
   return `${word} ${sign(m)}${Math.abs(m)}${score.plies ? (fr ? ` en ${score.plies}` : ` in ${score.plies}`) : ''}`;
+}
+
+// Seeds in hundredths, for the reader ("1.92", "1,92").
+export function seeds(hundredths) {
+  return (hundredths / 100).toFixed(2).replace('.', lang === 'fr' ? ',' : '.');
+}
+
+// What the review says of a move (the server's structured values): its
+// verdict in a few sentences, from the mover's view.
+export function reviewComment(m) {
+  const sc = (s) => formatScore(s, false);
+  const lines = [];
+  const result = (s) => t(s.kind === 'draw' ? 'result_draw_word' : 'result_win_word');
+  if (m.legal <= 1) lines.push(t('c_forced'));
+  else if (m.move === m.best) {
+    if (m.mark === '!' || m.mark === '!!') {
+      if (m.mark === '!!') lines.push(t('c_gives'));
+      // The only move that keeps a proven result (the review's rule):
+      // a win given up for anything less, a draw for a loss.
+      const second = m.second_score;
+      const thrown = second && ((m.best_score.kind === 'win' && second.kind !== 'win')
+        || (m.best_score.kind === 'draw' && second.kind === 'loss'));
+      if (thrown) lines.push(t('c_only', { result: result(m.best_score), score: sc(m.best_score) }));
+      else lines.push(t('c_best_by', { gap: seeds(Math.max(0, m.best_score.value - (second ? second.value : 0))), score: sc(m.best_score) }));
+      if (m.second) lines.push(t('c_next', { move: m.second, score: sc(second) }));
+    } else lines.push(t('c_best_played', { score: sc(m.best_score) }));
+  } else {
+    lines.push(t('c_best', { move: m.best, score: sc(m.best_score) }));
+    if (m.line.length > 1) {
+      const words = m.line_text.split(' ');
+      lines.push(t('c_line', { line: words.length > 10 ? `${words.slice(0, 10).join(' ')} …` : `${m.line_text}.` }));
+    }
+    const cost = m.result_lost ? t('c_thrown', { result: result(m.best_score) }) : t('c_loses', { loss: seeds(m.loss) });
+    lines.push(t('c_played', { score: sc(m.played_score), cost }));
+  }
+  const source = m.source === 'book' ? t('src_book') : m.source === 'tables' ? t('src_tables') : t('src_search', { depth: m.depth });
+  return { lines, source };
 }
 
 export function levelText(level, english) {
