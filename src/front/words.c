@@ -527,3 +527,167 @@ const char *words_declined(const agreement_answer *a, bool exact, char *buf, siz
                  result, a->expected_margin);
     return buf;
 }
+
+/* ------------------------------------------------------------ the review */
+
+const char *words_mark(aw_mark mark)
+{
+    switch (mark) {
+    case AW_MARK_BLUNDER: return _("blunder");
+    case AW_MARK_MISTAKE: return _("mistake");
+    case AW_MARK_DUBIOUS: return _("inaccuracy");
+    case AW_MARK_GOOD: return _("good move");
+    case AW_MARK_BRILLIANT: return _("brilliant move");
+    case AW_MARK_INTERESTING: return _("interesting move");
+    default: return "";
+    }
+}
+
+const char *words_move_number(int first, int ply, char *buf, size_t size)
+{
+    const int round = first == AW_SOUTH ? ply / 2 + 1 : (ply + 1) / 2 + 1;
+    snprintf(buf, size, "%d%s", round, (first + ply) % 2 == AW_SOUTH ? "." : "...");
+    return buf;
+}
+
+const char *words_review_value(const aw_review_move *m, const aw_score *s, char *buf, size_t size)
+{
+    /* The tables' values, and results the search takes from them (no
+     * distance), are exact; the search's own proofs are bounds. */
+    const bool exact = m->source == AW_REVIEW_TABLES || s->plies == 0;
+    switch (s->kind) {
+    case AW_SCORE_WIN:
+        if (exact)
+            snprintf(buf, size, P_("a win by %d seed", "a win by %d seeds", s->margin), s->margin);
+        else
+            snprintf(buf, size,
+                     P_("a forced win by %d seed or more", "a forced win by %d seeds or more",
+                        s->margin),
+                     s->margin);
+        break;
+    case AW_SCORE_LOSS:
+        if (exact)
+            snprintf(buf, size, P_("a loss by %d seed", "a loss by %d seeds", -s->margin),
+                     -s->margin);
+        else
+            snprintf(buf, size,
+                     P_("a forced loss by %d seed or more", "a forced loss by %d seeds or more",
+                        -s->margin),
+                     -s->margin);
+        break;
+    case AW_SCORE_DRAW: snprintf(buf, size, "%s", _("a draw")); break;
+    default:
+        if (abs(s->value) < 25)
+            snprintf(buf, size, "%s", _("about level"));
+        else
+            snprintf(buf, size,
+                     s->value > 0 ? _("about %d.%02d seeds ahead") : _("about %d.%02d seeds behind"),
+                     abs(s->value) / 100, abs(s->value) % 100);
+        break;
+    }
+    return buf;
+}
+
+static bool review_win(const aw_score *s) { return s->kind == AW_SCORE_WIN; }
+
+/* Whether going from `best` to `other` throws a proven win or draw away. */
+static bool review_thrown(const aw_score *best, const aw_score *other)
+{
+    return (best->kind == AW_SCORE_WIN && other->kind != AW_SCORE_WIN) ||
+           (best->kind == AW_SCORE_DRAW && other->kind == AW_SCORE_LOSS);
+}
+
+const char *words_review_move(const aw_rules *rules, const aw_review_move *m, char *buf,
+                              size_t size)
+{
+    char best[128], played[128], second[128], bm[AW_MOVE_MAX], pm[AW_MOVE_MAX], sm[AW_MOVE_MAX];
+    buf[0] = 0;
+    if (m->mark == AW_MARK_NONE) {
+        if (m->legal <= 1)
+            snprintf(buf, size, "%s", _("the only legal move"));
+        return buf;
+    }
+    const char *name = words_mark(m->mark);
+    words_review_value(m, &m->best_score, best, sizeof best);
+    words_review_value(m, &m->played_score, played, sizeof played);
+    aw_move_format(rules, m->best, bm);
+    aw_move_format(rules, m->played, pm);
+    if (m->mark == AW_MARK_GOOD || m->mark == AW_MARK_BRILLIANT) {
+        if (m->second == AW_MOVE_NONE) {
+            snprintf(buf, size, "%s", name);
+        } else {
+            words_review_value(m, &m->second_score, second, sizeof second);
+            aw_move_format(rules, m->second, sm);
+            const int gap = m->best_score.value - m->second_score.value;
+            if (review_thrown(&m->best_score, &m->second_score))
+                snprintf(buf, size,
+                         review_win(&m->best_score)
+                             ? _("%s: the only move that keeps the win (%s); next best %s: %s")
+                             : _("%s: the only move that keeps the draw (%s); next best %s: %s"),
+                         name, best, sm, second);
+            else
+                snprintf(buf, size,
+                         P_("%s: the best by %d.%02d seeds (%s); next best %s: %s",
+                            "%s: the best by %d.%02d seeds (%s); next best %s: %s", gap / 100),
+                         name, gap / 100, gap % 100, best, sm, second);
+        }
+    } else if (m->result_lost) {
+        snprintf(buf, size,
+                 review_win(&m->best_score) ? _("%s: %s keeps the win (%s); %s throws it away (%s)")
+                                            : _("%s: %s keeps the draw (%s); %s throws it away (%s)"),
+                 name, bm, best, pm, played);
+    } else {
+        snprintf(buf, size,
+                 P_("%s, %d.%02d seeds lost: %s was best (%s), %s %s",
+                    "%s, %d.%02d seeds lost: %s was best (%s), %s %s", m->loss / 100),
+                 name, m->loss / 100, m->loss % 100, bm, best, pm, played);
+    }
+    if (m->source == AW_REVIEW_TABLES)
+        add(buf, size, "%s", _(" (endgame tables)"));
+    else if (m->source == AW_REVIEW_BOOK)
+        add(buf, size, "%s", _(" (opening book)"));
+    add(buf, size, ".");
+    if (m->mark == AW_MARK_BRILLIANT)
+        add(buf, size, "%s", _(" A sacrifice: the reply captures seeds at once."));
+    return buf;
+}
+
+const char *words_review_side(const aw_review_side *s, const char *who, char *buf, size_t size)
+{
+    char b[48], m[48], i[48], g[48], avg[96], moves[48];
+    const int nb = s->marks[AW_MARK_BLUNDER], nm = s->marks[AW_MARK_MISTAKE],
+              ni = s->marks[AW_MARK_DUBIOUS],
+              ng = s->marks[AW_MARK_GOOD] + s->marks[AW_MARK_BRILLIANT];
+    const int hundredths = (int)(s->average_loss * 100 + 0.5);
+    snprintf(b, sizeof b, P_("%d blunder", "%d blunders", nb), nb);
+    snprintf(m, sizeof m, P_("%d mistake", "%d mistakes", nm), nm);
+    snprintf(i, sizeof i, P_("%d inaccuracy", "%d inaccuracies", ni), ni);
+    snprintf(g, sizeof g, P_("%d good move", "%d good moves", ng), ng);
+    /* the plural by the whole seeds (French: "0,87 graine", "2,10 graines") */
+    snprintf(avg, sizeof avg,
+             P_("%d.%02d seeds lost a move on average", "%d.%02d seeds lost a move on average",
+                hundredths / 100),
+             hundredths / 100, hundredths % 100);
+    snprintf(moves, sizeof moves, P_("%d move", "%d moves", s->moves), s->moves);
+    snprintf(buf, size, _("%s: %s, %s, %s, %s; %s (%s)."), who, b, m, i, g, avg, moves);
+    return buf;
+}
+
+const char *words_review_turning(const aw_review *r, const aw_game *game, char *buf, size_t size)
+{
+    char list[400] = "";
+    const aw_rules *rules = aw_game_rules(game);
+    const int first = aw_game_start(game)->side;
+    for (int k = 0; k < r->nturning; k++) {
+        const aw_review_move *m = &r->move[r->turning[k]];
+        char number[16], mv[AW_MOVE_MAX];
+        words_move_number(first, m->ply, number, sizeof number);
+        add(list, sizeof list, "%s%s %s%s (%s)", k ? ", " : "", number,
+            aw_move_format(rules, m->played, mv), aw_mark_text(m->mark), words_side(m->mover));
+    }
+    if (r->nturning == 0)
+        snprintf(buf, size, "%s", _("No turning point: no mistake changed the course of the game."));
+    else
+        snprintf(buf, size, _("Turning points: %s."), list);
+    return buf;
+}

@@ -84,4 +84,40 @@ const char *words_howto(const aw_rules *rules, char *buf, size_t size);
  * tells whether the tables' expectation is a proof (session_tables_exact). */
 const char *words_declined(const agreement_answer *a, bool exact, char *buf, size_t size);
 
+/* ------------------------------------------------------------ the review */
+
+/* The name of a review mark: "blunder" (??), "mistake" (?), "inaccuracy"
+ * (?!), "good move" (!), "brilliant move" (!!); "" for none. */
+const char *words_mark(aw_mark mark);
+
+/* "12." or "12..." (North's move): the number of move `ply` (0: the
+ * first) of a game that started with `first` to move. */
+const char *words_move_number(int first, int ply, char *buf, size_t size);
+
+/* A value of a reviewed move, from the mover's view: "about 0.39 seeds
+ * ahead", "a forced win by 3 seeds or more" (proven by the search), "a win
+ * by 4 seeds" (the endgame tables: with perfect play), "a draw". */
+const char *words_review_value(const aw_review_move *m, const aw_score *score, char *buf,
+                               size_t size);
+
+/* What the review says of one move, or "" for an unmarked one: "mistake,
+ * 3.04 seeds lost: E was best (about 0.39 seeds ahead), D about 2.65
+ * seeds behind."; "blunder: E keeps the win (...); D throws it away
+ * (...)."; "good move: the only move that keeps the win (...); next best
+ * f: ..."; "the only legal move". The source follows when it is not the
+ * search: " (endgame tables)", " (opening book)". */
+const char *words_review_move(const aw_rules *rules, const aw_review_move *m, char *buf,
+                              size_t size);
+
+/* One player's summary: "South (you): 1 blunder, 2 mistakes, 0
+ * inaccuracies, 3 good moves; 0.87 seeds lost a move on average (23
+ * moves)." `who` names the player. */
+const char *words_review_side(const aw_review_side *side, const char *who, char *buf,
+                              size_t size);
+
+/* "Turning points: 12. C? (South), 15... e?? (North)." or "No turning
+ * point: ...". */
+const char *words_review_turning(const aw_review *review, const aw_game *game, char *buf,
+                                 size_t size);
+
 #endif
