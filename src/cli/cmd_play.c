@@ -41,15 +41,20 @@ typedef struct play {
     bool tty;               /* a person at a terminal: ask before quitting */
     bool resumed;           /* the game came from the unfinished-game file */
     bool over_announced;
+    int review_depth;       /* each search of a review (the settings') */
 } play;
 
 static volatile sig_atomic_t interrupted;
+static volatile sig_atomic_t reviewing, review_stopped; /* Ctrl-C stops a review only */
 static session *volatile interrupted_session; /* for the SIGINT handler only */
 
 static void on_interrupt(int sig)
 {
     (void)sig;
-    interrupted = 1;
+    if (reviewing)
+        review_stopped = 1;
+    else
+        interrupted = 1;
     if (interrupted_session)
         session_stop(interrupted_session);
 }
@@ -208,6 +213,9 @@ static void show_help(const play *p)
              "  board      draw the board again\n"
              "  rules      how to play, and the rules in play\n"
              "  agree      propose to end the game here (where the rules allow it)\n"
+             "  review     the computer's review of the game so far: every move marked\n"
+             "             (?? blunder, ? mistake, ?! inaccuracy, ! good, !! brilliant),\n"
+             "             what was better and what it cost ('review 18': deeper)\n"
              "  save FILE  save the game as a game record\n"
              "  load FILE  continue the first game of a record file\n"
              "  new        start a new game\n"
@@ -616,6 +624,102 @@ static void hint(play *p)
                words_tables(margin, session_tables_exact(p->s), verdict, sizeof verdict));
 }
 
+/* The review's progress: a line that counts the moves on a terminal. */
+static int review_progress(void *ctx, const aw_review *so_far, int at)
+{
+    const play *p = ctx;
+    if (p->tty) {
+        printf("\r");
+        printf(_("Reviewing move %d of %d (Ctrl-C stops)..."), at < so_far->total ? at + 1 : at,
+               so_far->total);
+        fflush(stdout);
+    }
+    return review_stopped;
+}
+
+/* "South (you)", "North (computer)", "South": who played a side. */
+static const char *player_name(const play *p, int side, char *buf, size_t size)
+{
+    if (against_computer(p) && !session_get_config(p->s)->computer[side]) {
+        snprintf(buf, size, _("%s (you)"), words_side(side));
+        return buf;
+    }
+    return who(p, side, buf, size);
+}
+
+/* The review of the game so far: each move with its mark and what the
+ * review says of it, then each player's summary and the turning points. */
+static void review(play *p, const char *arg)
+{
+    int depth = p->review_depth;
+    if (arg && *arg) {
+        char *end;
+        const long d = strtol(arg, &end, 10);
+        if (*end || d < 1 || d > 40) {
+            printf(_("Not understood: '%s'. Type 'review', or 'review DEPTH' with a depth from 1 "
+                     "to 40.\n"),
+                   arg);
+            return;
+        }
+        depth = (int)d;
+    }
+    const aw_game *g = session_game(p->s);
+    const int n = aw_game_ply(g);
+    if (n == 0) {
+        printf(_("No move to review yet.\n"));
+        return;
+    }
+    printf(P_("Reviewing the game (%d move, depth %d)...\n",
+              "Reviewing the game (%d moves, depth %d)...\n", n),
+           n, depth);
+    fflush(stdout);
+    aw_error err;
+    review_stopped = 0;
+    reviewing = 1;
+    aw_review *r = session_review(p->s, depth, review_progress, p, &err);
+    reviewing = 0;
+    if (p->tty)
+        printf("\r\033[K");
+    if (!r) {
+        printf(_("No review: %s.\n"), err.msg);
+        return;
+    }
+    const aw_rules *rules = rules_of(p);
+    const int first = aw_game_start(g)->side;
+    if (r->count < r->total)
+        printf(_("Review stopped: %d of %d moves reviewed.\n"), r->count, r->total);
+    if (r->count == 0) {
+        aw_review_free(r);
+        return;
+    }
+    for (int i = 0; i < r->count; i++) {
+        const aw_review_move *m = &r->move[i];
+        char number[16], mv[AW_MOVE_MAX], head[40], said[1024];
+        words_move_number(first, i, number, sizeof number);
+        aw_move_format(rules, m->played, mv);
+        snprintf(head, sizeof head, "  %-6s%s%s", number, mv, aw_mark_text(m->mark));
+        if (m->mark == AW_MARK_NONE && m->legal > 1) {
+            printf("%s\n", head);
+            continue;
+        }
+        /* the comment beside the move, wrapped under itself */
+        char first_lead[48];
+        snprintf(first_lead, sizeof first_lead, "%-15s", head);
+        words_review_move(rules, aw_game_position_at(g, i), m, said, sizeof said);
+        cli_print_wrapped(stdout, said, first_lead, "               ", 78);
+    }
+    char who_buf[64], text[512];
+    printf("\n");
+    for (int side = 0; side < 2; side++) {
+        words_review_side(&r->side[side], player_name(p, side, who_buf, sizeof who_buf), text,
+                          sizeof text);
+        cli_print_wrapped(stdout, text, "", "  ", 78);
+    }
+    words_review_turning(r, g, text, sizeof text);
+    cli_print_wrapped(stdout, text, "", "  ", 78);
+    aw_review_free(r);
+}
+
 static void agree(play *p)
 {
     const aw_position *pos = session_position(p->s);
@@ -819,6 +923,8 @@ static int run(play *p)
             load_game(p, line + 5 + strspn(line + 5, " \t"));
         else if (strcmp(line, "agree") == 0)
             agree(p);
+        else if (strcmp(line, "review") == 0 || strncmp(line, "review ", 7) == 0)
+            review(p, line[6] ? line + 7 + strspn(line + 7, " ") : NULL);
         else
             play_line(p, line);
         if (interrupted) {
@@ -924,12 +1030,14 @@ int cmd_play(int argc, char **argv)
     cfg.movetime_ms = movetime;
     cfg.hint_ms = movetime;
     p.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+    p.review_depth = 14;
     const bool full_screen = !plain && p.tty && full_screen_terminal();
     /* The full-screen game starts where the last one chosen in its dialog
      * left off, for what the command line does not say. */
     settings set = settings_default();
     char notes[1024] = "";
     settings_load(&set, notes, sizeof notes);
+    p.review_depth = set.review_depth;
     if (full_screen && set.game_valid && !resume) {
         if (!cr.preset && !cr.count && !cr.position && !opponent && !side_opt && !level_opt &&
             !movetime_opt && !first_given) {

@@ -533,12 +533,12 @@ const char *words_declined(const agreement_answer *a, bool exact, char *buf, siz
 const char *words_mark(aw_mark mark)
 {
     switch (mark) {
-    case AW_MARK_BLUNDER: return _("blunder");
-    case AW_MARK_MISTAKE: return _("mistake");
-    case AW_MARK_DUBIOUS: return _("inaccuracy");
-    case AW_MARK_GOOD: return _("good move");
-    case AW_MARK_BRILLIANT: return _("brilliant move");
-    case AW_MARK_INTERESTING: return _("interesting move");
+    case AW_MARK_BLUNDER: return _("Blunder");
+    case AW_MARK_MISTAKE: return _("Mistake");
+    case AW_MARK_DUBIOUS: return _("Inaccuracy");
+    case AW_MARK_GOOD: return _("Good move");
+    case AW_MARK_BRILLIANT: return _("Brilliant move");
+    case AW_MARK_INTERESTING: return _("Interesting move");
     default: return "";
     }
 }
@@ -547,6 +547,14 @@ const char *words_move_number(int first, int ply, char *buf, size_t size)
 {
     const int round = first == AW_SOUTH ? ply / 2 + 1 : (ply + 1) / 2 + 1;
     snprintf(buf, size, "%d%s", round, (first + ply) % 2 == AW_SOUTH ? "." : "...");
+    return buf;
+}
+
+/* "2.10 seeds": English says seeds for any fraction; the plural goes by
+ * the whole seeds for languages that say otherwise (French: "1,50 graine"). */
+static const char *hundredths(int h, char *buf, size_t size)
+{
+    snprintf(buf, size, P_("%d.%02d seeds", "%d.%02d seeds", h / 100), h / 100, h % 100);
     return buf;
 }
 
@@ -561,8 +569,7 @@ const char *words_review_value(const aw_review_move *m, const aw_score *s, char 
             snprintf(buf, size, P_("a win by %d seed", "a win by %d seeds", s->margin), s->margin);
         else
             snprintf(buf, size,
-                     P_("a forced win by %d seed or more", "a forced win by %d seeds or more",
-                        s->margin),
+                     P_("a win by %d seed or more", "a win by %d seeds or more", s->margin),
                      s->margin);
         break;
     case AW_SCORE_LOSS:
@@ -571,8 +578,7 @@ const char *words_review_value(const aw_review_move *m, const aw_score *s, char 
                      -s->margin);
         else
             snprintf(buf, size,
-                     P_("a forced loss by %d seed or more", "a forced loss by %d seeds or more",
-                        -s->margin),
+                     P_("a loss by %d seed at least", "a loss by %d seeds at least", -s->margin),
                      -s->margin);
         break;
     case AW_SCORE_DRAW: snprintf(buf, size, "%s", _("a draw")); break;
@@ -588,8 +594,6 @@ const char *words_review_value(const aw_review_move *m, const aw_score *s, char 
     return buf;
 }
 
-static bool review_win(const aw_score *s) { return s->kind == AW_SCORE_WIN; }
-
 /* Whether going from `best` to `other` throws a proven win or draw away. */
 static bool review_thrown(const aw_score *best, const aw_score *other)
 {
@@ -597,58 +601,74 @@ static bool review_thrown(const aw_score *best, const aw_score *other)
            (best->kind == AW_SCORE_DRAW && other->kind == AW_SCORE_LOSS);
 }
 
-const char *words_review_move(const aw_rules *rules, const aw_review_move *m, char *buf,
-                              size_t size)
+const char *words_review_move(const aw_rules *rules, const aw_position *before,
+                              const aw_review_move *m, char *buf, size_t size)
 {
-    char best[128], played[128], second[128], bm[AW_MOVE_MAX], pm[AW_MOVE_MAX], sm[AW_MOVE_MAX];
+    char best[128], played[128], second[128], cost[48], line[512];
+    char bm[AW_MOVE_MAX], pm[AW_MOVE_MAX], sm[AW_MOVE_MAX];
     buf[0] = 0;
-    if (m->mark == AW_MARK_NONE) {
-        if (m->legal <= 1)
-            snprintf(buf, size, "%s", _("the only legal move"));
-        return buf;
-    }
     const char *name = words_mark(m->mark);
     words_review_value(m, &m->best_score, best, sizeof best);
     words_review_value(m, &m->played_score, played, sizeof played);
     aw_move_format(rules, m->best, bm);
     aw_move_format(rules, m->played, pm);
-    if (m->mark == AW_MARK_GOOD || m->mark == AW_MARK_BRILLIANT) {
+    words_line(rules, before, m->pv, m->pv_length < 8 ? m->pv_length : 8, line, sizeof line);
+    if (m->legal <= 1) {
+        snprintf(buf, size, "%s", _("The only legal move."));
+        return buf;
+    }
+    switch (m->mark) {
+    case AW_MARK_GOOD:
+    case AW_MARK_BRILLIANT:
         if (m->second == AW_MOVE_NONE) {
-            snprintf(buf, size, "%s", name);
-        } else {
-            words_review_value(m, &m->second_score, second, sizeof second);
-            aw_move_format(rules, m->second, sm);
-            const int gap = m->best_score.value - m->second_score.value;
-            if (review_thrown(&m->best_score, &m->second_score))
-                snprintf(buf, size,
-                         review_win(&m->best_score)
-                             ? _("%s: the only move that keeps the win (%s); next best %s: %s")
-                             : _("%s: the only move that keeps the draw (%s); next best %s: %s"),
-                         name, best, sm, second);
-            else
-                snprintf(buf, size,
-                         P_("%s: the best by %d.%02d seeds (%s); next best %s: %s",
-                            "%s: the best by %d.%02d seeds (%s); next best %s: %s", gap / 100),
-                         name, gap / 100, gap % 100, best, sm, second);
+            snprintf(buf, size, _("%s: the best move (%s)."), name, best);
+            break;
         }
-    } else if (m->result_lost) {
-        snprintf(buf, size,
-                 review_win(&m->best_score) ? _("%s: %s keeps the win (%s); %s throws it away (%s)")
-                                            : _("%s: %s keeps the draw (%s); %s throws it away (%s)"),
-                 name, bm, best, pm, played);
-    } else {
-        snprintf(buf, size,
-                 P_("%s, %d.%02d seeds lost: %s was best (%s), %s %s",
-                    "%s, %d.%02d seeds lost: %s was best (%s), %s %s", m->loss / 100),
-                 name, m->loss / 100, m->loss % 100, bm, best, pm, played);
+        words_review_value(m, &m->second_score, second, sizeof second);
+        aw_move_format(rules, m->second, sm);
+        if (review_thrown(&m->best_score, &m->second_score))
+            snprintf(buf, size,
+                     m->best_score.kind == AW_SCORE_WIN
+                         ? _("%s: the only move that keeps the win (%s); next best %s: %s.")
+                         : _("%s: the only move that keeps the draw (%s); next best %s: %s."),
+                     name, best, sm, second);
+        else {
+            int gap = m->best_score.kind == AW_SCORE_SEEDS ? m->best_score.value
+                                                           : 100 * m->best_score.margin;
+            gap -= m->second_score.kind == AW_SCORE_SEEDS ? m->second_score.value
+                                                          : 100 * m->second_score.margin;
+            snprintf(buf, size, _("%s: better than any other move by %s (%s); next best %s: %s."),
+                     name, hundredths(gap > 0 ? gap : 0, cost, sizeof cost), best, sm, second);
+        }
+        if (m->mark == AW_MARK_BRILLIANT)
+            add(buf, size, "%s", _(" A sacrifice: the reply captures more seeds than the move did."));
+        break;
+    case AW_MARK_BLUNDER:
+    case AW_MARK_MISTAKE:
+    case AW_MARK_DUBIOUS:
+    case AW_MARK_INTERESTING:
+        if (m->result_lost)
+            snprintf(buf, size,
+                     m->best_score.kind == AW_SCORE_WIN
+                         ? _("%s: %s throws the win away (after it, %s). %s kept it: %s, line %s.")
+                         : _("%s: %s throws the draw away (after it, %s). %s kept it: %s, line %s."),
+                     name, pm, played, bm, best, line);
+        else
+            snprintf(buf, size, _("%s: %s cost %s (after it, %s). %s was better: %s, line %s."),
+                     name, pm, hundredths(m->loss, cost, sizeof cost), played, bm, best, line);
+        break;
+    default:
+        if (m->played == m->best)
+            snprintf(buf, size, _("The best move (%s), line %s."), best, line);
+        else
+            snprintf(buf, size, _("Close to the best: %s cost %s (after it, %s). %s was best: %s."),
+                     pm, hundredths(m->loss, cost, sizeof cost), played, bm, best);
+        break;
     }
     if (m->source == AW_REVIEW_TABLES)
-        add(buf, size, "%s", _(" (endgame tables)"));
+        add(buf, size, "%s", _(" Exact: the endgame tables cover this position."));
     else if (m->source == AW_REVIEW_BOOK)
-        add(buf, size, "%s", _(" (opening book)"));
-    add(buf, size, ".");
-    if (m->mark == AW_MARK_BRILLIANT)
-        add(buf, size, "%s", _(" A sacrifice: the reply captures seeds at once."));
+        add(buf, size, "%s", _(" From the opening book."));
     return buf;
 }
 
@@ -658,7 +678,7 @@ const char *words_review_side(const aw_review_side *s, const char *who, char *bu
     const int nb = s->marks[AW_MARK_BLUNDER], nm = s->marks[AW_MARK_MISTAKE],
               ni = s->marks[AW_MARK_DUBIOUS],
               ng = s->marks[AW_MARK_GOOD] + s->marks[AW_MARK_BRILLIANT];
-    const int hundredths = (int)(s->average_loss * 100 + 0.5);
+    const int h = (int)(s->average_loss * 100 + 0.5);
     snprintf(b, sizeof b, P_("%d blunder", "%d blunders", nb), nb);
     snprintf(m, sizeof m, P_("%d mistake", "%d mistakes", nm), nm);
     snprintf(i, sizeof i, P_("%d inaccuracy", "%d inaccuracies", ni), ni);
@@ -666,8 +686,8 @@ const char *words_review_side(const aw_review_side *s, const char *who, char *bu
     /* the plural by the whole seeds (French: "0,87 graine", "2,10 graines") */
     snprintf(avg, sizeof avg,
              P_("%d.%02d seeds lost a move on average", "%d.%02d seeds lost a move on average",
-                hundredths / 100),
-             hundredths / 100, hundredths % 100);
+                h / 100),
+             h / 100, h % 100);
     snprintf(moves, sizeof moves, P_("%d move", "%d moves", s->moves), s->moves);
     snprintf(buf, size, _("%s: %s, %s, %s, %s; %s (%s)."), who, b, m, i, g, avg, moves);
     return buf;

@@ -86,8 +86,8 @@ const char *words_declined(const agreement_answer *a, bool exact, char *buf, siz
 
 /* ------------------------------------------------------------ the review */
 
-/* The name of a review mark: "blunder" (??), "mistake" (?), "inaccuracy"
- * (?!), "good move" (!), "brilliant move" (!!); "" for none. */
+/* The name of a review mark, as a heading: "Blunder" (??), "Mistake" (?),
+ * "Inaccuracy" (?!), "Good move" (!), "Brilliant move" (!!); "" for none. */
 const char *words_mark(aw_mark mark);
 
 /* "12." or "12..." (North's move): the number of move `ply` (0: the
@@ -95,19 +95,25 @@ const char *words_mark(aw_mark mark);
 const char *words_move_number(int first, int ply, char *buf, size_t size);
 
 /* A value of a reviewed move, from the mover's view: "about 0.39 seeds
- * ahead", "a forced win by 3 seeds or more" (proven by the search), "a win
- * by 4 seeds" (the endgame tables: with perfect play), "a draw". */
+ * ahead", "a win by 3 seeds or more" (proven by the search), "a win by 4
+ * seeds" (exact: the endgame tables, with perfect play), "a draw". */
 const char *words_review_value(const aw_review_move *m, const aw_score *score, char *buf,
                                size_t size);
 
-/* What the review says of one move, or "" for an unmarked one: "mistake,
- * 3.04 seeds lost: E was best (about 0.39 seeds ahead), D about 2.65
- * seeds behind."; "blunder: E keeps the win (...); D throws it away
- * (...)."; "good move: the only move that keeps the win (...); next best
- * f: ..."; "the only legal move". The source follows when it is not the
- * search: " (endgame tables)", " (opening book)". */
-const char *words_review_move(const aw_rules *rules, const aw_review_move *m, char *buf,
-                              size_t size);
+/* What the review says of one move, `before` being the position it was
+ * played in (for the line's captures):
+ *   "Mistake: D cost 2.10 seeds (after it, about 1.71 seeds behind). E was
+ *    better: about 0.39 seeds ahead, line E f D(+2) a."
+ *   "Blunder: D throws the win away (after it, a draw). E kept it: a win
+ *    by 4 seeds, line E f D."
+ *   "Good move: the only move that keeps the win (...); next best f: a
+ *    draw."
+ *   "The best move (...), line ...", "Close to the best: ...", "The only
+ *    legal move." for unmarked moves.
+ * Then " Exact: the endgame tables cover this position." or " From the
+ * opening book." when the values come from there. */
+const char *words_review_move(const aw_rules *rules, const aw_position *before,
+                              const aw_review_move *m, char *buf, size_t size);
 
 /* One player's summary: "South (you): 1 blunder, 2 mistakes, 0
  * inaccuracies, 3 good moves; 0.87 seeds lost a move on average (23
