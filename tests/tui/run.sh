@@ -311,5 +311,124 @@ wait_for "[exit 0]"
 CHECKS=$((CHECKS + 1))
 [ -f "$XDG_STATE_HOME/awale/unfinished-game.txt" ] && fail "the finished game is still kept"
 
+# The moves of the review on the screen (the rows from " 1. " to the first
+# empty one), each with its mark: "C f F? b?? ...".
+screen_marks() {
+    screen | awk '/^ 1\. / { on = 1 } on && /^ *$/ { exit } on' | tr ' ' '\n' |
+        grep -E '^[A-Fa-f][!?]*$' | tr '\n' ' '
+}
+# The same from a record written by `awale review`.
+record_moves() { grep -v '^\[' "$1" | tr '\n' ' ' | sed 's/{[^}]*}//g' | tr ' ' '\n' | grep -E '^[A-Fa-f][!?]*$' | tr '\n' ' '; }
+# The text of the screen on one line, spaces squeezed.
+joined() { screen | tr '\n' ' ' | tr -s ' '; }
+
+STEP="review: v after a game of two people"
+GAME="C f F b A a E c D d B e C f A b"
+"$AWALE" review --depth 14 --tables none --book none $GAME >"$TMP/reviewed.txt" 2>&1
+want=$(record_moves "$TMP/reviewed.txt")
+printf 'speed=off\n' >"$XDG_CONFIG_HOME/awale/settings"
+start --tables none --book none --opponent human
+wait_for "South to move"
+for m in $GAME; do keys "$m"; done
+wait_for "North plays b:"
+wait_for "v review"
+keys v
+wait_for "review of the game, depth 14 · 16 moves"
+wait_for "Turning points: "
+CHECKS=$((CHECKS + 1))
+[ "$(screen_marks)" = "$want" ] || fail "the marks: screen '$(screen_marks)', awale review '$want'"
+wait_for "South: "
+wait_for "lost a move on average (8 moves)."
+wait_for "North: "
+wait_for "The board shows the position after the selected move; Esc goes back."
+wait_for "← → move by move ↑ ↓ marked moves Home End Esc back ? help"
+# It opens on the first turning point, a mistake in words.
+CHECKS=$((CHECKS + 1))
+joined | grep -qE " [0-9]+\.(\.\.)? [A-Fa-f]\?+ (Blunder|Mistake): [A-Fa-f] (cost [0-9]+\.[0-9]+ seeds|throws the)" ||
+    fail "no mistake in words"
+CHECKS=$((CHECKS + 1))
+joined | grep -qE "([A-Fa-f] was better|kept it): [^,]*, line [A-Fa-f]" || fail "no better move with its line"
+# Step through the moves: the board follows.
+keys Home
+wait_for " 1. C "
+CHECKS=$((CHECKS + 1))
+joined | grep -qE " 1\. C (The best move|Close to the best: C cost)" || fail "the first move's comment"
+board_is "$(position_after C)"
+keys Right
+wait_for " 1... f "
+board_is "$(position_after C f)"
+keys Right
+wait_for " 2. F? Mistake: F cost"
+board_is "$(position_after C f F)"
+keys Down
+wait_for " 2... b?? Blunder: b"
+keys End
+wait_for " 8... b "
+board_is "$(position_after $GAME)"
+keys Escape
+wait_for "South to move"
+absent "Turning points"
+# The marks stay in the move list while the game is the same.
+keys m
+wait_for "1. C f  2. F? b??  3. A?? a??"
+keys m v
+wait_for "review of the game, depth 14"
+keys Escape
+wait_for "South to move"
+# Undo takes the review away with the moves it judged.
+keys u m
+wait_for "Took back 1 move."
+absent "F?"
+keys m q y
+wait_for "[exit 0]"
+
+STEP="review: any key cancels"
+printf 'speed=off\nreview=30\n' >"$XDG_CONFIG_HOME/awale/settings"
+start --tables none --book none --opponent human
+wait_for "South to move"
+for m in $GAME; do keys "$m"; done
+wait_for "North plays b:"
+keys v
+wait_for "Reviewing move 1 of 16"
+wait_for "(any key cancels)"
+keys x
+wait_for "Review cancelled after 0 of 16 moves: v starts it again."
+wait_for "South to move"
+keys q y
+wait_for "[exit 0]"
+
+STEP="review: in French against the computer"
+printf 'speed=off\n' >"$XDG_CONFIG_HOME/awale/settings"
+start --tables none --book none --level 1 --movetime 50 --lang fr
+wait_for "À vous"
+keys v
+wait_for "Aucun coup à examiner pour l'instant."
+keys c
+wait_for "Nord (ordinateur) joue"
+wait_for "À vous"
+keys d
+wait_for "Sud joue D"
+wait_for "À vous"
+keys v
+wait_for "bilan de la partie, profondeur 14 · 4 coups"
+wait_for "Sud (vous) : "
+wait_for "Nord (ordinateur) : "
+wait_for "perdue"
+wait_for "Le plateau : la position après le coup choisi ; Échap revient à la partie."
+wait_for "coup par coup"
+CHECKS=$((CHECKS + 1))
+joined | grep -qE "Tournants de la partie : |Pas de tournant : " || fail "no turning points in French"
+keys Home
+CHECKS=$((CHECKS + 1))
+wait_for " 1. C"
+joined | grep -qE " 1\. C[!?]* (Le meilleur coup|Proche du meilleur|Gaffe|Erreur|Imprécision|Bon coup|Coup brillant|Le seul coup)" ||
+    fail "the first move's comment in French"
+absent "Blunder"
+absent "South"
+keys Escape
+wait_for "À vous"
+keys q o
+wait_for "[exit 0]"
+
 echo "tui: $CHECKS checks, $FAILS failed"
 [ "$FAILS" -eq 0 ]
