@@ -311,6 +311,46 @@ wait_for "[exit 0]"
 CHECKS=$((CHECKS + 1))
 [ -f "$XDG_STATE_HOME/awale/unfinished-game.txt" ] && fail "the finished game is still kept"
 
+# click COL ROW: a click of the left button on the pit in screen column COL
+# (0..5 from the left) of ROW (0 top, 1 bottom) of the 80x24 board, as a
+# terminal reports it to a program that asked for the mouse (SGR 1006,
+# which ncurses asks xterm-256color for): a press, then a release.
+click() {
+    x=$((18 + 9 * $1))
+    y=$((7 + 5 * $2))
+    keys -l "$(printf '\033[<0;%d;%dM' $x $y)"
+    keys -l "$(printf '\033[<0;%d;%dm' $x $y)"
+}
+
+STEP="mouse: a click plays the pit"
+printf 'speed=off\n' >"$XDG_CONFIG_HOME/awale/settings"
+start --tables none --opponent human
+wait_for "South to move"
+click 2 1
+wait_for "South plays C: sows 4 seeds."
+board_is "$(position_after C)"
+# North's row is the top one, f..a from the left: column 1 is e
+click 1 0
+wait_for "North plays e: sows 4 seeds."
+board_is "$(position_after C e)"
+# a click on the other side's pit says why it cannot be played
+click 4 0
+wait_for "b cannot be played"
+board_is "$(position_after C e)"
+keys q y
+wait_for "[exit 0]"
+
+STEP="mouse: a relay move, its direction clicked beside the pit"
+start --tables none --opponent human --rules relay
+wait_for "South to move"
+click 2 1
+wait_for "Sow C:"
+click 3 1
+wait_for "South plays C+"
+board_is "$(position_after --rules relay C+)"
+keys q y
+wait_for "[exit 0]"
+
 # The moves of the review on the screen (the rows from " 1. " to the first
 # empty one), each with its mark: "C f F? b?? ...".
 screen_marks() {
