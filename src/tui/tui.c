@@ -1133,8 +1133,18 @@ static void agree(tui *t)
 
 static void help(tui *t)
 {
-    char text[4096], words[256];
-    snprintf(text, sizeof text, _("\nRule set %s:\n"), rules(t)->name);
+    char text[8192], words[256], howto[AW_HOWTO_MAX];
+    /* How to play, a paragraph a line, then each rule of the set. */
+    snprintf(text, sizeof text, _("How to play (%s):\n"), rules(t)->name);
+    words_howto(rules(t), howto, sizeof howto);
+    for (const char *s = howto; *s;) {
+        const size_t n = strcspn(s, "\n");
+        const size_t used = strlen(text);
+        snprintf(text + used, sizeof text - used, "  - %.*s\n", (int)n, s);
+        s += n + (s[n] == '\n');
+    }
+    const size_t used = strlen(text);
+    snprintf(text + used, sizeof text - used, _("\nRule set %s:\n"), rules(t)->name);
     for (int i = 0; i < aw_rules_param_count(); i++) {
         const char *name = aw_rules_param_name(i);
         if (aw_rules_param_applies(rules(t), name) && words_rule(rules(t), name, words, sizeof words)) {

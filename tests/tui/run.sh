@@ -311,6 +311,43 @@ wait_for "[exit 0]"
 CHECKS=$((CHECKS + 1))
 [ -f "$XDG_STATE_HOME/awale/unfinished-game.txt" ] && fail "the finished game is still kept"
 
+STEP="help: the keys, then how to play, scrolled"
+printf 'speed=off\n' >"$XDG_CONFIG_HOME/awale/settings"
+start --tables none --opponent human
+wait_for "South to move"
+keys '?'
+wait_for "Keys:"
+wait_for "v review of the game so far"
+wait_for "Up/Down, PgUp/PgDn: scroll Esc: close"
+absent "How to play (abapa):"
+keys NPage
+wait_for "How to play (abapa):"
+wait_for "- Two rows of six pits, 4 seeds in each: South plays the pits A to F,"
+keys End
+wait_for "Rule set abapa:"
+wait_for "the target score is 25 seeds"
+absent "Keys:"
+keys Home
+wait_for "Keys:"
+keys Down Down
+absent "Keys:"
+keys Escape
+wait_for "South to move"
+keys q y
+wait_for "[exit 0]"
+start --tables none --opponent human --lang fr --rules relay
+wait_for "À Sud de jouer"
+keys '?'
+wait_for "Touches :"
+wait_for "défiler Échap : fermer"
+keys NPage
+wait_for "Comment jouer (relay) :"
+wait_for "Deux rangées de six cases, 4 graines dans chacune, et un grenier pour"
+absent "How to play"
+keys Escape
+keys q o
+wait_for "[exit 0]"
+
 # click COL ROW: a click of the left button on the pit in screen column COL
 # (0..5 from the left) of ROW (0 top, 1 bottom) of the 80x24 board, as a
 # terminal reports it to a program that asked for the mouse (SGR 1006,
