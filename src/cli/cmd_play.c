@@ -75,12 +75,14 @@ static bool against_computer(const play *p)
     return c->computer[0] != c->computer[1];
 }
 
-/* "South", "North (computer)" or "You". */
+/* "North (computer)", "South (you)" against the computer, or "South". */
 static const char *who(const play *p, int side, char *buf, size_t size)
 {
     const session_config *c = session_get_config(p->s);
     if (c->computer[side])
         snprintf(buf, size, _("%s (computer)"), words_side(side));
+    else if (against_computer(p))
+        snprintf(buf, size, _("%s (you)"), words_side(side));
     else
         snprintf(buf, size, "%s", words_side(side));
     return buf;
@@ -611,8 +613,11 @@ static void hint(play *p)
         const aw_search_line *l = &t.info.line[0];
         words_line(rules_of(p), session_position(p->s), l->pv, l->length < 8 ? l->length : 8, line,
                    sizeof line);
-        printf(_("Hint: %s%s. For the player to move: %s; expected line (captures in brackets, + "
-                 "for the player to move): %s.\n"),
+        printf(against_computer(p)
+                   ? _("Hint: %s%s. For you: %s; expected line (captures in brackets, + for you): "
+                       "%s.\n")
+                   : _("Hint: %s%s. For the player to move: %s; expected line (captures in "
+                       "brackets, + for the player to move): %s.\n"),
                m, t.book ? _(" (opening book)") : "", words_score_you(&l->score, score, sizeof score),
                line);
     } else {
@@ -635,16 +640,6 @@ static int review_progress(void *ctx, const aw_review *so_far, int at)
         fflush(stdout);
     }
     return review_stopped;
-}
-
-/* "South (you)", "North (computer)", "South": who played a side. */
-static const char *player_name(const play *p, int side, char *buf, size_t size)
-{
-    if (against_computer(p) && !session_get_config(p->s)->computer[side]) {
-        snprintf(buf, size, _("%s (you)"), words_side(side));
-        return buf;
-    }
-    return who(p, side, buf, size);
 }
 
 /* The review of the game so far: each move with its mark and what the
@@ -711,7 +706,7 @@ static void review(play *p, const char *arg)
     char who_buf[64], text[512];
     printf("\n");
     for (int side = 0; side < 2; side++) {
-        words_review_side(&r->side[side], player_name(p, side, who_buf, sizeof who_buf), text,
+        words_review_side(&r->side[side], who(p, side, who_buf, sizeof who_buf), text,
                           sizeof text);
         cli_print_wrapped(stdout, text, "", "  ", 78);
     }
@@ -755,14 +750,40 @@ static void agree(play *p)
     printf("%s\n", words_declined(&a, session_tables_exact(p->s), said, sizeof said));
 }
 
+/* The last moves of the game, "F c" (at most `count`, the latest). */
+static const char *last_moves(const play *p, int count, char *buf, size_t size)
+{
+    const aw_game *g = session_game(p->s);
+    const int n = aw_game_ply(g), from = n - count > 0 ? n - count : 0;
+    aw_move moves[64];
+    int k = 0;
+    for (int i = from > n - 64 ? from : n - 64; i < n; i++)
+        moves[k++] = aw_game_move(g, i);
+    return words_moves(rules_of(p), moves, k, buf, size);
+}
+
 static void undo(play *p)
 {
+    const aw_game *g = session_game(p->s);
+    const bool agreed = aw_game_status(g) == AW_END_AGREEMENT;
+    /* the moves an undo takes back are the last ones: kept before it */
+    const int before = aw_game_ply(g);
+    aw_move last[64];
+    int k = 0;
+    for (int i = before > 64 ? before - 64 : 0; i < before; i++)
+        last[k++] = aw_game_move(g, i);
     const int done = session_undo(p->s);
     if (done == 0) {
         printf(_("Nothing to undo.\n"));
         return;
     }
-    printf(P_("Took back %d move.\n", "Took back %d moves.\n", done), done);
+    char taken[512];
+    const int shown = done < k ? done : k;
+    words_moves(rules_of(p), last + k - shown, shown, taken, sizeof taken);
+    if (agreed)
+        printf("%s\n", _("Took back the end by agreement."));
+    else
+        printf(P_("Took back %d move: %s.\n", "Took back %d moves: %s.\n", done), done, taken);
     p->over_announced = false;
     draw_board(p);
     after_change(p);
@@ -775,7 +796,9 @@ static void redo(play *p)
         printf(_("Nothing to redo.\n"));
         return;
     }
-    printf(P_("Played %d move again.\n", "Played %d moves again.\n", done), done);
+    char again[512];
+    printf(P_("Played %d move again: %s.\n", "Played %d moves again: %s.\n", done), done,
+           last_moves(p, done, again, sizeof again));
     draw_board(p);
     after_change(p);
 }

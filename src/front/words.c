@@ -41,6 +41,17 @@ static void add(char *buf, size_t size, const char *fmt, ...)
     va_end(ap);
 }
 
+const char *words_moves(const aw_rules *rules, const aw_move *moves, int count, char *buf,
+                        size_t size)
+{
+    buf[0] = 0;
+    for (int i = 0; i < count; i++) {
+        char m[AW_MOVE_MAX];
+        add(buf, size, "%s%s", i ? " " : "", aw_move_format(rules, moves[i], m));
+    }
+    return buf;
+}
+
 /* "2 from b, 3 from c and 3 from d", pits in board order. */
 static void captured_list(const aw_move_report *r, char *buf, size_t size)
 {

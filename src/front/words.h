@@ -17,6 +17,10 @@
 /* "South" or "North". */
 const char *words_side(int side);
 
+/* Moves in the notation, one space apart: "F c". */
+const char *words_moves(const aw_rules *rules, const aw_move *moves, int count, char *buf,
+                        size_t size);
+
 /* A pit's letter as a string ("C", "e"). */
 const char *words_pit(int pit, char buf[4]);
 

@@ -220,7 +220,9 @@ void review_draw(const layout *lay, const review_data *d)
             crows = left;
         srows = left - crows;
     }
-    const bool gaps = mrows + crows + srows + 2 <= H; /* a blank row between the parts */
+    /* blank rows between the parts, where there is room */
+    const int spare = H - mrows - crows - srows;
+    const bool gap1 = spare >= 1, gap2 = spare >= 2;
 
     /* The moves, scrolled so that the selected one shows. */
     int top = items[sel].row - (mrows - 1) / 2;
@@ -238,13 +240,13 @@ void review_draw(const layout *lay, const review_data *d)
         screen_put(y, x + pw, p->w - it->x - pw, a, it->text);
     }
     free(items);
-    int y = p->y + mrows + (gaps ? 1 : 0);
+    int y = p->y + mrows + (gap1 ? 1 : 0);
 
     /* The selected move: its number and mark in colour, then the words. */
     if (crows > 0) {
         screen_wrap(y, p->x, p->w, crows, A_NORMAL, comment);
         screen_put(y, p->x, p->w, mark_attr(m->mark) | A_BOLD, head);
-        y += crows + (gaps ? 1 : 0);
+        y += crows + (gap2 ? 1 : 0);
     }
     /* The summary: each player, then the turning points. */
     for (int k = 0; k < 3 && srows > 0; k++) {

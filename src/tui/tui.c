@@ -99,11 +99,14 @@ static int seat(const tui *t)
     return c->computer[AW_SOUTH] && !c->computer[AW_NORTH] ? AW_NORTH : AW_SOUTH;
 }
 
-/* "North (computer)" or the side's name, for the words of a move. */
+/* "North (computer)", "South (you)" against the computer, or the side's
+ * name, for the words of a move. */
 static const char *who(const tui *t, int side, char *buf, size_t size)
 {
     if (session_get_config(t->s)->computer[side])
         snprintf(buf, size, _("%s (computer)"), words_side(side));
+    else if (against_computer(t))
+        snprintf(buf, size, _("%s (you)"), words_side(side));
     else
         snprintf(buf, size, "%s", words_side(side));
     return buf;
@@ -388,8 +391,10 @@ static void finish_job(tui *t, bool animate)
             words_line(rules(t), &t->view.pos, l->pv, l->length < 8 ? l->length : 8, line,
                        sizeof line);
             set_note(t, screen_attr(CP_INFO),
-                     _("Hint: %s%s. For the player to move: %s; expected line: %s."), m,
-                     t->thought.book ? _(" (opening book)") : "",
+                     against_computer(t)
+                         ? _("Hint: %s%s. For you: %s; expected line: %s.")
+                         : _("Hint: %s%s. For the player to move: %s; expected line: %s."),
+                     m, t->thought.book ? _(" (opening book)") : "",
                      words_score_you(&l->score, score, sizeof score), line);
         } else {
             set_note(t, screen_attr(CP_INFO), _("Hint: %s."), m);
@@ -593,16 +598,6 @@ static void draw_messages(tui *t)
         screen_wrap(y, m->x, m->w, note_rows, t->note_attr, t->note);
 }
 
-/* "South (you)", "North (computer)", "South": who played a side. */
-static const char *player_name(const tui *t, int side, char *buf, size_t size)
-{
-    if (against_computer(t) && !session_get_config(t->s)->computer[side]) {
-        snprintf(buf, size, _("%s (you)"), words_side(side));
-        return buf;
-    }
-    return who(t, side, buf, size);
-}
-
 /* The review on the screen: the board after the selected move, the moves
  * with their marks, what the review says of the selected one, the
  * summary (the thread is idle). */
@@ -636,8 +631,7 @@ static void draw_review(tui *t)
     }
     char who0[64], who1[64];
     review_data d = {r, game, t->review_sel,
-                     {player_name(t, AW_SOUTH, who0, sizeof who0),
-                      player_name(t, AW_NORTH, who1, sizeof who1)}};
+                     {who(t, AW_SOUTH, who0, sizeof who0), who(t, AW_NORTH, who1, sizeof who1)}};
     review_draw(&t->lay, &d);
     draw_prompt(t);
     draw_keys(t);
@@ -889,6 +883,7 @@ static void undo(tui *t)
 {
     idle(t);
     t->choosing_dir = false;
+    const bool agreed = aw_game_status(session_game(t->s)) == AW_END_AGREEMENT;
     const int n = session_undo(t->s);
     if (n == 0) {
         set_note(t, screen_attr(CP_ERROR), "%s", _("Nothing to undo."));
@@ -897,7 +892,15 @@ static void undo(tui *t)
     t->msg[0] = t->prev[0] = 0;
     t->view.last = -1;
     t->view.captured = 0;
-    set_note(t, screen_attr(CP_INFO), P_("Took back %d move.", "Took back %d moves.", n), n);
+    /* the copies still hold the moves taken back */
+    char taken[512];
+    const int shown = n < t->hist_len ? n : t->hist_len;
+    words_moves(rules(t), t->hist + t->hist_len - shown, shown, taken, sizeof taken);
+    if (agreed)
+        set_note(t, screen_attr(CP_INFO), "%s", _("Took back the end by agreement."));
+    else
+        set_note(t, screen_attr(CP_INFO), P_("Took back %d move: %s.", "Took back %d moves: %s.", n),
+                 n, taken);
     t->status = aw_game_status(session_game(t->s));
     sync_view(t);
 }
@@ -912,8 +915,12 @@ static void redo(tui *t)
         return;
     }
     t->msg[0] = t->prev[0] = 0;
-    set_note(t, screen_attr(CP_INFO), P_("Played %d move again.", "Played %d moves again.", n), n);
     sync_view(t);
+    char again[512];
+    const int shown = n < t->hist_len ? n : t->hist_len;
+    words_moves(rules(t), t->hist + t->hist_len - shown, shown, again, sizeof again);
+    set_note(t, screen_attr(CP_INFO),
+             P_("Played %d move again: %s.", "Played %d moves again: %s.", n), n, again);
 }
 
 static void hint(tui *t)

@@ -9,7 +9,7 @@ quit
 " play --movetime 50
 expect_status 0
 expect_out_has "against the computer at level 3"
-expect_out_has "South plays C: sows 4 seeds."
+expect_out_has "South (you) plays C: sows 4 seeds."
 expect_out_has "North (computer) plays"
 expect_out_has "North score  0 (computer, level 3)"
 expect_out_has "South score  0 (you)"
@@ -30,7 +30,7 @@ expect_status 0
 expect_out_has "Two players at one keyboard"
 expect_out_has "South plays C: sows 4 seeds."
 expect_out_has "North plays f: sows 4 seeds."
-expect_out_has "Took back 1 move."
+expect_out_has "Took back 1 move: f."
 expect_out_has "Legal moves: a b c d e f"
 expect_out_has "Not understood: 'x'."
 expect_out_has "D cannot be played: D is South's pit, and North is to move"
@@ -151,8 +151,8 @@ redo
 history
 quit
 " play --movetime 50 --level 1
-expect_out_has "Took back 2 moves."
-expect_out_has "Played 2 moves again."
+expect_out_has "Took back 2 moves: C "
+expect_out_has "Played 2 moves again: C "
 expect_out_has "Nothing to redo."
 expect_out_has "Moves so far:"
 expect_out_has "1. C "

@@ -124,7 +124,7 @@ board_is "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"
 
 STEP="play by letter"
 keys c
-wait_for "South plays C: sows 4 seeds."
+wait_for "South (you) plays C: sows 4 seeds."
 wait_for "Your move:"
 wait_for "North (computer) plays"
 m1=$(last_move_of "North (computer)")
@@ -134,17 +134,17 @@ wait_for "move 2"
 STEP="play by arrows"
 keys Left Left Left Left Left Left Right
 keys Enter
-wait_for "South plays B:"
+wait_for "South (you) plays B:"
 wait_for "Your move:"
 m2=$(last_move_of "North (computer)")
 board_is "$(position_after C "$m1" B "$m2")"
 
 STEP="undo"
 keys u
-wait_for "Took back 2 moves."
+wait_for "Took back 2 moves: B $m2."
 board_is "$(position_after C "$m1")"
 keys r
-wait_for "Played 2 moves again."
+wait_for "Played 2 moves again: B $m2."
 board_is "$(position_after C "$m1" B "$m2")"
 
 STEP="save"
@@ -454,7 +454,7 @@ keys Escape
 wait_for "South to move"
 # Undo takes the review away with the moves it judged.
 keys u m
-wait_for "Took back 1 move."
+wait_for "Took back 1 move: b."
 absent "F?"
 keys m q y
 wait_for "[exit 0]"
@@ -484,7 +484,7 @@ keys c
 wait_for "Nord (ordinateur) joue"
 wait_for "À vous"
 keys d
-wait_for "Sud joue D"
+wait_for "Sud (vous) joue D"
 wait_for "À vous"
 keys v
 wait_for "bilan de la partie, profondeur 14 · 4 coups"
