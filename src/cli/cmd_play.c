@@ -25,6 +25,8 @@
 
 #include <ctype.h>
 #include <signal.h>
+#include <stdarg.h>
+#include <sys/ioctl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -86,6 +88,32 @@ static const char *who(const play *p, int side, char *buf, size_t size)
     else
         snprintf(buf, size, "%s", words_side(side));
     return buf;
+}
+
+/* A sentence or more, ending the line: wrapped at spaces to the width of
+ * the terminal when there is one (a pipe gets each paragraph whole, one a
+ * line, for scripts and screen readers). */
+static void say(const play *p, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static void say(const play *p, const char *fmt, ...)
+{
+    char text[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    struct winsize ws;
+    if (p->tty && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20) {
+        cli_print_wrapped(stdout, text, "", "", ws.ws_col - 1);
+        return;
+    }
+    const size_t n = strlen(text);
+    fputs(text, stdout);
+    if (!n || text[n - 1] != '\n')
+        fputc('\n', stdout);
 }
 
 static void draw_row(const aw_position *pos, const int order[6])
@@ -181,7 +209,7 @@ static bool check_over(play *p)
     }
     if (!p->over_announced) {
         char text[512];
-        printf("%s\n", words_game_over(g, text, sizeof text));
+        say(p, "%s\n", words_game_over(g, text, sizeof text));
         if (against_computer(p)) {
             int sc[2];
             aw_game_scores(g, sc);
@@ -320,10 +348,10 @@ static void computer_moves(play *p)
         char text[512], name[64];
         const int side = session_position(p->s)->side;
         if (session_computer_play(p->s, NULL, NULL, &report, &thought, &err)) {
-            printf(_("The computer cannot move: %s.\n"), err.msg);
+            say(p, _("The computer cannot move: %s.\n"), err.msg);
             return;
         }
-        printf("%s%s\n", words_move(rules_of(p), &report, who(p, side, name, sizeof name), text, sizeof text),
+        say(p, "%s%s\n", words_move(rules_of(p), &report, who(p, side, name, sizeof name), text, sizeof text),
                thought.book ? _(" (from its opening book)") : "");
         draw_board(p);
     }
@@ -400,7 +428,7 @@ static void introduce(const play *p)
     const aw_position *pos = session_position(p->s);
     if (against_computer(p)) {
         const int me = seat(p);
-        printf(_("You play %s (the bottom row, %s) against the computer at level %d: it %s.\n"),
+        say(p, _("You play %s (the bottom row, %s) against the computer at level %d: it %s.\n"),
                words_side(me), me ? "a-f" : "A-F", c->level, words_level(c->level));
     } else if (c->computer[0]) {
         printf(_("The computer plays both sides.\n"));
@@ -439,9 +467,9 @@ static void play_line(play *p, const char *line)
         if (strspn(line, "ABCDEFabcdef+-, ") == strlen(line)) {
             if (strncmp(msg, "move 1: ", 8) == 0 && strlen(text) <= (relay ? 2 : 1))
                 msg += 8;
-            printf(_("Not understood: %s. Type 'help' for the commands.\n"), msg);
+            say(p, _("Not understood: %s. Type 'help' for the commands.\n"), msg);
         } else {
-            printf(_("Not understood: '%s'. Type a pit letter%s to play it, or 'help' for the "
+            say(p, _("Not understood: '%s'. Type a pit letter%s to play it, or 'help' for the "
                      "commands.\n"),
                    line, relay ? _(" and a direction (C+ or C-)") : "");
         }
@@ -458,11 +486,11 @@ static void play_line(play *p, const char *line)
         char m[AW_MOVE_MAX], said[512], name[64];
         const int side = session_position(p->s)->side;
         if (session_play(p->s, moves[i], &report, &err)) {
-            printf(_("%s cannot be played: %s.\n"), aw_move_format(rules_of(p), moves[i], m),
+            say(p, _("%s cannot be played: %s.\n"), aw_move_format(rules_of(p), moves[i], m),
                    err.msg);
             return;
         }
-        printf("%s\n", words_move(rules_of(p), &report, who(p, side, name, sizeof name), said, sizeof said));
+        say(p, "%s\n", words_move(rules_of(p), &report, who(p, side, name, sizeof name), said, sizeof said));
         draw_board(p);
         after_change(p);
     }
@@ -512,7 +540,7 @@ static void save_game(play *p, const char *path)
     else if (textfile_write(path, text, msg, sizeof msg))
         printf(_("Cannot save: %s.\n"), msg);
     else
-        printf(P_("Saved the game (%d move) to %s.\n", "Saved the game (%d moves) to %s.\n",
+        say(p, P_("Saved the game (%d move) to %s.\n", "Saved the game (%d moves) to %s.\n",
                   aw_game_ply(session_game(p->s))),
                aw_game_ply(session_game(p->s)), path);
     free(text);
@@ -587,7 +615,7 @@ static void load_game(play *p, const char *path)
     interrupted_session = s;
     p->over_announced = false;
     p->resumed = false;
-    printf(P_("Loaded %s: %d move, %s rules.\n", "Loaded %s: %d moves, %s rules.\n",
+    say(p, P_("Loaded %s: %d move, %s rules.\n", "Loaded %s: %d moves, %s rules.\n",
               aw_game_ply(session_game(s))),
            path, aw_game_ply(session_game(s)), rules_of(p)->name);
     introduce(p);
@@ -604,7 +632,7 @@ static void hint(play *p)
     session_thought t;
     aw_error err;
     if (session_hint(p->s, 0, NULL, NULL, &t, &err) || t.best == AW_MOVE_NONE) {
-        printf(_("No hint: %s.\n"), err.msg);
+        say(p, _("No hint: %s.\n"), err.msg);
         return;
     }
     char m[AW_MOVE_MAX], score[96], line[512], verdict[128];
@@ -613,7 +641,7 @@ static void hint(play *p)
         const aw_search_line *l = &t.info.line[0];
         words_line(rules_of(p), session_position(p->s), l->pv, l->length < 8 ? l->length : 8, line,
                    sizeof line);
-        printf(against_computer(p)
+        say(p, against_computer(p)
                    ? _("Hint: %s%s. For you: %s; expected line (captures in brackets, + for you): "
                        "%s.\n")
                    : _("Hint: %s%s. For the player to move: %s; expected line (captures in "
@@ -621,11 +649,11 @@ static void hint(play *p)
                m, t.book ? _(" (opening book)") : "", words_score_you(&l->score, score, sizeof score),
                line);
     } else {
-        printf(_("Hint: %s.\n"), m);
+        say(p, _("Hint: %s.\n"), m);
     }
     int margin;
     if (session_tables_margin(p->s, &margin))
-        printf(_("Endgame tables: %s.\n"),
+        say(p, _("Endgame tables: %s.\n"),
                words_tables(margin, session_tables_exact(p->s), verdict, sizeof verdict));
 }
 
@@ -725,7 +753,7 @@ static void agree(play *p)
     char result[96], question[256];
     switch (session_agree(p->s, proposer, &a)) {
     case AGREE_FORBIDDEN:
-    case AGREE_OVER: printf(_("No end by agreement: %s.\n"), a.why.msg); return;
+    case AGREE_OVER: say(p, _("No end by agreement: %s.\n"), a.why.msg); return;
     case AGREE_ASK: {
         int sc[2];
         aw_final_scores(&c->rules, pos, AW_END_AGREEMENT, sc);
@@ -736,7 +764,7 @@ static void agree(play *p)
             session_agree_accepted(p->s);
             check_over(p);
         } else {
-            printf(_("%s declines: play on.\n"), words_side(!proposer));
+            say(p, _("%s declines: play on.\n"), words_side(!proposer));
         }
         return;
     }
@@ -747,7 +775,7 @@ static void agree(play *p)
     case AGREE_DECLINED: break;
     }
     char said[512];
-    printf("%s\n", words_declined(&a, session_tables_exact(p->s), said, sizeof said));
+    say(p, "%s\n", words_declined(&a, session_tables_exact(p->s), said, sizeof said));
 }
 
 /* The last moves of the game, "F c" (at most `count`, the latest). */
@@ -783,7 +811,7 @@ static void undo(play *p)
     if (agreed)
         printf("%s\n", _("Took back the end by agreement."));
     else
-        printf(P_("Took back %d move: %s.\n", "Took back %d moves: %s.\n", done), done, taken);
+        say(p, P_("Took back %d move: %s.\n", "Took back %d moves: %s.\n", done), done, taken);
     p->over_announced = false;
     draw_board(p);
     after_change(p);
@@ -797,7 +825,7 @@ static void redo(play *p)
         return;
     }
     char again[512];
-    printf(P_("Played %d move again: %s.\n", "Played %d moves again: %s.\n", done), done,
+    say(p, P_("Played %d move again: %s.\n", "Played %d moves again: %s.\n", done), done,
            last_moves(p, done, again, sizeof again));
     draw_board(p);
     after_change(p);

@@ -315,7 +315,8 @@ static void page_line(page *p, const char *line, int w)
         } else {
             const int fit = bytes_of(s, room + 1); /* one more: a space there is a cut */
             for (int k = fit - 1; k > 0 && !n; k--)
-                if (s[k] == ' ' && (first ? k > hang : true))
+                if (s[k] == ' ' && (first ? k > hang : true) && !strchr(":;!?", s[k + 1]) &&
+                    strncmp(s + k + 1, "»", strlen("»")) != 0)
                     n = k;
             if (!n)
                 n = bytes_of(s, room);

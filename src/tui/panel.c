@@ -144,7 +144,6 @@ static int lay_moves(const review_data *d, item *items, int n, int w)
 {
     const aw_rules *rules = aw_game_rules(d->game);
     const int first = aw_game_start(d->game)->side;
-    int row = 0, x = 0;
     for (int i = 0; i < n; i++) {
         item *it = &items[i];
         const aw_review_move *m = &d->review->move[i];
@@ -157,9 +156,17 @@ static int lay_moves(const review_data *d, item *items, int n, int w)
             words_move_number(first, i, number, sizeof number);
             snprintf(it->prefix, sizeof it->prefix, "%s ", number);
         }
+    }
+    int row = 0, x = 0;
+    for (int i = 0; i < n; i++) {
+        item *it = &items[i];
         const int gap = i == 0 ? 0 : it->prefix[0] ? 2 : 1;
         const int width = screen_width(it->prefix) + screen_width(it->text);
-        if (x > 0 && x + gap + width > w) {
+        /* a numbered move and the reply after it go on one row */
+        const int whole = it->prefix[0] && i + 1 < n && !items[i + 1].prefix[0]
+                              ? width + 1 + screen_width(items[i + 1].text)
+                              : width;
+        if (x > 0 && x + gap + (it->prefix[0] ? whole : width) > w) {
             row++;
             x = 0;
         } else {

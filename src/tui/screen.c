@@ -141,6 +141,19 @@ int screen_put(int y, int x, int w, attr_t attr, const char *text)
     return cols;
 }
 
+/* Whether the space at p may end a row: not before a French high
+ * punctuation mark (":", ";", "!", "?", "»", written after a space) nor
+ * after "«". */
+static bool breakable(const char *text, const char *p)
+{
+    const char *next = p + 1;
+    if (*next == ':' || *next == ';' || *next == '!' || *next == '?' ||
+        strncmp(next, "»", strlen("»")) == 0)
+        return false;
+    const size_t q = strlen("«");
+    return !((size_t)(p - text) >= q && strncmp(p - q, "«", q) == 0);
+}
+
 /* screen_wrap, drawing or only counting the rows. */
 static int wrap(int y, int x, int w, int rows, attr_t attr, const char *text, bool draw)
 {
@@ -151,7 +164,7 @@ static int wrap(int y, int x, int w, int rows, attr_t attr, const char *text, bo
         const char *p = s, *cut = NULL;
         int cols = 0;
         while (*p && *p != '\n' && cols < w) {
-            if (*p == ' ')
+            if (*p == ' ' && breakable(text, p))
                 cut = p;
             p += char_len(p);
             cols++;
@@ -159,7 +172,7 @@ static int wrap(int y, int x, int w, int rows, attr_t attr, const char *text, bo
         const char *line_end;
         if (!*p || *p == '\n' || cols < w)
             line_end = p;
-        else if (*p == ' ')
+        else if (*p == ' ' && breakable(text, p))
             line_end = p;
         else
             line_end = cut && cut > s ? cut : p;

@@ -578,17 +578,15 @@ static void draw_messages(tui *t)
     const rect *m = &t->lay.msg;
     screen_clear(*m);
     const int rows = m->h;
-    /* the rows the note needs (a word cut at the end of a row costs up to
-     * one more), at most all of them */
-    int note_rows = !t->note[0] ? 0 : (screen_width(t->note) + m->w - 1) / m->w;
-    if (note_rows > 1 || (note_rows == 1 && screen_width(t->note) > m->w - 8))
-        note_rows++;
-    if (note_rows > rows)
-        note_rows = rows;
-    const int msg_rows = t->msg[0] && rows - note_rows > 0
-                             ? 1 + (rows - note_rows >= 2 && screen_width(t->msg) > m->w)
-                             : 0;
-    const int prev_rows = t->prev[0] && rows - note_rows - msg_rows > 0 ? 1 : 0;
+    /* the note first, then the last move, then the one before, each in
+     * the rows it needs as far as they go */
+    const int note_need = t->note[0] ? screen_wrap_rows(m->w, t->note) : 0;
+    const int note_rows = note_need < rows ? note_need : rows;
+    const int msg_need = t->msg[0] ? screen_wrap_rows(m->w, t->msg) : 0;
+    const int msg_rows = msg_need < rows - note_rows ? msg_need : rows - note_rows;
+    const int prev_need = t->prev[0] ? screen_wrap_rows(m->w, t->prev) : 0;
+    const int prev_rows =
+        prev_need < rows - note_rows - msg_rows ? prev_need : rows - note_rows - msg_rows;
     int y = m->y;
     if (prev_rows)
         y += screen_wrap(y, m->x, m->w, prev_rows, screen_attr(CP_INFO), t->prev);
@@ -715,6 +713,8 @@ static void leave_review(tui *t)
 {
     t->review_mode = false;
     t->analysed = false;
+    if (t->status != AW_ONGOING && !t->note[0])
+        announce_end(t);
     relayout(t);
 }
 

@@ -240,6 +240,31 @@ board_is "4-4-4-4-0-5-1-1-1-0-0-0-10-14-N"
 keys q o
 wait_for "[exit 0]"
 
+STEP="French punctuation stays on the row of the word before it"
+# at 92 columns the message's row ends just before " : C D E F)"
+TUI_COLS=92 start --tables none --opponent human --position 4-4-4-4-4-4-0-0-0-0-0-0-10-14-S
+wait_for "À Sud de jouer"
+keys a
+wait_for "(coups permis : C D E F)."
+CHECKS=$((CHECKS + 1))
+screen | grep -qE '^ [:;»]' && fail "a row starts with French punctuation"
+wait_for "(coups permis :"
+keys q o
+wait_for "[exit 0]"
+
+STEP="line mode on a terminal: sentences wrapped at spaces to its width"
+start --plain --tables none --level 3 --movetime 50 --lang en
+wait_for "Your move (A-F)>"
+# the terminal would cut "sees three" at the 80th column
+wait_for "at level 3: it sees three moves ahead"
+keys quit Enter
+wait_for "[exit 0]"
+start --plain --tables none --level 3 --movetime 50 --lang fr
+wait_for "À vous (A-F)>"
+wait_for "au niveau 3 : il voit trois coups"
+keys quit Enter
+wait_for "[exit 0]"
+
 STEP="illegal move, in English with --lang"
 start --tables none --opponent human --lang en --position 4-4-4-4-4-4-0-0-0-0-0-0-10-14-S
 wait_for "South to move"
