@@ -265,6 +265,16 @@ wait_for "au niveau 3 : il voit trois coups"
 keys quit Enter
 wait_for "[exit 0]"
 
+STEP="the last move in words in full above a two-row note"
+printf 'speed=off\n' >"$XDG_CONFIG_HOME/awale/settings"
+start --tables none --opponent human --position 0-0-0-0-2-3-1-1-1-0-0-11-19-10-S
+wait_for "South to move"
+keys f
+wait_for "South plays F: sows 3 seeds and captures 6 seeds: 2 from a, 2 from b and 2 from c."
+wait_for "Game over: South reached the target of 25 seeds."
+keys q
+wait_for "[exit 0]"
+
 STEP="illegal move, in English with --lang"
 start --tables none --opponent human --lang en --position 4-4-4-4-4-4-0-0-0-0-0-0-10-14-S
 wait_for "South to move"
