@@ -272,6 +272,12 @@ wait_for "South to move"
 keys f
 wait_for "South plays F: sows 3 seeds and captures 6 seeds: 2 from a, 2 from b and 2 from c."
 wait_for "Game over: South reached the target of 25 seeds."
+wait_for "Game over. v: review"
+# the review of the finished game, and back: the result is said again
+keys v
+wait_for "review of the game, depth 14 · 1 move"
+keys Escape
+wait_for "Game over: South reached the target of 25 seeds."
 keys q
 wait_for "[exit 0]"
 
@@ -477,6 +483,14 @@ wait_for " 2... b?? Blunder: b"
 keys End
 wait_for " 8... b "
 board_is "$(position_after $GAME)"
+# a move and its reply stay on one row (at 60 columns "6. B?" would end one)
+$TMUX_CMD resize-window -t awale -x 60 -y 24
+wait_for "8. A?? b"
+CHECKS=$((CHECKS + 1))
+screen | awk '/^ 1\. / { on = 1 } on && /^ *$/ { exit } on' | grep -qvE '^ [0-9]+\. ' &&
+    fail "a row of the moves starts without its number"
+$TMUX_CMD resize-window -t awale -x 80 -y 24
+wait_for "Turning points"
 keys Escape
 wait_for "South to move"
 absent "Turning points"
