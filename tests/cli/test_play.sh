@@ -171,7 +171,7 @@ grep -q "move 1:" "$TMP/out" && fail "leftover 'move 1:' in $(grep 'move 1:' "$T
 run_input "help
 quit
 " play --opponent human
-for c in undo redo hint moves history board rules agree "save FILE" "load FILE" new help quit; do
+for c in undo redo hint moves history board rules agree review "save FILE" "load FILE" new help quit; do
     expect_out_has "  $c"
 done
 
@@ -180,7 +180,13 @@ run_input "hint
 quit
 " play --movetime 50
 expect_out_has "Hint: "
-expect_out_has "expected line"
+expect_out_has ". For you: "
+expect_out_has "expected line (captures in brackets, + for you): "
+# between two people it is for the player to move, and help lists review
+run_input "hint
+quit
+" play --movetime 50 --opponent human
+expect_out_has ". For the player to move: "
 run_input 'hint
 quit
 ' play --movetime 50 --position 0-0-0-0-1-2-1-1-0-0-0-3-20-20-S

@@ -176,6 +176,7 @@ board_is "$(position_after C "$m1" B "$m2")"
 STEP="hint and panels"
 keys h
 wait_for "Hint: "
+wait_for ". For you: "
 keys i
 wait_for "Analysis"
 wait_for "best line:"
