@@ -185,7 +185,7 @@ expect_out_has "expected line (captures in brackets, + for you): "
 # between two people it is for the player to move, and help lists review
 run_input "hint
 quit
-" play --movetime 50 --opponent human
+" play --opponent human
 expect_out_has ". For the player to move: "
 run_input 'hint
 quit
