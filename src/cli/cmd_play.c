@@ -210,14 +210,12 @@ static bool check_over(play *p)
     if (!p->over_announced) {
         char text[512];
         say(p, "%s\n", words_game_over(g, text, sizeof text));
-        if (against_computer(p)) {
-            int sc[2];
-            aw_game_scores(g, sc);
-            const int me = seat(p);
-            printf("%s\n", sc[me] > sc[!me]   ? _("You win. Well played!")
-                           : sc[me] < sc[!me] ? _("The computer wins.")
-                                              : _("A draw."));
-        }
+        int sc[2];
+        aw_game_scores(g, sc);
+        const int me = seat(p);
+        /* a win or a loss said to the person (the result line says a draw) */
+        if (against_computer(p) && sc[me] != sc[!me])
+            printf("%s\n", sc[me] > sc[!me] ? _("You win. Well played!") : _("The computer wins."));
         printf(_("Type 'new' for another game, 'undo' to take back, or 'quit'.\n"));
         p->over_announced = true;
         if (p->resumed) { /* the kept game is finished: forget it */

@@ -70,7 +70,7 @@ bool dialog_newgame(newgame *ng, const char *custom)
     const int presets = aw_rules_preset_count();
     int field_at = 0;
     for (;;) {
-        rect r = frame(19, 72, _("New game"));
+        rect r = frame(20, 76, _("New game"));
         const int iw = r.w - 4;
         int y = r.y + 2;
         char value[160], buf[64];
@@ -80,11 +80,11 @@ bool dialog_newgame(newgame *ng, const char *custom)
         else
             snprintf(value, sizeof value, "%s", aw_rules_preset_name(ng->preset));
         field(r, y++, field_at == F_RULES, _("Rules"), value);
-        mvhline(y, r.x + 1, ' ', r.w - 2);
-        mvhline(y + 1, r.x + 1, ' ', r.w - 2);
-        screen_wrap(y, r.x + 4, iw - 2, 2, screen_attr(CP_INFO),
+        for (int k = 0; k < 5; k++)
+            mvhline(y + k, r.x + 1, ' ', r.w - 2);
+        screen_wrap(y, r.x + 4, iw - 2, 5, screen_attr(CP_INFO),
                     words_preset_summary(aw_rules_preset_name(ng->preset)));
-        y += 3;
+        y += 6;
         field(r, y++, field_at == F_OPPONENT, _("Opponent"),
               ng->human ? _("another person, at this keyboard") : _("the computer"));
         if (!ng->human) {
@@ -419,7 +419,7 @@ bool dialog_options(settings *set)
     int at = 0;
     for (;;) {
         rect r = frame(11, 72, _("Options"));
-        static const char *const speeds[] = {N_("off"), N_("fast"), N_("normal"), N_("slow")};
+        static const char *const speeds[] = {N_("none"), N_("fast"), N_("normal"), N_("slow")};
         static const char *const charsets[] = {N_("automatic"), N_("Unicode"), N_("ASCII")};
         const char *lang = strcmp(s.lang, "fr") == 0   ? "Français"
                            : strcmp(s.lang, "en") == 0 ? "English"

@@ -150,15 +150,13 @@ static void announce_end(tui *t)
     char text[600];
     words_game_over(session_game(t->s), text, sizeof text);
     const char *verdict = "";
-    if (against_computer(t)) {
-        int sc[2];
-        aw_game_scores(session_game(t->s), sc);
-        const int me = seat(t);
-        verdict = sc[me] > sc[!me]   ? _("You win. Well played!")
-                  : sc[me] < sc[!me] ? _("The computer wins.")
-                                     : _("A draw.");
-    }
-    set_note(t, screen_attr(CP_TURN), "%s %s", text, verdict);
+    int sc[2];
+    aw_game_scores(session_game(t->s), sc);
+    const int me = seat(t);
+    /* a win or a loss said to the person (the result line says a draw) */
+    if (against_computer(t) && sc[me] != sc[!me])
+        verdict = sc[me] > sc[!me] ? _("You win. Well played!") : _("The computer wins.");
+    set_note(t, screen_attr(CP_TURN), "%s%s%s", text, verdict[0] ? " " : "", verdict);
 }
 
 /* The legal move nearest to the side's cursor, for a new turn. */
@@ -1128,8 +1126,12 @@ static void agree(tui *t)
         return;
     }
     case AGREE_ENDED:
-        set_note(t, screen_attr(CP_INFO), "%s", _("The computer accepts."));
-        sync_view(t);
+        sync_view(t); /* says the end */
+        {
+            char end[sizeof t->note];
+            snprintf(end, sizeof end, "%s", t->note);
+            set_note(t, screen_attr(CP_TURN), "%s %s", _("The computer accepts."), end);
+        }
         return;
     case AGREE_DECLINED: break;
     }

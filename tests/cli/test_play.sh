@@ -122,6 +122,14 @@ quit
 " play --movetime 50 --position 0-0-0-0-0-1-0-0-0-0-0-3-20-24-S
 expect_out_has "The computer accepts."
 expect_out_has "Game over: the players agreed to end the game"
+expect_out_has "The computer wins."
+# A draw by agreement at the start: the result line says so, once.
+run_input "agree
+quit
+" play --movetime 50 --tables none --book none
+expect_out_has "Final score: South 24, North 24: a draw."
+CHECKS=$((CHECKS + 1))
+grep -q "^A draw\.$" "$TMP/out" && fail "the draw said twice: $(grep -i 'draw' "$TMP/out")"
 # It declines an even end when the tables say it wins by playing on.
 run_input "agree
 quit

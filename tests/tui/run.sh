@@ -282,6 +282,37 @@ wait_for "Game over: South reached the target of 25 seeds."
 keys q
 wait_for "[exit 0]"
 
+STEP="the computer accepts an end by agreement, and it is said"
+printf 'speed=off\n' >"$XDG_CONFIG_HOME/awale/settings"
+start --tables none --book none --level 1 --movetime 50
+wait_for "Your move:"
+keys g
+wait_for "The computer accepts. Game over: the players agreed to end the game"
+wait_for "South 24, North 24: a draw."
+absent "a draw. A draw."
+keys q
+wait_for "[exit 0]"
+
+STEP="new game dialog in French: each rule set said whole"
+start --tables none --opponent human --lang fr
+wait_for "À Sud de jouer"
+keys n
+wait_for "L'Awalé Abapa, la règle des tournois internationaux"
+wait_for "troisième répétition arrête la partie"
+keys Right Right Right Right
+wait_for "Un autre jeu sur le même plateau"
+wait_for "seuls les greniers"
+absent "…"
+wait_for "Entrée : jouer Échap : annuler"
+keys Escape
+keys o
+wait_for "Animation"
+keys Down Right Right Right Right
+wait_for "aucune"
+keys Escape
+keys q o
+wait_for "[exit 0]"
+
 STEP="illegal move, in English with --lang"
 start --tables none --opponent human --lang en --position 4-4-4-4-4-4-0-0-0-0-0-0-10-14-S
 wait_for "South to move"
