@@ -140,6 +140,19 @@ const char *words_game_over(const aw_game *game, char *buf, size_t size)
     return buf;
 }
 
+/* "about 1.25 seeds ahead" / "behind" for an estimate in hundredths; the
+ * plural by the whole seeds where the language says "0,55 graine". */
+static void seeds_ahead(int value, char *buf, size_t size)
+{
+    const int v = abs(value);
+    if (value > 0)
+        snprintf(buf, size, P_("about %d.%02d seeds ahead", "about %d.%02d seeds ahead", v / 100),
+                 v / 100, v % 100);
+    else
+        snprintf(buf, size, P_("about %d.%02d seeds behind", "about %d.%02d seeds behind", v / 100),
+                 v / 100, v % 100);
+}
+
 const char *words_score_you(const aw_score *s, char *buf, size_t size)
 {
     switch (s->kind) {
@@ -168,8 +181,7 @@ const char *words_score_you(const aw_score *s, char *buf, size_t size)
         if (abs(s->value) < 25)
             snprintf(buf, size, _("about level"));
         else
-            snprintf(buf, size, s->value > 0 ? _("about %d.%02d seeds ahead") : _("about %d.%02d seeds behind"),
-                     abs(s->value) / 100, abs(s->value) % 100);
+            seeds_ahead(s->value, buf, size);
         break;
     }
     return buf;
@@ -597,9 +609,7 @@ const char *words_review_value(const aw_review_move *m, const aw_score *s, char 
         if (abs(s->value) < 25)
             snprintf(buf, size, "%s", _("about level"));
         else
-            snprintf(buf, size,
-                     s->value > 0 ? _("about %d.%02d seeds ahead") : _("about %d.%02d seeds behind"),
-                     abs(s->value) / 100, abs(s->value) % 100);
+            seeds_ahead(s->value, buf, size);
         break;
     }
     return buf;

@@ -142,6 +142,11 @@ grep -qE "(Gaffe|Erreur) : [A-Fa-f] (a coûté [0-9]+,[0-9][0-9] graines?|laisse
 CHECKS=$((CHECKS + 1))
 grep -qE "[A-Fa-f] était meilleur : [^,]*, suite [A-Fa-f]" "$TMP/joined" ||
     fail "no better move in French: $(head -c 800 "$TMP/joined")"
+# French says "0,31 graine", "2,07 graines": the plural from 2 on
+CHECKS=$((CHECKS + 1))
+grep -qE "environ [01],[0-9]{2} graine d" "$TMP/joined" || fail "no value below 2 seeds in French"
+CHECKS=$((CHECKS + 1))
+grep -qE "environ [01],[0-9]{2} graines" "$TMP/joined" && fail "plural below 2 seeds: $(grep -oE "environ [01],[0-9]{2} graines" "$TMP/joined" | head -2)"
 CHECKS=$((CHECKS + 1))
 grep -q "Blunder\|Mistake\|South\|North\|seeds" "$TMP/out" && fail "English in the French review: $(grep "Blunder\|Mistake\|South\|North\|seeds" "$TMP/out" | head -3)"
 run_input "e
