@@ -16,7 +16,7 @@
 static int draw_analysis(const layout *lay, const panel_data *d, int y, int rows)
 {
     const rect *p = &lay->panel;
-    char text[1024], score[64], words[160], line[512];
+    char text[1024], score[256], words[160], line[512];
     int used = 0;
     if (d->state)
         snprintf(text, sizeof text, _("Analysis: %s"), d->state);
@@ -39,14 +39,27 @@ static int draw_analysis(const layout *lay, const panel_data *d, int y, int rows
         return used;
     }
     const aw_search_line *l = &d->info.line[0];
-    aw_score_format(&l->score, score, sizeof score);
+    /* an estimate as a number ("+1.25", in the language's way), then in
+     * words; a proven result in words, with its distance from the search */
     words_score_you(&l->score, words, sizeof words);
+    if (l->score.kind == AW_SCORE_SEEDS) {
+        const int v = l->score.value < 0 ? -l->score.value : l->score.value;
+        char number[32];
+        snprintf(number, sizeof number, _("%s%d.%02d"), l->score.value < 0 ? "-" : "+", v / 100,
+                 v % 100);
+        snprintf(score, sizeof score, "%s (%s)", number, words);
+    } else if (l->score.plies > 0) {
+        snprintf(score, sizeof score, P_("%s, in %d ply", "%s, in %d plies", l->score.plies), words,
+                 l->score.plies);
+    } else {
+        snprintf(score, sizeof score, "%s", words);
+    }
     if (d->info.depth > 0)
-        snprintf(text, sizeof text, _("depth %d, %s to move: %s (%s)"), d->info.depth,
-                 words_side(d->pos.side), score, words);
+        snprintf(text, sizeof text, _("depth %d, %s to move: %s"), d->info.depth,
+                 words_side(d->pos.side), score);
     else
-        snprintf(text, sizeof text, _("opening book, %s to move: %s (%s)"), words_side(d->pos.side),
-                 score, words);
+        snprintf(text, sizeof text, _("opening book, %s to move: %s"), words_side(d->pos.side),
+                 score);
     used += screen_wrap(y + used, p->x, p->w, rows - used, A_NORMAL, text);
     if (used >= rows)
         return used;

@@ -66,6 +66,19 @@ wait_for() {
     return 1
 }
 
+# wait_re REGEX: the screen (lines joined) matches the extended REGEX.
+wait_re() {
+    CHECKS=$((CHECKS + 1))
+    i=0
+    while [ $i -lt $((WAIT * 10)) ]; do
+        screen | tr '\n' ' ' | tr -s ' ' | grep -qE -- "$1" && return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    fail "the screen does not match '$1'"
+    return 1
+}
+
 # absent TEXT: the screen does not show TEXT now.
 absent() {
     CHECKS=$((CHECKS + 1))
@@ -305,6 +318,10 @@ wait_for "seuls les greniers"
 absent "…"
 wait_for "Entrée : jouer Échap : annuler"
 keys Escape
+# the analysis in French: "+0,25", not "+0.25"
+keys i
+wait_re "profondeur [0-9]+, Sud au trait : [+-][0-9]+,[0-9][0-9] \\((environ|à peu près)"
+keys i
 keys o
 wait_for "Animation"
 keys Down Right Right Right Right
