@@ -492,7 +492,7 @@ static void draw_keys(tui *t)
     if (t->review_mode) {
         const glyphs *g = screen_glyphs();
         snprintf(text, sizeof text, _("%s %s move by move  %s %s marked moves  Home End  Esc back  ? help"),
-                 g->left, g->right, g->up, g->down);
+                 g->left, g->right, g->unicode ? g->up : _("Up"), g->unicode ? g->down : _("Down"));
         draw_bar(t->lay.keys_y, text);
         return;
     }

@@ -359,7 +359,11 @@ STEP="French on an ASCII terminal: accents dropped"
 TUI_LANG=C start --tables none --opponent human --lang fr
 wait_for "A Sud de jouer : <- -> et Entree, ou une lettre A-F"
 absent "À"
-keys q
+keys c f v
+wait_for "<- -> coup par coup Haut Bas coups notes"
+absent "Up Down"
+keys Escape
+keys q o
 wait_for "[exit 0]"
 
 STEP="relay: the direction with the arrows"
