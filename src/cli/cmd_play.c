@@ -25,6 +25,8 @@
 
 #include <ctype.h>
 #include <signal.h>
+#include <stdarg.h>
+#include <sys/ioctl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -41,15 +43,20 @@ typedef struct play {
     bool tty;               /* a person at a terminal: ask before quitting */
     bool resumed;           /* the game came from the unfinished-game file */
     bool over_announced;
+    int review_depth;       /* each search of a review (the settings') */
 } play;
 
 static volatile sig_atomic_t interrupted;
+static volatile sig_atomic_t reviewing, review_stopped; /* Ctrl-C stops a review only */
 static session *volatile interrupted_session; /* for the SIGINT handler only */
 
 static void on_interrupt(int sig)
 {
     (void)sig;
-    interrupted = 1;
+    if (reviewing)
+        review_stopped = 1;
+    else
+        interrupted = 1;
     if (interrupted_session)
         session_stop(interrupted_session);
 }
@@ -70,15 +77,43 @@ static bool against_computer(const play *p)
     return c->computer[0] != c->computer[1];
 }
 
-/* "South", "North (computer)" or "You". */
+/* "North (computer)", "South (you)" against the computer, or "South". */
 static const char *who(const play *p, int side, char *buf, size_t size)
 {
     const session_config *c = session_get_config(p->s);
     if (c->computer[side])
         snprintf(buf, size, _("%s (computer)"), words_side(side));
+    else if (against_computer(p))
+        snprintf(buf, size, _("%s (you)"), words_side(side));
     else
         snprintf(buf, size, "%s", words_side(side));
     return buf;
+}
+
+/* A sentence or more, ending the line: wrapped at spaces to the width of
+ * the terminal when there is one (a pipe gets each paragraph whole, one a
+ * line, for scripts and screen readers). */
+static void say(const play *p, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static void say(const play *p, const char *fmt, ...)
+{
+    char text[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    struct winsize ws;
+    if (p->tty && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20) {
+        cli_print_wrapped(stdout, text, "", "", ws.ws_col - 1);
+        return;
+    }
+    const size_t n = strlen(text);
+    fputs(text, stdout);
+    if (!n || text[n - 1] != '\n')
+        fputc('\n', stdout);
 }
 
 static void draw_row(const aw_position *pos, const int order[6])
@@ -174,15 +209,13 @@ static bool check_over(play *p)
     }
     if (!p->over_announced) {
         char text[512];
-        printf("%s\n", words_game_over(g, text, sizeof text));
-        if (against_computer(p)) {
-            int sc[2];
-            aw_game_scores(g, sc);
-            const int me = seat(p);
-            printf("%s\n", sc[me] > sc[!me]   ? _("You win. Well played!")
-                           : sc[me] < sc[!me] ? _("The computer wins.")
-                                              : _("A draw."));
-        }
+        say(p, "%s\n", words_game_over(g, text, sizeof text));
+        int sc[2];
+        aw_game_scores(g, sc);
+        const int me = seat(p);
+        /* a win or a loss said to the person (the result line says a draw) */
+        if (against_computer(p) && sc[me] != sc[!me])
+            printf("%s\n", sc[me] > sc[!me] ? _("You win. Well played!") : _("The computer wins."));
         printf(_("Type 'new' for another game, 'undo' to take back, or 'quit'.\n"));
         p->over_announced = true;
         if (p->resumed) { /* the kept game is finished: forget it */
@@ -208,6 +241,9 @@ static void show_help(const play *p)
              "  board      draw the board again\n"
              "  rules      how to play, and the rules in play\n"
              "  agree      propose to end the game here (where the rules allow it)\n"
+             "  review     the computer's review of the game so far: every move marked\n"
+             "             (?? blunder, ? mistake, ?! inaccuracy, ! good, !! brilliant),\n"
+             "             what was better and what it cost ('review 18': deeper)\n"
              "  save FILE  save the game as a game record\n"
              "  load FILE  continue the first game of a record file\n"
              "  new        start a new game\n"
@@ -310,10 +346,10 @@ static void computer_moves(play *p)
         char text[512], name[64];
         const int side = session_position(p->s)->side;
         if (session_computer_play(p->s, NULL, NULL, &report, &thought, &err)) {
-            printf(_("The computer cannot move: %s.\n"), err.msg);
+            say(p, _("The computer cannot move: %s.\n"), err.msg);
             return;
         }
-        printf("%s%s\n", words_move(rules_of(p), &report, who(p, side, name, sizeof name), text, sizeof text),
+        say(p, "%s%s\n", words_move(rules_of(p), &report, who(p, side, name, sizeof name), text, sizeof text),
                thought.book ? _(" (from its opening book)") : "");
         draw_board(p);
     }
@@ -390,7 +426,7 @@ static void introduce(const play *p)
     const aw_position *pos = session_position(p->s);
     if (against_computer(p)) {
         const int me = seat(p);
-        printf(_("You play %s (the bottom row, %s) against the computer at level %d: it %s.\n"),
+        say(p, _("You play %s (the bottom row, %s) against the computer at level %d: it %s.\n"),
                words_side(me), me ? "a-f" : "A-F", c->level, words_level(c->level));
     } else if (c->computer[0]) {
         printf(_("The computer plays both sides.\n"));
@@ -429,9 +465,9 @@ static void play_line(play *p, const char *line)
         if (strspn(line, "ABCDEFabcdef+-, ") == strlen(line)) {
             if (strncmp(msg, "move 1: ", 8) == 0 && strlen(text) <= (relay ? 2 : 1))
                 msg += 8;
-            printf(_("Not understood: %s. Type 'help' for the commands.\n"), msg);
+            say(p, _("Not understood: %s. Type 'help' for the commands.\n"), msg);
         } else {
-            printf(_("Not understood: '%s'. Type a pit letter%s to play it, or 'help' for the "
+            say(p, _("Not understood: '%s'. Type a pit letter%s to play it, or 'help' for the "
                      "commands.\n"),
                    line, relay ? _(" and a direction (C+ or C-)") : "");
         }
@@ -448,11 +484,11 @@ static void play_line(play *p, const char *line)
         char m[AW_MOVE_MAX], said[512], name[64];
         const int side = session_position(p->s)->side;
         if (session_play(p->s, moves[i], &report, &err)) {
-            printf(_("%s cannot be played: %s.\n"), aw_move_format(rules_of(p), moves[i], m),
+            say(p, _("%s cannot be played: %s.\n"), aw_move_format(rules_of(p), moves[i], m),
                    err.msg);
             return;
         }
-        printf("%s\n", words_move(rules_of(p), &report, who(p, side, name, sizeof name), said, sizeof said));
+        say(p, "%s\n", words_move(rules_of(p), &report, who(p, side, name, sizeof name), said, sizeof said));
         draw_board(p);
         after_change(p);
     }
@@ -502,7 +538,7 @@ static void save_game(play *p, const char *path)
     else if (textfile_write(path, text, msg, sizeof msg))
         printf(_("Cannot save: %s.\n"), msg);
     else
-        printf(P_("Saved the game (%d move) to %s.\n", "Saved the game (%d moves) to %s.\n",
+        say(p, P_("Saved the game (%d move) to %s.\n", "Saved the game (%d moves) to %s.\n",
                   aw_game_ply(session_game(p->s))),
                aw_game_ply(session_game(p->s)), path);
     free(text);
@@ -577,7 +613,7 @@ static void load_game(play *p, const char *path)
     interrupted_session = s;
     p->over_announced = false;
     p->resumed = false;
-    printf(P_("Loaded %s: %d move, %s rules.\n", "Loaded %s: %d moves, %s rules.\n",
+    say(p, P_("Loaded %s: %d move, %s rules.\n", "Loaded %s: %d moves, %s rules.\n",
               aw_game_ply(session_game(s))),
            path, aw_game_ply(session_game(s)), rules_of(p)->name);
     introduce(p);
@@ -594,7 +630,7 @@ static void hint(play *p)
     session_thought t;
     aw_error err;
     if (session_hint(p->s, 0, NULL, NULL, &t, &err) || t.best == AW_MOVE_NONE) {
-        printf(_("No hint: %s.\n"), err.msg);
+        say(p, _("No hint: %s.\n"), err.msg);
         return;
     }
     char m[AW_MOVE_MAX], score[96], line[512], verdict[128];
@@ -603,17 +639,106 @@ static void hint(play *p)
         const aw_search_line *l = &t.info.line[0];
         words_line(rules_of(p), session_position(p->s), l->pv, l->length < 8 ? l->length : 8, line,
                    sizeof line);
-        printf(_("Hint: %s%s. For the player to move: %s; expected line (captures in brackets, + "
-                 "for the player to move): %s.\n"),
+        say(p, against_computer(p)
+                   ? _("Hint: %s%s. For you: %s; expected line (captures in brackets, + for you): "
+                       "%s.\n")
+                   : _("Hint: %s%s. For the player to move: %s; expected line (captures in "
+                       "brackets, + for the player to move): %s.\n"),
                m, t.book ? _(" (opening book)") : "", words_score_you(&l->score, score, sizeof score),
                line);
     } else {
-        printf(_("Hint: %s.\n"), m);
+        say(p, _("Hint: %s.\n"), m);
     }
     int margin;
     if (session_tables_margin(p->s, &margin))
-        printf(_("Endgame tables: %s.\n"),
+        say(p, _("Endgame tables: %s.\n"),
                words_tables(margin, session_tables_exact(p->s), verdict, sizeof verdict));
+}
+
+/* The review's progress: a line that counts the moves on a terminal. */
+static int review_progress(void *ctx, const aw_review *so_far, int at)
+{
+    const play *p = ctx;
+    if (p->tty) {
+        printf("\r");
+        printf(_("Reviewing move %d of %d (Ctrl-C stops)..."), at < so_far->total ? at + 1 : at,
+               so_far->total);
+        fflush(stdout);
+    }
+    return review_stopped;
+}
+
+/* The review of the game so far: each move with its mark and what the
+ * review says of it, then each player's summary and the turning points. */
+static void review(play *p, const char *arg)
+{
+    int depth = p->review_depth;
+    if (arg && *arg) {
+        char *end;
+        const long d = strtol(arg, &end, 10);
+        if (*end || d < 1 || d > 40) {
+            printf(_("Not understood: '%s'. Type 'review', or 'review DEPTH' with a depth from 1 "
+                     "to 40.\n"),
+                   arg);
+            return;
+        }
+        depth = (int)d;
+    }
+    const aw_game *g = session_game(p->s);
+    const int n = aw_game_ply(g);
+    if (n == 0) {
+        printf(_("No move to review yet.\n"));
+        return;
+    }
+    printf(P_("Reviewing the game (%d move, depth %d)...\n",
+              "Reviewing the game (%d moves, depth %d)...\n", n),
+           n, depth);
+    fflush(stdout);
+    aw_error err;
+    review_stopped = 0;
+    reviewing = 1;
+    aw_review *r = session_review(p->s, depth, review_progress, p, &err);
+    reviewing = 0;
+    if (p->tty)
+        printf("\r\033[K");
+    if (!r) {
+        printf(_("No review: %s.\n"), err.msg);
+        return;
+    }
+    const aw_rules *rules = rules_of(p);
+    const int first = aw_game_start(g)->side;
+    if (r->count < r->total)
+        printf(_("Review stopped: %d of %d moves reviewed.\n"), r->count, r->total);
+    if (r->count == 0) {
+        aw_review_free(r);
+        return;
+    }
+    for (int i = 0; i < r->count; i++) {
+        const aw_review_move *m = &r->move[i];
+        char number[16], mv[AW_MOVE_MAX], head[40], said[1024];
+        words_move_number(first, i, number, sizeof number);
+        aw_move_format(rules, m->played, mv);
+        snprintf(head, sizeof head, "  %-6s%s%s", number, mv, aw_mark_text(m->mark));
+        if (m->mark == AW_MARK_NONE && m->legal > 1) {
+            printf("%s\n", head);
+            continue;
+        }
+        /* the comment beside the move, wrapped under itself */
+        char first_lead[48];
+        snprintf(first_lead, sizeof first_lead, "%-15s", head);
+        words_review_move(rules, aw_game_position_at(g, i), m, said, sizeof said);
+        cli_print_wrapped(stdout, said, first_lead, "               ", 78);
+    }
+    char who_buf[64], text[512];
+    printf("\n");
+    for (int side = 0; side < 2; side++) {
+        words_review_side(&r->side[side], who(p, side, who_buf, sizeof who_buf), text,
+                          sizeof text);
+        cli_print_wrapped(stdout, text, "", "  ", 78);
+    }
+    words_review_turning(r, g, text, sizeof text);
+    cli_print_wrapped(stdout, text, "", "  ", 78);
+    aw_review_free(r);
 }
 
 static void agree(play *p)
@@ -626,7 +751,7 @@ static void agree(play *p)
     char result[96], question[256];
     switch (session_agree(p->s, proposer, &a)) {
     case AGREE_FORBIDDEN:
-    case AGREE_OVER: printf(_("No end by agreement: %s.\n"), a.why.msg); return;
+    case AGREE_OVER: say(p, _("No end by agreement: %s.\n"), a.why.msg); return;
     case AGREE_ASK: {
         int sc[2];
         aw_final_scores(&c->rules, pos, AW_END_AGREEMENT, sc);
@@ -637,7 +762,7 @@ static void agree(play *p)
             session_agree_accepted(p->s);
             check_over(p);
         } else {
-            printf(_("%s declines: play on.\n"), words_side(!proposer));
+            say(p, _("%s declines: play on.\n"), words_side(!proposer));
         }
         return;
     }
@@ -648,17 +773,43 @@ static void agree(play *p)
     case AGREE_DECLINED: break;
     }
     char said[512];
-    printf("%s\n", words_declined(&a, session_tables_exact(p->s), said, sizeof said));
+    say(p, "%s\n", words_declined(&a, session_tables_exact(p->s), said, sizeof said));
+}
+
+/* The last moves of the game, "F c" (at most `count`, the latest). */
+static const char *last_moves(const play *p, int count, char *buf, size_t size)
+{
+    const aw_game *g = session_game(p->s);
+    const int n = aw_game_ply(g), from = n - count > 0 ? n - count : 0;
+    aw_move moves[64];
+    int k = 0;
+    for (int i = from > n - 64 ? from : n - 64; i < n; i++)
+        moves[k++] = aw_game_move(g, i);
+    return words_moves(rules_of(p), moves, k, buf, size);
 }
 
 static void undo(play *p)
 {
+    const aw_game *g = session_game(p->s);
+    const bool agreed = aw_game_status(g) == AW_END_AGREEMENT;
+    /* the moves an undo takes back are the last ones: kept before it */
+    const int before = aw_game_ply(g);
+    aw_move last[64];
+    int k = 0;
+    for (int i = before > 64 ? before - 64 : 0; i < before; i++)
+        last[k++] = aw_game_move(g, i);
     const int done = session_undo(p->s);
     if (done == 0) {
         printf(_("Nothing to undo.\n"));
         return;
     }
-    printf(P_("Took back %d move.\n", "Took back %d moves.\n", done), done);
+    char taken[512];
+    const int shown = done < k ? done : k;
+    words_moves(rules_of(p), last + k - shown, shown, taken, sizeof taken);
+    if (agreed)
+        printf("%s\n", _("Took back the end by agreement."));
+    else
+        say(p, P_("Took back %d move: %s.\n", "Took back %d moves: %s.\n", done), done, taken);
     p->over_announced = false;
     draw_board(p);
     after_change(p);
@@ -671,7 +822,9 @@ static void redo(play *p)
         printf(_("Nothing to redo.\n"));
         return;
     }
-    printf(P_("Played %d move again.\n", "Played %d moves again.\n", done), done);
+    char again[512];
+    say(p, P_("Played %d move again: %s.\n", "Played %d moves again: %s.\n", done), done,
+           last_moves(p, done, again, sizeof again));
     draw_board(p);
     after_change(p);
 }
@@ -819,6 +972,8 @@ static int run(play *p)
             load_game(p, line + 5 + strspn(line + 5, " \t"));
         else if (strcmp(line, "agree") == 0)
             agree(p);
+        else if (strcmp(line, "review") == 0 || strncmp(line, "review ", 7) == 0)
+            review(p, line[6] ? line + 7 + strspn(line + 7, " ") : NULL);
         else
             play_line(p, line);
         if (interrupted) {
@@ -924,12 +1079,14 @@ int cmd_play(int argc, char **argv)
     cfg.movetime_ms = movetime;
     cfg.hint_ms = movetime;
     p.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+    p.review_depth = 14;
     const bool full_screen = !plain && p.tty && full_screen_terminal();
     /* The full-screen game starts where the last one chosen in its dialog
      * left off, for what the command line does not say. */
     settings set = settings_default();
     char notes[1024] = "";
     settings_load(&set, notes, sizeof notes);
+    p.review_depth = set.review_depth;
     if (full_screen && set.game_valid && !resume) {
         if (!cr.preset && !cr.count && !cr.position && !opponent && !side_opt && !level_opt &&
             !movetime_opt && !first_given) {

@@ -8,6 +8,7 @@
 #include "front/i18n.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,6 +120,22 @@ int cli_rules_build(const char *cmd, const cli_rules *cr, aw_rules *rules, aw_po
     return 0;
 }
 
+/* Columns of n bytes of UTF-8. */
+static int columns(const char *s, size_t n)
+{
+    int c = 0;
+    for (size_t i = 0; i < n; i++)
+        c += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return c;
+}
+
+/* Whether the word at s stays on the row of the word before it: French
+ * high punctuation, written after a space (" :", " ;", " !", " ?", " »"). */
+static bool glued(const char *s, const char *end)
+{
+    return s < end && (strchr(":;!?", *s) || strncmp(s, "»", strlen("»")) == 0);
+}
+
 void cli_print_wrapped(FILE *out, const char *text, const char *first, const char *rest,
                        int width)
 {
@@ -135,23 +152,35 @@ void cli_print_wrapped(FILE *out, const char *text, const char *first, const cha
             const char *w = p;
             while (p < end && *p != ' ')
                 p++;
-            int n = (int)(p - w);
+            /* "«" with the next word, and the punctuation that follows it */
+            if (p - w == (ptrdiff_t)strlen("«") && strncmp(w, "«", strlen("«")) == 0 && p + 1 < end) {
+                p++;
+                while (p < end && *p != ' ')
+                    p++;
+            }
+            while (p + 1 < end && *p == ' ' && glued(p + 1, end)) {
+                p++;
+                while (p < end && *p != ' ')
+                    p++;
+            }
+            const size_t n = (size_t)(p - w);
             if (n == 0)
                 break;
-            if (col > 0 && col + 1 + n > width) {
+            const int cols = columns(w, n);
+            if (col > 0 && col + 1 + cols > width) {
                 fputc('\n', out);
                 col = 0;
                 lead = rest;
             }
             if (col == 0) {
                 fputs(lead, out);
-                col = (int)strlen(lead);
+                col = columns(lead, strlen(lead));
             } else {
                 fputc(' ', out);
                 col++;
             }
-            fwrite(w, 1, (size_t)n, out);
-            col += n;
+            fwrite(w, 1, n, out);
+            col += cols;
         }
         fputc('\n', out);
         p = *end ? end + 1 : end;

@@ -372,6 +372,45 @@ int session_analyze(session *s, const aw_limits *limits, aw_info_fn info, void *
     return rc;
 }
 
+typedef struct review_ctx {
+    session *s;
+    int (*progress)(void *ctx, const aw_review *so_far, int reviewing);
+    void *ctx;
+} review_ctx;
+
+static int review_progress(void *ctx, const aw_review *so_far, int reviewing)
+{
+    review_ctx *c = ctx;
+    const int stop = c->progress ? c->progress(c->ctx, so_far, reviewing) : 0;
+    return stop || atomic_load(&c->s->stopping);
+}
+
+aw_review *session_review(session *s, int depth,
+                          int (*progress)(void *ctx, const aw_review *so_far, int reviewing),
+                          void *ctx, aw_error *err)
+{
+    if (aw_game_ply(s->game) == 0) {
+        snprintf(err->msg, sizeof err->msg, "%s", _("no move has been played yet"));
+        return NULL;
+    }
+    aw_engine *e = adviser(s, err);
+    if (!e)
+        return NULL;
+    aw_review_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.limits.depth = depth > 0 ? depth : 14;
+    if (s->cfg.tables) {
+        opt.probe = aw_tables_probe_hook;
+        opt.probe_ctx = (void *)s->cfg.tables;
+        opt.probe_seeds = aw_tables_seeds(s->cfg.tables);
+    }
+    review_ctx c = {s, progress, ctx};
+    opt.progress = review_progress;
+    opt.ctx = &c;
+    atomic_store(&s->stopping, false);
+    return aw_review_game(e, s->game, &opt, err);
+}
+
 bool session_tables_margin(const session *s, int *margin)
 {
     const aw_position *p = session_position(s);

@@ -117,6 +117,17 @@ int session_hint(session *s, int64_t movetime_ms, aw_info_fn info, void *user,
 int session_analyze(session *s, const aw_limits *limits, aw_info_fn info, void *user,
                     aw_search_result *result, aw_error *err);
 
+/* The review of the game so far (docs/review.md): every move judged at
+ * full strength, with the endgame tables and the book as for hints, each
+ * search to `depth` (0: 14, as `awale review`). `progress` (may be NULL)
+ * is called after every search as aw_review_options says; session_stop, or
+ * progress returning non-zero, stops it, and the review then holds the
+ * moves done (stopped set). The caller frees it with aw_review_free. NULL
+ * with a message when there is no move to review or out of memory. */
+aw_review *session_review(session *s, int depth,
+                          int (*progress)(void *ctx, const aw_review *so_far, int reviewing),
+                          void *ctx, aw_error *err);
+
 /* The exact result with perfect play when the endgame tables cover the
  * current position under these rules: *margin is the final score
  * difference from South's view. */

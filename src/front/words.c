@@ -41,6 +41,17 @@ static void add(char *buf, size_t size, const char *fmt, ...)
     va_end(ap);
 }
 
+const char *words_moves(const aw_rules *rules, const aw_move *moves, int count, char *buf,
+                        size_t size)
+{
+    buf[0] = 0;
+    for (int i = 0; i < count; i++) {
+        char m[AW_MOVE_MAX];
+        add(buf, size, "%s%s", i ? " " : "", aw_move_format(rules, moves[i], m));
+    }
+    return buf;
+}
+
 /* "2 from b, 3 from c and 3 from d", pits in board order. */
 static void captured_list(const aw_move_report *r, char *buf, size_t size)
 {
@@ -129,6 +140,19 @@ const char *words_game_over(const aw_game *game, char *buf, size_t size)
     return buf;
 }
 
+/* "about 1.25 seeds ahead" / "behind" for an estimate in hundredths; the
+ * plural by the whole seeds where the language says "0,55 graine". */
+static void seeds_ahead(int value, char *buf, size_t size)
+{
+    const int v = abs(value);
+    if (value > 0)
+        snprintf(buf, size, P_("about %d.%02d seeds ahead", "about %d.%02d seeds ahead", v / 100),
+                 v / 100, v % 100);
+    else
+        snprintf(buf, size, P_("about %d.%02d seeds behind", "about %d.%02d seeds behind", v / 100),
+                 v / 100, v % 100);
+}
+
 const char *words_score_you(const aw_score *s, char *buf, size_t size)
 {
     switch (s->kind) {
@@ -157,8 +181,7 @@ const char *words_score_you(const aw_score *s, char *buf, size_t size)
         if (abs(s->value) < 25)
             snprintf(buf, size, _("about level"));
         else
-            snprintf(buf, size, s->value > 0 ? _("about %d.%02d seeds ahead") : _("about %d.%02d seeds behind"),
-                     abs(s->value) / 100, abs(s->value) % 100);
+            seeds_ahead(s->value, buf, size);
         break;
     }
     return buf;
@@ -525,5 +548,187 @@ const char *words_declined(const agreement_answer *a, bool exact, char *buf, siz
                  _("The computer declines: ending now gives %s, but it expects to do better by "
                    "playing on (about %+d seeds)."),
                  result, a->expected_margin);
+    return buf;
+}
+
+/* ------------------------------------------------------------ the review */
+
+const char *words_mark(aw_mark mark)
+{
+    switch (mark) {
+    case AW_MARK_BLUNDER: return _("Blunder");
+    case AW_MARK_MISTAKE: return _("Mistake");
+    case AW_MARK_DUBIOUS: return _("Inaccuracy");
+    case AW_MARK_GOOD: return _("Good move");
+    case AW_MARK_BRILLIANT: return _("Brilliant move");
+    case AW_MARK_INTERESTING: return _("Interesting move");
+    default: return "";
+    }
+}
+
+const char *words_move_number(int first, int ply, char *buf, size_t size)
+{
+    const int round = first == AW_SOUTH ? ply / 2 + 1 : (ply + 1) / 2 + 1;
+    snprintf(buf, size, "%d%s", round, (first + ply) % 2 == AW_SOUTH ? "." : "...");
+    return buf;
+}
+
+/* "2.10 seeds": English says seeds for any fraction; the plural goes by
+ * the whole seeds for languages that say otherwise (French: "1,50 graine"). */
+static const char *hundredths(int h, char *buf, size_t size)
+{
+    snprintf(buf, size, P_("%d.%02d seeds", "%d.%02d seeds", h / 100), h / 100, h % 100);
+    return buf;
+}
+
+const char *words_review_value(const aw_review_move *m, const aw_score *s, char *buf, size_t size)
+{
+    /* The tables' values, and results the search takes from them (no
+     * distance), are exact; the search's own proofs are bounds. */
+    const bool exact = m->source == AW_REVIEW_TABLES || s->plies == 0;
+    switch (s->kind) {
+    case AW_SCORE_WIN:
+        if (exact)
+            snprintf(buf, size, P_("a win by %d seed", "a win by %d seeds", s->margin), s->margin);
+        else
+            snprintf(buf, size,
+                     P_("a win by %d seed or more", "a win by %d seeds or more", s->margin),
+                     s->margin);
+        break;
+    case AW_SCORE_LOSS:
+        if (exact)
+            snprintf(buf, size, P_("a loss by %d seed", "a loss by %d seeds", -s->margin),
+                     -s->margin);
+        else
+            snprintf(buf, size,
+                     P_("a loss by %d seed at least", "a loss by %d seeds at least", -s->margin),
+                     -s->margin);
+        break;
+    case AW_SCORE_DRAW: snprintf(buf, size, "%s", _("a draw")); break;
+    default:
+        if (abs(s->value) < 25)
+            snprintf(buf, size, "%s", _("about level"));
+        else
+            seeds_ahead(s->value, buf, size);
+        break;
+    }
+    return buf;
+}
+
+/* Whether going from `best` to `other` throws a proven win or draw away. */
+static bool review_thrown(const aw_score *best, const aw_score *other)
+{
+    return (best->kind == AW_SCORE_WIN && other->kind != AW_SCORE_WIN) ||
+           (best->kind == AW_SCORE_DRAW && other->kind == AW_SCORE_LOSS);
+}
+
+const char *words_review_move(const aw_rules *rules, const aw_position *before,
+                              const aw_review_move *m, char *buf, size_t size)
+{
+    char best[128], played[128], second[128], cost[48], line[512];
+    char bm[AW_MOVE_MAX], pm[AW_MOVE_MAX], sm[AW_MOVE_MAX];
+    buf[0] = 0;
+    const char *name = words_mark(m->mark);
+    words_review_value(m, &m->best_score, best, sizeof best);
+    words_review_value(m, &m->played_score, played, sizeof played);
+    aw_move_format(rules, m->best, bm);
+    aw_move_format(rules, m->played, pm);
+    words_line(rules, before, m->pv, m->pv_length < 8 ? m->pv_length : 8, line, sizeof line);
+    if (m->legal <= 1) {
+        snprintf(buf, size, "%s", _("The only legal move."));
+        return buf;
+    }
+    switch (m->mark) {
+    case AW_MARK_GOOD:
+    case AW_MARK_BRILLIANT:
+        if (m->second == AW_MOVE_NONE) {
+            snprintf(buf, size, _("%s: the best move (%s)."), name, best);
+            break;
+        }
+        words_review_value(m, &m->second_score, second, sizeof second);
+        aw_move_format(rules, m->second, sm);
+        if (review_thrown(&m->best_score, &m->second_score))
+            snprintf(buf, size,
+                     m->best_score.kind == AW_SCORE_WIN
+                         ? _("%s: the only move that keeps the win (%s); next best %s: %s.")
+                         : _("%s: the only move that keeps the draw (%s); next best %s: %s."),
+                     name, best, sm, second);
+        else {
+            int gap = m->best_score.kind == AW_SCORE_SEEDS ? m->best_score.value
+                                                           : 100 * m->best_score.margin;
+            gap -= m->second_score.kind == AW_SCORE_SEEDS ? m->second_score.value
+                                                          : 100 * m->second_score.margin;
+            snprintf(buf, size, _("%s: better than any other move by %s (%s); next best %s: %s."),
+                     name, hundredths(gap > 0 ? gap : 0, cost, sizeof cost), best, sm, second);
+        }
+        if (m->mark == AW_MARK_BRILLIANT)
+            add(buf, size, "%s", _(" A sacrifice: the reply captures more seeds than the move did."));
+        break;
+    case AW_MARK_BLUNDER:
+    case AW_MARK_MISTAKE:
+    case AW_MARK_DUBIOUS:
+    case AW_MARK_INTERESTING:
+        if (m->result_lost)
+            snprintf(buf, size,
+                     m->best_score.kind == AW_SCORE_WIN
+                         ? _("%s: %s throws the win away (after it, %s). %s kept it: %s, line %s.")
+                         : _("%s: %s throws the draw away (after it, %s). %s kept it: %s, line %s."),
+                     name, pm, played, bm, best, line);
+        else
+            snprintf(buf, size, _("%s: %s cost %s (after it, %s). %s was better: %s, line %s."),
+                     name, pm, hundredths(m->loss, cost, sizeof cost), played, bm, best, line);
+        break;
+    default:
+        if (m->played == m->best)
+            snprintf(buf, size, _("The best move (%s), line %s."), best, line);
+        else
+            snprintf(buf, size, _("Close to the best: %s cost %s (after it, %s). %s was best: %s."),
+                     pm, hundredths(m->loss, cost, sizeof cost), played, bm, best);
+        break;
+    }
+    if (m->source == AW_REVIEW_TABLES)
+        add(buf, size, "%s", _(" Exact: the endgame tables cover this position."));
+    else if (m->source == AW_REVIEW_BOOK)
+        add(buf, size, "%s", _(" From the opening book."));
+    return buf;
+}
+
+const char *words_review_side(const aw_review_side *s, const char *who, char *buf, size_t size)
+{
+    char b[48], m[48], i[48], g[48], avg[96], moves[48];
+    const int nb = s->marks[AW_MARK_BLUNDER], nm = s->marks[AW_MARK_MISTAKE],
+              ni = s->marks[AW_MARK_DUBIOUS],
+              ng = s->marks[AW_MARK_GOOD] + s->marks[AW_MARK_BRILLIANT];
+    const int h = (int)(s->average_loss * 100 + 0.5);
+    snprintf(b, sizeof b, P_("%d blunder", "%d blunders", nb), nb);
+    snprintf(m, sizeof m, P_("%d mistake", "%d mistakes", nm), nm);
+    snprintf(i, sizeof i, P_("%d inaccuracy", "%d inaccuracies", ni), ni);
+    snprintf(g, sizeof g, P_("%d good move", "%d good moves", ng), ng);
+    /* the plural by the whole seeds (French: "0,87 graine", "2,10 graines") */
+    snprintf(avg, sizeof avg,
+             P_("%d.%02d seeds lost a move on average", "%d.%02d seeds lost a move on average",
+                h / 100),
+             h / 100, h % 100);
+    snprintf(moves, sizeof moves, P_("%d move", "%d moves", s->moves), s->moves);
+    snprintf(buf, size, _("%s: %s, %s, %s, %s; %s (%s)."), who, b, m, i, g, avg, moves);
+    return buf;
+}
+
+const char *words_review_turning(const aw_review *r, const aw_game *game, char *buf, size_t size)
+{
+    char list[400] = "";
+    const aw_rules *rules = aw_game_rules(game);
+    const int first = aw_game_start(game)->side;
+    for (int k = 0; k < r->nturning; k++) {
+        const aw_review_move *m = &r->move[r->turning[k]];
+        char number[16], mv[AW_MOVE_MAX];
+        words_move_number(first, m->ply, number, sizeof number);
+        add(list, sizeof list, "%s%s %s%s (%s)", k ? ", " : "", number,
+            aw_move_format(rules, m->played, mv), aw_mark_text(m->mark), words_side(m->mover));
+    }
+    if (r->nturning == 0)
+        snprintf(buf, size, "%s", _("No turning point: no mistake changed the course of the game."));
+    else
+        snprintf(buf, size, _("Turning points: %s."), list);
     return buf;
 }

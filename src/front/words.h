@@ -17,6 +17,10 @@
 /* "South" or "North". */
 const char *words_side(int side);
 
+/* Moves in the notation, one space apart: "F c". */
+const char *words_moves(const aw_rules *rules, const aw_move *moves, int count, char *buf,
+                        size_t size);
+
 /* A pit's letter as a string ("C", "e"). */
 const char *words_pit(int pit, char buf[4]);
 
@@ -83,5 +87,47 @@ const char *words_howto(const aw_rules *rules, char *buf, size_t size);
  * sentence: "The computer declines: ending now it would lose (...)." `exact`
  * tells whether the tables' expectation is a proof (session_tables_exact). */
 const char *words_declined(const agreement_answer *a, bool exact, char *buf, size_t size);
+
+/* ------------------------------------------------------------ the review */
+
+/* The name of a review mark, as a heading: "Blunder" (??), "Mistake" (?),
+ * "Inaccuracy" (?!), "Good move" (!), "Brilliant move" (!!); "" for none. */
+const char *words_mark(aw_mark mark);
+
+/* "12." or "12..." (North's move): the number of move `ply` (0: the
+ * first) of a game that started with `first` to move. */
+const char *words_move_number(int first, int ply, char *buf, size_t size);
+
+/* A value of a reviewed move, from the mover's view: "about 0.39 seeds
+ * ahead", "a win by 3 seeds or more" (proven by the search), "a win by 4
+ * seeds" (exact: the endgame tables, with perfect play), "a draw". */
+const char *words_review_value(const aw_review_move *m, const aw_score *score, char *buf,
+                               size_t size);
+
+/* What the review says of one move, `before` being the position it was
+ * played in (for the line's captures):
+ *   "Mistake: D cost 2.10 seeds (after it, about 1.71 seeds behind). E was
+ *    better: about 0.39 seeds ahead, line E f D(+2) a."
+ *   "Blunder: D throws the win away (after it, a draw). E kept it: a win
+ *    by 4 seeds, line E f D."
+ *   "Good move: the only move that keeps the win (...); next best f: a
+ *    draw."
+ *   "The best move (...), line ...", "Close to the best: ...", "The only
+ *    legal move." for unmarked moves.
+ * Then " Exact: the endgame tables cover this position." or " From the
+ * opening book." when the values come from there. */
+const char *words_review_move(const aw_rules *rules, const aw_position *before,
+                              const aw_review_move *m, char *buf, size_t size);
+
+/* One player's summary: "South (you): 1 blunder, 2 mistakes, 0
+ * inaccuracies, 3 good moves; 0.87 seeds lost a move on average (23
+ * moves)." `who` names the player. */
+const char *words_review_side(const aw_review_side *side, const char *who, char *buf,
+                              size_t size);
+
+/* "Turning points: 12. C? (South), 15... e?? (North)." or "No turning
+ * point: ...". */
+const char *words_review_turning(const aw_review *review, const aw_game *game, char *buf,
+                                 size_t size);
 
 #endif

@@ -64,36 +64,39 @@ static void para(text *t, const char *fmt, ...)
         t->buf[t->len < t->size ? t->len : t->size - 1] = 0;
 }
 
+/* A paragraph without a number: the text is not a format. */
+static void say(text *t, const char *s) { para(t, "%s", s); }
+
 static void agreement(text *t, const aw_rules *r)
 {
     switch (r->agreement) {
     case AW_LEFT_OWNER:
-        para(t, TR("The players may agree to stop: each takes the seeds on his own row."));
+        say(t, TR("The players may agree to stop: each takes the seeds on his own row."));
         break;
-    case AW_LEFT_FORBIDDEN: para(t, TR("The players cannot agree to stop.")); break;
-    default: para(t, TR("The players may agree to stop; the seeds left are not counted.")); break;
+    case AW_LEFT_FORBIDDEN: say(t, TR("The players cannot agree to stop.")); break;
+    default: say(t, TR("The players may agree to stop; the seeds left are not counted.")); break;
     }
 }
 
 static void oware(text *t, const aw_rules *r)
 {
-    para(t, TR("Two rows of six pits, 4 seeds in each: South plays the pits A to F, North a to f. "
+    say(t, TR("Two rows of six pits, 4 seeds in each: South plays the pits A to F, North a to f. "
             "Capture more seeds than your opponent."));
     if (r->clockwise)
-        para(t, TR("On your turn, take all the seeds of one of your pits and sow them one by one, "
+        say(t, TR("On your turn, take all the seeds of one of your pits and sow them one by one, "
                 "clockwise, into the pits that follow: along your row to the left, then your "
                 "opponent's. A sowing of 12 or more skips the pit it came from."));
     else
-        para(t, TR("On your turn, take all the seeds of one of your pits and sow them one by one, "
+        say(t, TR("On your turn, take all the seeds of one of your pits and sow them one by one, "
                 "counterclockwise, into the pits that follow: along your row to the right, then "
                 "your opponent's. A sowing of 12 or more skips the pit it came from."));
 
     const uint64_t two = UINT64_C(1) << 2, three = UINT64_C(1) << 3;
     if (r->captures == (two | three))
-        para(t, TR("If your last seed makes 2 or 3 seeds in a pit of your opponent's, you capture "
+        say(t, TR("If your last seed makes 2 or 3 seeds in a pit of your opponent's, you capture "
                 "them, and those of the pits before it, as long as they are his and hold 2 or 3."));
     else if (r->captures == two)
-        para(t, TR("If your last seed makes exactly 2 seeds in a pit of your opponent's, you capture "
+        say(t, TR("If your last seed makes exactly 2 seeds in a pit of your opponent's, you capture "
                 "them, and those of the pits before it, as long as they are his and hold 2."));
     else {
         char list[160];
@@ -104,22 +107,22 @@ static void oware(text *t, const aw_rules *r)
              list);
     }
     if (r->grand_slam == AW_SLAM_CAPTURE)
-        para(t, TR("A move that captures all your opponent's seeds (a grand slam) is allowed."));
+        say(t, TR("A move that captures all your opponent's seeds (a grand slam) is allowed."));
     else
-        para(t, TR("A move that would capture all your opponent's seeds (a grand slam) may be "
+        say(t, TR("A move that would capture all your opponent's seeds (a grand slam) may be "
                 "played but captures nothing."));
 
     switch (r->cannot_feed) {
     case AW_LEFT_MOVER:
-        para(t, TR("When your opponent has no seed, you must give him some. If you cannot, the game "
+        say(t, TR("When your opponent has no seed, you must give him some. If you cannot, the game "
                 "ends and you take the seeds left."));
         break;
     case AW_LEFT_OPPONENT:
-        para(t, TR("When your opponent has no seed, you must give him some. If you cannot, the game "
+        say(t, TR("When your opponent has no seed, you must give him some. If you cannot, the game "
                 "ends and he takes the seeds left."));
         break;
     default:
-        para(t, TR("When your opponent has no seed, you must give him some. If you cannot, the game "
+        say(t, TR("When your opponent has no seed, you must give him some. If you cannot, the game "
                 "ends; the seeds left are not counted."));
         break;
     }
@@ -127,10 +130,10 @@ static void oware(text *t, const aw_rules *r)
      * grand slam that captures. */
     if (r->grand_slam == AW_SLAM_CAPTURE) {
         if (r->empty_row == AW_LEFT_OWNER)
-            para(t, TR("A player with no seed on his turn ends the game; his opponent takes the "
+            say(t, TR("A player with no seed on his turn ends the game; his opponent takes the "
                     "seeds on his own row."));
         else
-            para(t, TR("A player with no seed on his turn ends the game; the seeds left are not "
+            say(t, TR("A player with no seed on his turn ends the game; the seeds left are not "
                     "counted."));
     }
 
@@ -147,46 +150,46 @@ static void oware(text *t, const aw_rules *r)
                 "his own row."),
              r->repetition);
     agreement(t, r);
-    para(t, TR("The player with more seeds wins; equal scores draw."));
+    say(t, TR("The player with more seeds wins; equal scores draw."));
 }
 
 static void relay(text *t, const aw_rules *r)
 {
-    para(t, TR("Two rows of six pits, 4 seeds in each, and a store for each player: South plays the "
+    say(t, TR("Two rows of six pits, 4 seeds in each, and a store for each player: South plays the "
             "pits A to F, North a to f. Capture more seeds than your opponent."));
     if (r->skip_origin)
-        para(t, TR("On your turn, take all the seeds of one of your pits that holds 2 or more and sow "
+        say(t, TR("On your turn, take all the seeds of one of your pits that holds 2 or more and sow "
                 "them one by one, to your right (C+) or to your left (C-). A lap of 12 or more "
                 "skips the pit it came from."));
     else
-        para(t, TR("On your turn, take all the seeds of one of your pits that holds 2 or more and sow "
+        say(t, TR("On your turn, take all the seeds of one of your pits that holds 2 or more and sow "
                 "them one by one, to your right (C+) or to your left (C-). A lap of 12 or more "
                 "also sows into the pit it came from."));
-    para(t, TR("If the last seed falls into a pit that held seeds, take them all and sow them back "
+    say(t, TR("If the last seed falls into a pit that held seeds, take them all and sow them back "
             "the other way; go on, turning round after each lap, until a last seed falls into an "
             "empty pit. On your opponent's side, your turn ends there."));
     if (r->chain_backward)
-        para(t, TR("On your side, capture the seeds of the pit facing it, then, going back against "
+        say(t, TR("On your side, capture the seeds of the pit facing it, then, going back against "
                 "the last lap, those facing each next pit of yours that is empty, until one holds "
                 "seeds or faces an empty pit."));
     else
-        para(t, TR("On your side, capture the seeds of the pit facing it, then, going on in the "
+        say(t, TR("On your side, capture the seeds of the pit facing it, then, going on in the "
                 "direction of the last lap, those facing each next pit of yours that is empty, "
                 "until one holds seeds or faces an empty pit."));
-    para(t, TR("You need not feed an empty row, but if no move of yours can reach it, the game "
+    say(t, TR("You need not feed an empty row, but if no move of yours can reach it, the game "
             "ends."));
     if (r->no_move_pass)
-        para(t, TR("The game also ends when the player to move has no seed. A player with no pit of "
+        say(t, TR("The game also ends when the player to move has no seed. A player with no pit of "
                 "2 or more passes; if neither can move, the game ends."));
     else
-        para(t, TR("The game also ends when the player to move has no seed or no pit of 2 or more."));
+        say(t, TR("The game also ends when the player to move has no seed or no pit of 2 or more."));
     if (r->no_capture)
         para(t, TR("%d moves in a row without a capture (both players' moves counted) end the game."),
              r->no_capture);
     if (r->repetition)
         para(t, TR("A position that comes up %d times ends the game."), r->repetition);
     agreement(t, r);
-    para(t, TR("Only the stores count: the bigger store wins; equal stores draw."));
+    say(t, TR("Only the stores count: the bigger store wins; equal stores draw."));
 }
 
 size_t aw_rules_howto(const aw_rules *rules, char *buf, size_t size)

@@ -70,7 +70,7 @@ bool dialog_newgame(newgame *ng, const char *custom)
     const int presets = aw_rules_preset_count();
     int field_at = 0;
     for (;;) {
-        rect r = frame(19, 72, _("New game"));
+        rect r = frame(20, 76, _("New game"));
         const int iw = r.w - 4;
         int y = r.y + 2;
         char value[160], buf[64];
@@ -80,11 +80,11 @@ bool dialog_newgame(newgame *ng, const char *custom)
         else
             snprintf(value, sizeof value, "%s", aw_rules_preset_name(ng->preset));
         field(r, y++, field_at == F_RULES, _("Rules"), value);
-        mvhline(y, r.x + 1, ' ', r.w - 2);
-        mvhline(y + 1, r.x + 1, ' ', r.w - 2);
-        screen_wrap(y, r.x + 4, iw - 2, 2, screen_attr(CP_INFO),
+        for (int k = 0; k < 5; k++)
+            mvhline(y + k, r.x + 1, ' ', r.w - 2);
+        screen_wrap(y, r.x + 4, iw - 2, 5, screen_attr(CP_INFO),
                     words_preset_summary(aw_rules_preset_name(ng->preset)));
-        y += 3;
+        y += 6;
         field(r, y++, field_at == F_OPPONENT, _("Opponent"),
               ng->human ? _("another person, at this keyboard") : _("the computer"));
         if (!ng->human) {
@@ -229,21 +229,105 @@ bool dialog_yesno(const char *title, const char *question)
     }
 }
 
-/* Count the rows text takes wrapped to w (a rough count: the same rule as
- * screen_wrap, without drawing). */
-static int rows_of(const char *text, int w)
+/* A row of a page: its text and how it is drawn. */
+typedef struct page_row {
+    char text[512];
+    attr_t attr;
+} page_row;
+
+typedef struct page {
+    page_row *rows;
+    int n, cap;
+} page;
+
+static void page_add(page *p, const char *text, int bytes, attr_t attr)
 {
-    int rows = 0;
-    const char *s = text;
-    while (*s) {
-        size_t n = strcspn(s, "\n");
-        char line[1024];
-        snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line - 1 ? n : sizeof line - 1), s);
-        const int cols = screen_width(line);
-        rows += cols == 0 ? 1 : (cols + w - 1) / w + (cols > w ? 1 : 0);
-        s += n + (s[n] == '\n');
+    if (p->n == p->cap) {
+        const int cap = p->cap ? 2 * p->cap : 64;
+        page_row *r = realloc(p->rows, (size_t)cap * sizeof *r);
+        if (!r)
+            return;
+        p->rows = r;
+        p->cap = cap;
     }
-    return rows;
+    page_row *r = &p->rows[p->n++];
+    if (bytes >= (int)sizeof r->text)
+        bytes = (int)sizeof r->text - 1;
+    memcpy(r->text, text, (size_t)bytes);
+    r->text[bytes] = 0;
+    r->attr = attr;
+}
+
+/* Bytes of the first `cols` characters of s (UTF-8). */
+static int bytes_of(const char *s, int cols)
+{
+    const char *p = s;
+    for (int c = 0; *p && c < cols; c++)
+        do
+            p++;
+        while ((*p & 0xC0) == 0x80);
+    return (int)(p - s);
+}
+
+/* The column where a line's wrapped rows go on: after "  - ", after the
+ * gap that follows a key ("  h              hint: ..."), else under its
+ * first word. */
+static int hang_of(const char *line)
+{
+    const int lead = (int)strspn(line, " ");
+    if (lead == 0)
+        return 0;
+    if (strncmp(line + lead, "- ", 2) == 0)
+        return lead + 2;
+    const char *gap = strstr(line + lead, "  ");
+    if (gap) {
+        const char *text = gap + strspn(gap, " ");
+        if (*text) {
+            char head[256];
+            snprintf(head, sizeof head, "%.*s", (int)(text - line), line);
+            return screen_width(head);
+        }
+    }
+    return lead;
+}
+
+/* One line of text as rows of w columns, wrapped at spaces, the rows after
+ * the first indented to its hang. */
+static void page_line(page *p, const char *line, int w)
+{
+    const size_t len = strlen(line);
+    attr_t attr = len && line[0] != ' ' && line[len - 1] == ':' ? A_BOLD : A_NORMAL;
+    if (screen_width(line) <= w) {
+        page_add(p, line, (int)len, attr);
+        return;
+    }
+    int hang = hang_of(line);
+    if (hang > w / 2)
+        hang = 0;
+    const char *s = line;
+    char row[600];
+    bool first = true;
+    while (*s) {
+        const int room = first ? w : w - hang;
+        int n = 0; /* bytes of s that fit, cut at a space */
+        if (screen_width(s) <= room) {
+            n = (int)strlen(s);
+        } else {
+            const int fit = bytes_of(s, room + 1); /* one more: a space there is a cut */
+            for (int k = fit - 1; k > 0 && !n; k--)
+                if (s[k] == ' ' && (first ? k > hang : true) && !strchr(":;!?", s[k + 1]) &&
+                    strncmp(s + k + 1, "»", strlen("»")) != 0)
+                    n = k;
+            if (!n)
+                n = bytes_of(s, room);
+        }
+        snprintf(row, sizeof row, "%*s%.*s", first ? 0 : hang, "", n, s);
+        page_add(p, row, (int)strlen(row), attr);
+        s += n;
+        while (*s == ' ')
+            s++;
+        first = false;
+    }
 }
 
 void dialog_pages(const char *title, const char *text)
@@ -251,41 +335,54 @@ void dialog_pages(const char *title, const char *text)
     int top = 0;
     for (;;) {
         rect r = frame(LINES - 2, COLS - 2 < 100 ? COLS - 2 : 100, title);
-        const int w = r.w - 4, h = r.h - 4;
-        /* Draw line by line from `top`. */
-        int y = 0, line_no = 0;
-        const char *s = text;
-        while (*s && y < h) {
-            size_t n = strcspn(s, "\n");
+        const int w = r.w - 4, h = r.h - 2;
+        page pg = {NULL, 0, 0};
+        for (const char *s = text; *s;) {
+            const size_t n = strcspn(s, "\n");
             char line[1024];
             snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line - 1 ? n : sizeof line - 1), s);
-            const int need = rows_of(line, w);
-            if (line_no >= top) {
-                attr_t a = line[0] && line[0] != ' ' && line[strlen(line) - 1] == ':' ? A_BOLD : A_NORMAL;
-                y += screen_wrap(r.y + 2 + y, r.x + 2, w, need < h - y ? need : h - y, a, line[0] ? line : " ");
-            }
-            line_no++;
+            page_line(&pg, line, w);
             s += n + (s[n] == '\n');
         }
-        const bool more = *s != 0;
-        screen_put(r.y + r.h - 1, r.x + 2, w, screen_attr(CP_INFO),
-                   more ? _(" Down: more   any other key: close ") : _(" any key: close "));
+        if (top > pg.n - h)
+            top = pg.n - h;
+        if (top < 0)
+            top = 0;
+        for (int i = 0; i < h && top + i < pg.n; i++)
+            screen_put(r.y + 1 + i, r.x + 2, w, pg.rows[top + i].attr, pg.rows[top + i].text);
+        const bool more = top + h < pg.n, scrolled = top > 0;
+        char foot[256];
+        if (more || scrolled)
+            snprintf(foot, sizeof foot, _(" %d-%d of %d  Up/Down, PgUp/PgDn: scroll  Esc: close "),
+                     top + 1, top + h < pg.n ? top + h : pg.n, pg.n);
+        else
+            snprintf(foot, sizeof foot, "%s", _(" any key: close "));
+        screen_put(r.y + r.h - 1, r.x + 2, w, screen_attr(CP_INFO), foot);
+        free(pg.rows);
         refresh();
         action a = input_read(-1);
-        if (a.kind == ACT_DOWN && more)
+        if (a.kind == ACT_DOWN)
             top++;
-        else if (a.kind == ACT_UP && top > 0)
+        else if (a.kind == ACT_UP)
             top--;
+        else if (a.key == KEY_NPAGE || a.key == ' ')
+            top += h - 1;
+        else if (a.key == KEY_PPAGE || a.key == KEY_BACKSPACE)
+            top -= h - 1;
+        else if (a.kind == ACT_HOME)
+            top = 0;
+        else if (a.kind == ACT_END)
+            top = pg.n;
         else if (a.kind == ACT_RESIZE)
             clear();
-        else
+        else if (a.kind != ACT_NONE)
             return;
     }
 }
 
 void dialog_help(bool relay, const char *more)
 {
-    char text[8192];
+    char text[16384];
     snprintf(text, sizeof text, "%s%s\n%s",
              _("Keys:\n"
                "  Left, Right    choose a pit of your row\n"
@@ -294,6 +391,10 @@ void dialog_help(bool relay, const char *more)
                "  mouse click    play the pit clicked\n"
                "  h              hint: the computer's advice and the line it expects\n"
                "  u, r           undo, redo\n"
+               "  v              review of the game so far: each move marked (?? blunder, ? "
+               "mistake, ?! inaccuracy, ! good, !! brilliant) and what it cost; Left, Right step "
+               "through the moves, Up, Down the marked ones, Esc goes back (any key cancels the "
+               "review)\n"
                "  i              analysis panel (score, best line, endgame tables)\n"
                "  m              the moves played\n"
                "  n              new game (rules, opponent, level, side, time)\n"
@@ -318,7 +419,7 @@ bool dialog_options(settings *set)
     int at = 0;
     for (;;) {
         rect r = frame(11, 72, _("Options"));
-        static const char *const speeds[] = {N_("off"), N_("fast"), N_("normal"), N_("slow")};
+        static const char *const speeds[] = {N_("none"), N_("fast"), N_("normal"), N_("slow")};
         static const char *const charsets[] = {N_("automatic"), N_("Unicode"), N_("ASCII")};
         const char *lang = strcmp(s.lang, "fr") == 0   ? "Français"
                            : strcmp(s.lang, "en") == 0 ? "English"

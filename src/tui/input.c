@@ -9,6 +9,14 @@ void input_init(void)
 {
     mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED, NULL);
     mouseinterval(0);
+    /* Home and End as terminals send them whatever their terminfo entry
+     * says (tmux, rxvt, the Linux console, xterm in either cursor mode). */
+    static const char *const home[] = {"\033[1~", "\033[7~", "\033[H", "\033OH"};
+    static const char *const end[] = {"\033[4~", "\033[8~", "\033[F", "\033OF"};
+    for (int i = 0; i < 4; i++) {
+        define_key(home[i], KEY_HOME);
+        define_key(end[i], KEY_END);
+    }
 }
 
 action input_read(int timeout_ms)
@@ -51,6 +59,10 @@ action input_read(int timeout_ms)
     case 'G': a.kind = ACT_AGREE; break;
     case 'o':
     case 'O': a.kind = ACT_OPTIONS; break;
+    case 'v':
+    case 'V': a.kind = ACT_REVIEW; break;
+    case KEY_HOME: a.kind = ACT_HOME; break;
+    case KEY_END: a.kind = ACT_END; break;
     case 'q':
     case 'Q': a.kind = ACT_QUIT; break;
     case 27: a.kind = ACT_CANCEL; break;

@@ -17,8 +17,10 @@ static glyphs g;
 static bool colour;
 static bool locale_utf8;
 
-static const glyphs unicode_glyphs = {true, "─", "│", "╭", "╮", "╰", "╯", "●", "▶", "←", "→", "·"};
-static const glyphs ascii_glyphs = {false, "-", "|", "+", "+", "+", "+", "o", ">", "<-", "->", "."};
+static const glyphs unicode_glyphs = {true, "─", "│", "╭", "╮", "╰", "╯", "●",
+                                      "▶",  "←", "→", "↑", "↓", "·"};
+static const glyphs ascii_glyphs = {false, "-", "|", "+", "+", "+", "+", "o",
+                                    ">",   "<-", "->", "Up", "Down", "."};
 
 /* Terminals that cannot show Unicode box drawing whatever the locale. */
 static bool plain_terminal(void)
@@ -139,7 +141,21 @@ int screen_put(int y, int x, int w, attr_t attr, const char *text)
     return cols;
 }
 
-int screen_wrap(int y, int x, int w, int rows, attr_t attr, const char *text)
+/* Whether the space at p may end a row: not before a French high
+ * punctuation mark (":", ";", "!", "?", "»", written after a space) nor
+ * after "«". */
+static bool breakable(const char *text, const char *p)
+{
+    const char *next = p + 1;
+    if (*next == ':' || *next == ';' || *next == '!' || *next == '?' ||
+        strncmp(next, "»", strlen("»")) == 0)
+        return false;
+    const size_t q = strlen("«");
+    return !((size_t)(p - text) >= q && strncmp(p - q, "«", q) == 0);
+}
+
+/* screen_wrap, drawing or only counting the rows. */
+static int wrap(int y, int x, int w, int rows, attr_t attr, const char *text, bool draw)
 {
     int used = 0;
     const char *s = text;
@@ -148,7 +164,7 @@ int screen_wrap(int y, int x, int w, int rows, attr_t attr, const char *text)
         const char *p = s, *cut = NULL;
         int cols = 0;
         while (*p && *p != '\n' && cols < w) {
-            if (*p == ' ')
+            if (*p == ' ' && breakable(text, p))
                 cut = p;
             p += char_len(p);
             cols++;
@@ -156,7 +172,7 @@ int screen_wrap(int y, int x, int w, int rows, attr_t attr, const char *text)
         const char *line_end;
         if (!*p || *p == '\n' || cols < w)
             line_end = p;
-        else if (*p == ' ')
+        else if (*p == ' ' && breakable(text, p))
             line_end = p;
         else
             line_end = cut && cut > s ? cut : p;
@@ -180,7 +196,8 @@ int screen_wrap(int y, int x, int w, int rows, attr_t attr, const char *text)
                          g.unicode ? "…" : "~");
             }
         }
-        screen_put(y + used, x, w, attr, line);
+        if (draw)
+            screen_put(y + used, x, w, attr, line);
         used++;
         s = line_end;
         while (*s == ' ')
@@ -189,6 +206,16 @@ int screen_wrap(int y, int x, int w, int rows, attr_t attr, const char *text)
             s++;
     }
     return used;
+}
+
+int screen_wrap(int y, int x, int w, int rows, attr_t attr, const char *text)
+{
+    return wrap(y, x, w, rows, attr, text, true);
+}
+
+int screen_wrap_rows(int w, const char *text)
+{
+    return w > 0 ? wrap(0, 0, w, 1 << 20, A_NORMAL, text, false) : 0;
 }
 
 void screen_box(int y, int x, int h, int w, attr_t attr)
@@ -263,6 +290,50 @@ layout screen_layout(bool panel_wanted)
     } else if (panel_wanted) {
         const int top = l.msg.y + l.msg.h;
         l.panel = (rect){top, 1, l.prompt_y - top, COLS - 2};
+    }
+    return l;
+}
+
+/* The review: the board (regular, compact or none) and the review's text
+ * in l.panel, beside the board on a wide terminal, else below it. */
+layout screen_layout_review(void)
+{
+    enum { TEXT_MIN = 7, TEXT_WIDE = 40 };
+    layout l;
+    memset(&l, 0, sizeof l);
+    l.lines = LINES;
+    l.cols = COLS;
+    l.keys_y = LINES - 1;
+    l.prompt_y = LINES - 2;
+    l.title_y = 0;
+    const int regular_w = 2 * STORE_W + 2 + 6 * PIT_W, regular_h = 4 + 2 * PIT_H;
+    const int compact_w = 2 * CSTORE_W + 2 + 6 * CPIT_W, compact_h = 4 + 2 * CPIT_H;
+    const int rows = LINES - 3; /* between the title and the prompt */
+    bool side = false;
+    if (COLS >= regular_w + 3 + TEXT_WIDE && rows >= regular_h) {
+        side = true;
+        l.pit_w = PIT_W, l.pit_h = PIT_H, l.store_w = STORE_W;
+    } else if (COLS >= regular_w && rows >= regular_h + 11) {
+        l.pit_w = PIT_W, l.pit_h = PIT_H, l.store_w = STORE_W;
+    } else if (COLS >= compact_w && rows >= compact_h + TEXT_MIN) {
+        l.compact = true;
+        l.pit_w = CPIT_W, l.pit_h = CPIT_H, l.store_w = CSTORE_W;
+    } else if (COLS >= 40 && rows >= TEXT_MIN) {
+        l.panel = (rect){1, 1, rows, COLS - 2};
+        return l; /* the text alone */
+    } else {
+        l.too_small = true;
+        return l;
+    }
+    l.board.w = 2 * l.store_w + 2 + 6 * l.pit_w;
+    l.board.h = 4 + 2 * l.pit_h;
+    l.board.y = 1;
+    if (side) {
+        l.board.x = 1;
+        l.panel = (rect){1, l.board.x + l.board.w + 2, rows, COLS - l.board.w - 4};
+    } else {
+        l.board.x = (COLS - l.board.w) / 2;
+        l.panel = (rect){l.board.y + l.board.h, 1, rows - l.board.h, COLS - 2};
     }
     return l;
 }

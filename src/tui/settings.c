@@ -29,6 +29,7 @@ settings settings_default(void)
     snprintf(s.rules, sizeof s.rules, "abapa");
     s.level = 3;
     s.movetime = 1000;
+    s.review_depth = 14;
     return s;
 }
 
@@ -101,6 +102,10 @@ static int set_key(settings *s, const char *key, const char *v)
         return parse_bool(v, &s->analysis);
     } else if (strcmp(key, "moves") == 0) {
         return parse_bool(v, &s->moves);
+    } else if (strcmp(key, "review") == 0) {
+        if (parse_long(v, 1, 40, &n))
+            return -1;
+        s->review_depth = (int)n;
     } else if (strcmp(key, "rules") == 0) {
         aw_rules r;
         if (aw_rules_preset(v, &r, NULL))
@@ -224,9 +229,10 @@ void settings_format(const settings *s, char *buf, size_t size)
 {
     int n = snprintf(buf, size,
                      "# awale play settings (key=value; written by the program, may be edited)\n"
-                     "lang=%s\nspeed=%s\ncolour=%s\ncharset=%s\nanalysis=%s\nmoves=%s\n",
+                     "lang=%s\nspeed=%s\ncolour=%s\ncharset=%s\nanalysis=%s\nmoves=%s\nreview=%d\n",
                      s->lang, speed_words[s->speed], s->colour ? "on" : "off",
-                     charset_words[s->charset], s->analysis ? "on" : "off", s->moves ? "on" : "off");
+                     charset_words[s->charset], s->analysis ? "on" : "off", s->moves ? "on" : "off",
+                     s->review_depth);
     if (s->game_valid && n > 0 && (size_t)n < size)
         snprintf(buf + n, size - (size_t)n,
                  "rules=%s\nopponent=%s\nlevel=%d\nside=%s\nfirst=%s\nmovetime=%lld\n", s->rules,

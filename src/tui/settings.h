@@ -21,6 +21,7 @@ typedef struct settings {
     int charset;         /* CHARSET_*: box drawing and seeds               */
     bool analysis;       /* the analysis panel is open                     */
     bool moves;          /* the move list is open                          */
+    int review_depth;    /* each search of a game review, 1..40 (14)       */
     /* The last new game (valid: a game was chosen in the dialog). */
     bool game_valid;
     char rules[24];      /* preset name                                    */

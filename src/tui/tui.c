@@ -23,7 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
-typedef enum { JOB_NONE, JOB_COMPUTER, JOB_HINT, JOB_ANALYSIS } job_kind;
+typedef enum { JOB_NONE, JOB_COMPUTER, JOB_HINT, JOB_ANALYSIS, JOB_REVIEW } job_kind;
 
 typedef struct tui {
     tui_env *env;
@@ -63,6 +63,14 @@ typedef struct tui {
     bool analysed;        /* the analysis of this position has run       */
     bool animating;
     int spin;
+    /* the review (v) */
+    aw_review *review;    /* the last one (NULL: none): its moves are the
+                             first ones of the game                       */
+    aw_review *review_new; /* the thread's                               */
+    bool review_mode;     /* the review is on the screen                 */
+    int review_sel;       /* the move selected in it                     */
+    atomic_bool review_cancel;
+    int rev_count, rev_total, rev_at; /* the progress, under the lock    */
 } tui;
 
 static volatile sig_atomic_t interrupted;
@@ -91,11 +99,14 @@ static int seat(const tui *t)
     return c->computer[AW_SOUTH] && !c->computer[AW_NORTH] ? AW_NORTH : AW_SOUTH;
 }
 
-/* "North (computer)" or the side's name, for the words of a move. */
+/* "North (computer)", "South (you)" against the computer, or the side's
+ * name, for the words of a move. */
 static const char *who(const tui *t, int side, char *buf, size_t size)
 {
     if (session_get_config(t->s)->computer[side])
         snprintf(buf, size, _("%s (computer)"), words_side(side));
+    else if (against_computer(t))
+        snprintf(buf, size, _("%s (you)"), words_side(side));
     else
         snprintf(buf, size, "%s", words_side(side));
     return buf;
@@ -139,15 +150,13 @@ static void announce_end(tui *t)
     char text[600];
     words_game_over(session_game(t->s), text, sizeof text);
     const char *verdict = "";
-    if (against_computer(t)) {
-        int sc[2];
-        aw_game_scores(session_game(t->s), sc);
-        const int me = seat(t);
-        verdict = sc[me] > sc[!me]   ? _("You win. Well played!")
-                  : sc[me] < sc[!me] ? _("The computer wins.")
-                                     : _("A draw.");
-    }
-    set_note(t, screen_attr(CP_TURN), "%s %s", text, verdict);
+    int sc[2];
+    aw_game_scores(session_game(t->s), sc);
+    const int me = seat(t);
+    /* a win or a loss said to the person (the result line says a draw) */
+    if (against_computer(t) && sc[me] != sc[!me])
+        verdict = sc[me] > sc[!me] ? _("You win. Well played!") : _("The computer wins.");
+    set_note(t, screen_attr(CP_TURN), "%s%s%s", text, verdict[0] ? " " : "", verdict);
 }
 
 /* The legal move nearest to the side's cursor, for a new turn. */
@@ -180,6 +189,18 @@ static int cursor_pit(const tui *t, int side)
     return side * AW_ROW;
 }
 
+/* Whether the review holds the first moves of the game shown. */
+static bool review_valid(const tui *t)
+{
+    const aw_review *r = t->review;
+    if (!r || r->count > t->hist_len)
+        return false;
+    for (int i = 0; i < r->count; i++)
+        if (r->move[i].played != t->hist[i])
+            return false;
+    return true;
+}
+
 /* Copy what the screen shows from the session (the thread must be idle). */
 static void sync_view(tui *t)
 {
@@ -208,6 +229,10 @@ static void sync_view(tui *t)
         cursor_to_legal(t);
     t->analysed = false;
     t->view.to_move_marked = t->status == AW_ONGOING;
+    if (t->review && !review_valid(t)) {
+        aw_review_free(t->review);
+        t->review = NULL;
+    }
     if (!t->running) {
         pthread_mutex_lock(&t->lock);
         t->have_live = false;
@@ -227,10 +252,27 @@ static void on_info(const aw_search_info *info, void *user)
     pthread_mutex_unlock(&t->lock);
 }
 
+/* The review's progress, from the thread: what the screen shows, and
+ * whether a key asked to stop. */
+static int review_progress(void *ctx, const aw_review *so_far, int at)
+{
+    tui *t = ctx;
+    pthread_mutex_lock(&t->lock);
+    t->rev_count = so_far->count;
+    t->rev_total = so_far->total;
+    t->rev_at = at;
+    pthread_mutex_unlock(&t->lock);
+    return atomic_load(&t->review_cancel);
+}
+
 static void *worker(void *arg)
 {
     tui *t = arg;
     switch (t->job) {
+    case JOB_REVIEW:
+        t->review_new = session_review(t->s, t->set->review_depth, review_progress, t, &t->err);
+        t->rc = t->review_new ? 0 : -1;
+        break;
     case JOB_COMPUTER:
         t->rc = session_computer_play(t->s, on_info, t, &t->report, &t->thought, &t->err);
         break;
@@ -285,6 +327,8 @@ static void join_job(tui *t, bool stop)
 
 static void draw(tui *t);
 static void redraw_cb(void *ctx) { draw(ctx); }
+static void enter_review(tui *t);
+static void help(tui *t);
 
 /* What a finished move did, shown and animated from the position before. */
 static void show_move(tui *t, const aw_position *before, const aw_move_report *r, bool book,
@@ -345,8 +389,10 @@ static void finish_job(tui *t, bool animate)
             words_line(rules(t), &t->view.pos, l->pv, l->length < 8 ? l->length : 8, line,
                        sizeof line);
             set_note(t, screen_attr(CP_INFO),
-                     _("Hint: %s%s. For the player to move: %s; expected line: %s."), m,
-                     t->thought.book ? _(" (opening book)") : "",
+                     against_computer(t)
+                         ? _("Hint: %s%s. For you: %s; expected line: %s.")
+                         : _("Hint: %s%s. For the player to move: %s; expected line: %s."),
+                     m, t->thought.book ? _(" (opening book)") : "",
                      words_score_you(&l->score, score, sizeof score), line);
         } else {
             set_note(t, screen_attr(CP_INFO), _("Hint: %s."), m);
@@ -354,6 +400,26 @@ static void finish_job(tui *t, bool animate)
         const int pit = AW_MOVE_PIT(t->thought.best);
         if (t->thought.best != AW_MOVE_PASS && pit / AW_ROW == t->view.pos.side)
             t->col[t->view.pos.side] = board_pit_column(&t->view, pit);
+        break;
+    }
+    case JOB_REVIEW: {
+        aw_review *r = t->review_new;
+        t->review_new = NULL;
+        if (!r) {
+            set_note(t, screen_attr(CP_ERROR), _("No review: %s."), t->err.msg);
+            break;
+        }
+        if (r->stopped || r->count < r->total) {
+            set_note(t, screen_attr(CP_INFO),
+                     _("Review cancelled after %d of %d moves: v starts it again."), r->count,
+                     r->total);
+            aw_review_free(r);
+            break;
+        }
+        aw_review_free(t->review);
+        t->review = r;
+        t->note[0] = 0;
+        enter_review(t);
         break;
     }
     case JOB_ANALYSIS:
@@ -374,7 +440,7 @@ static void idle(tui *t)
 /* Start what should run now: the computer's move, or the analysis. */
 static void next_job(tui *t)
 {
-    if (t->running || t->status != AW_ONGOING)
+    if (t->running || t->status != AW_ONGOING || t->review_mode)
         return;
     if (session_computer_to_move(t->s))
         start_job(t, JOB_COMPUTER);
@@ -417,12 +483,19 @@ static void draw_title(tui *t)
 static void draw_keys(tui *t)
 {
     static const char *const keys[][2] = {
-        {"?", N_("help")},     {"h", N_("hint")},  {"u", N_("undo")},   {"r", N_("redo")},
-        {"n", N_("new")},      {"i", N_("analysis")}, {"m", N_("moves")}, {"s", N_("save")},
-        {"l", N_("load")},     {"g", N_("agree")}, {"o", N_("options")},
+        {"?", N_("help")},  {"h", N_("hint")},      {"u", N_("undo")},  {"r", N_("redo")},
+        {"v", N_("review")}, {"n", N_("new")},      {"i", N_("analysis")}, {"m", N_("moves")},
+        {"s", N_("save")},  {"l", N_("load")},      {"g", N_("agree")}, {"o", N_("options")},
     };
     char text[512] = "";
     char quit[64];
+    if (t->review_mode) {
+        const glyphs *g = screen_glyphs();
+        snprintf(text, sizeof text, _("%s %s move by move  %s %s marked moves  Home End  Esc back  ? help"),
+                 g->left, g->right, g->unicode ? g->up : _("Up"), g->unicode ? g->down : _("Down"));
+        draw_bar(t->lay.keys_y, text);
+        return;
+    }
     snprintf(quit, sizeof quit, "q %s", _("quit"));
     const int room = COLS - 2 - screen_width(quit) - 2;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
@@ -450,13 +523,30 @@ static void draw_prompt(tui *t)
     if (t->animating) {
         snprintf(text, sizeof text, "%s", _("(any key skips the animation)"));
         a = screen_attr(CP_INFO);
+    } else if (t->running && t->job == JOB_REVIEW) {
+        int done, total, at;
+        pthread_mutex_lock(&t->lock);
+        done = t->rev_count;
+        total = t->rev_total;
+        at = t->rev_at;
+        pthread_mutex_unlock(&t->lock);
+        char bar[128] = "";
+        const int width = 20, filled = total ? width * done / total : 0;
+        for (int i = 0; i < width; i++)
+            strcat(bar, i < filled ? (g->unicode ? "█" : "#") : (g->unicode ? "░" : "."));
+        snprintf(text, sizeof text, _("Reviewing move %d of %d %s %s  (any key cancels)"),
+                 at < total ? at + 1 : total, total, bar, spin);
+    } else if (t->review_mode) {
+        snprintf(text, sizeof text, "%s",
+                 _("The board shows the position after the selected move; Esc goes back."));
+        a = screen_attr(CP_INFO);
     } else if (t->running && t->job == JOB_COMPUTER)
         snprintf(text, sizeof text, _("%s is thinking %s  (Esc: play now)"),
                  who(t, t->live_pos.side, name, sizeof name), spin);
     else if (t->running && t->job == JOB_HINT)
         snprintf(text, sizeof text, _("Looking for a hint %s"), spin);
     else if (t->status != AW_ONGOING)
-        snprintf(text, sizeof text, "%s", _("Game over. n: new game   u: undo   q: quit"));
+        snprintf(text, sizeof text, "%s", _("Game over. v: review   n: new game   u: undo   q: quit"));
     else if (t->choosing_dir) {
         char pit[4];
         words_pit(t->view.cursor, pit);
@@ -486,17 +576,15 @@ static void draw_messages(tui *t)
     const rect *m = &t->lay.msg;
     screen_clear(*m);
     const int rows = m->h;
-    /* the rows the note needs (a word cut at the end of a row costs up to
-     * one more), at most all of them */
-    int note_rows = !t->note[0] ? 0 : (screen_width(t->note) + m->w - 1) / m->w;
-    if (note_rows > 1 || (note_rows == 1 && screen_width(t->note) > m->w - 8))
-        note_rows++;
-    if (note_rows > rows)
-        note_rows = rows;
-    const int msg_rows = t->msg[0] && rows - note_rows > 0
-                             ? 1 + (rows - note_rows >= 2 && screen_width(t->msg) > m->w)
-                             : 0;
-    const int prev_rows = t->prev[0] && rows - note_rows - msg_rows > 0 ? 1 : 0;
+    /* the note first, then the last move, then the one before, each in
+     * the rows it needs as far as they go */
+    const int note_need = t->note[0] ? screen_wrap_rows(m->w, t->note) : 0;
+    const int note_rows = note_need < rows ? note_need : rows;
+    const int msg_need = t->msg[0] ? screen_wrap_rows(m->w, t->msg) : 0;
+    const int msg_rows = msg_need < rows - note_rows ? msg_need : rows - note_rows;
+    const int prev_need = t->prev[0] ? screen_wrap_rows(m->w, t->prev) : 0;
+    const int prev_rows =
+        prev_need < rows - note_rows - msg_rows ? prev_need : rows - note_rows - msg_rows;
     int y = m->y;
     if (prev_rows)
         y += screen_wrap(y, m->x, m->w, prev_rows, screen_attr(CP_INFO), t->prev);
@@ -506,6 +594,45 @@ static void draw_messages(tui *t)
         screen_wrap(y, m->x, m->w, note_rows, t->note_attr, t->note);
 }
 
+/* The review on the screen: the board after the selected move, the moves
+ * with their marks, what the review says of the selected one, the
+ * summary (the thread is idle). */
+static void draw_review(tui *t)
+{
+    const glyphs *g = screen_glyphs();
+    const aw_game *game = session_game(t->s);
+    const aw_review *r = t->review;
+    char text[400], what[128], moves[64];
+    snprintf(what, sizeof what, _("review of the game, depth %d"), t->set->review_depth);
+    snprintf(moves, sizeof moves, P_("%d move", "%d moves", r->count), r->count);
+    snprintf(text, sizeof text, "awale %s %s %s %s %s %s", g->mid, rules(t)->name, g->mid, what,
+             g->mid, moves);
+    draw_bar(t->lay.title_y, text);
+    if (t->lay.board.h > 0) {
+        board_view v = t->view;
+        const aw_move m = r->move[t->review_sel].played;
+        aw_position p = *aw_game_position_at(game, t->review_sel);
+        aw_move_report report;
+        aw_play_report(rules(t), &p, m, &report);
+        v.pos = p;
+        v.cursor = v.sowing = -1;
+        v.flash = 0;
+        v.direction = 0;
+        v.last = m == AW_MOVE_PASS ? -1 : AW_MOVE_PIT(m);
+        v.captured = 0;
+        for (int i = 0; i < report.npits; i++)
+            v.captured |= 1u << report.pits[i];
+        v.to_move_marked = false;
+        board_draw(&t->lay, &v);
+    }
+    char who0[64], who1[64];
+    review_data d = {r, game, t->review_sel,
+                     {who(t, AW_SOUTH, who0, sizeof who0), who(t, AW_NORTH, who1, sizeof who1)}};
+    review_draw(&t->lay, &d);
+    draw_prompt(t);
+    draw_keys(t);
+}
+
 static void draw(tui *t)
 {
     erase();
@@ -513,6 +640,11 @@ static void draw(tui *t)
         screen_wrap(0, 0, COLS, LINES, A_BOLD,
                     _("The terminal is too small for the board: make it at least 60 columns by 15 "
                       "lines (q quits)."));
+        refresh();
+        return;
+    }
+    if (t->review_mode) {
+        draw_review(t);
         refresh();
         return;
     }
@@ -528,6 +660,7 @@ static void draw(tui *t)
         d.ply = t->hist_len;
         d.hist = t->hist;
         d.start = &t->start;
+        d.review = review_valid(t) ? t->review : NULL;
         d.tables = t->tables;
         d.tables_margin = t->tables_margin;
         pthread_mutex_lock(&t->lock);
@@ -552,8 +685,98 @@ static void draw(tui *t)
 
 static void relayout(tui *t)
 {
-    t->lay = screen_layout(t->set->analysis || t->set->moves);
+    t->lay = t->review_mode ? screen_layout_review() : screen_layout(t->set->analysis || t->set->moves);
     clear();
+}
+
+/* The review on the screen, from its first turning point (else its first
+ * marked move, else the first move). */
+static void enter_review(tui *t)
+{
+    const aw_review *r = t->review;
+    t->review_mode = true;
+    t->review_sel = 0;
+    if (r->nturning > 0)
+        t->review_sel = r->turning[0];
+    else
+        for (int i = 0; i < r->count; i++)
+            if (r->move[i].mark != AW_MARK_NONE) {
+                t->review_sel = i;
+                break;
+            }
+    relayout(t);
+}
+
+static void leave_review(tui *t)
+{
+    t->review_mode = false;
+    t->analysed = false;
+    if (t->status != AW_ONGOING && !t->note[0])
+        announce_end(t);
+    relayout(t);
+}
+
+/* v: review the game so far (or show the review again when the game has
+ * not changed since). */
+static void review(tui *t)
+{
+    if (t->running && t->job == JOB_COMPUTER) {
+        set_note(t, screen_attr(CP_ERROR), "%s", _("It is the computer's turn: review once it has moved."));
+        return;
+    }
+    idle(t);
+    t->choosing_dir = false;
+    if (t->hist_len == 0) {
+        set_note(t, screen_attr(CP_ERROR), "%s", _("No move to review yet."));
+        return;
+    }
+    if (t->review && review_valid(t) && t->review->count == t->hist_len) {
+        enter_review(t);
+        return;
+    }
+    atomic_store(&t->review_cancel, false);
+    pthread_mutex_lock(&t->lock);
+    t->rev_count = t->rev_at = 0;
+    t->rev_total = t->hist_len;
+    pthread_mutex_unlock(&t->lock);
+    set_note(t, screen_attr(CP_INFO),
+             P_("Reviewing the game (%d move) at depth %d: every move searched at full strength.",
+                "Reviewing the game (%d moves) at depth %d: every move searched at full strength.",
+                t->hist_len),
+             t->hist_len, t->set->review_depth);
+    start_job(t, JOB_REVIEW);
+}
+
+/* A key in the review: step through the moves, or leave. */
+static void review_key(tui *t, action a)
+{
+    const aw_review *r = t->review;
+    int *sel = &t->review_sel;
+    switch (a.kind) {
+    case ACT_LEFT: if (*sel > 0) (*sel)--; break;
+    case ACT_RIGHT: if (*sel < r->count - 1) (*sel)++; break;
+    case ACT_UP:
+    case ACT_DOWN: {
+        /* the previous or next marked move */
+        const int step = a.kind == ACT_UP ? -1 : 1;
+        for (int i = *sel + step; i >= 0 && i < r->count; i += step)
+            if (r->move[i].mark != AW_MARK_NONE) {
+                *sel = i;
+                break;
+            }
+        break;
+    }
+    case ACT_HOME: *sel = 0; break;
+    case ACT_END: *sel = r->count - 1; break;
+    case ACT_HELP: help(t); break;
+    case ACT_RESIZE:
+    case ACT_REDRAW: relayout(t); break;
+    case ACT_CANCEL:
+    case ACT_REVIEW:
+    case ACT_QUIT:
+    case ACT_PLAY: leave_review(t); break;
+    default: break;
+    }
 }
 
 /* A person's move: played, said in words, animated; the computer starts
@@ -658,6 +881,7 @@ static void undo(tui *t)
 {
     idle(t);
     t->choosing_dir = false;
+    const bool agreed = aw_game_status(session_game(t->s)) == AW_END_AGREEMENT;
     const int n = session_undo(t->s);
     if (n == 0) {
         set_note(t, screen_attr(CP_ERROR), "%s", _("Nothing to undo."));
@@ -666,7 +890,15 @@ static void undo(tui *t)
     t->msg[0] = t->prev[0] = 0;
     t->view.last = -1;
     t->view.captured = 0;
-    set_note(t, screen_attr(CP_INFO), P_("Took back %d move.", "Took back %d moves.", n), n);
+    /* the copies still hold the moves taken back */
+    char taken[512];
+    const int shown = n < t->hist_len ? n : t->hist_len;
+    words_moves(rules(t), t->hist + t->hist_len - shown, shown, taken, sizeof taken);
+    if (agreed)
+        set_note(t, screen_attr(CP_INFO), "%s", _("Took back the end by agreement."));
+    else
+        set_note(t, screen_attr(CP_INFO), P_("Took back %d move: %s.", "Took back %d moves: %s.", n),
+                 n, taken);
     t->status = aw_game_status(session_game(t->s));
     sync_view(t);
 }
@@ -681,8 +913,12 @@ static void redo(tui *t)
         return;
     }
     t->msg[0] = t->prev[0] = 0;
-    set_note(t, screen_attr(CP_INFO), P_("Played %d move again.", "Played %d moves again.", n), n);
     sync_view(t);
+    char again[512];
+    const int shown = n < t->hist_len ? n : t->hist_len;
+    words_moves(rules(t), t->hist + t->hist_len - shown, shown, again, sizeof again);
+    set_note(t, screen_attr(CP_INFO),
+             P_("Played %d move again: %s.", "Played %d moves again: %s.", n), n, again);
 }
 
 static void hint(tui *t)
@@ -713,6 +949,10 @@ static void replace_session(tui *t, session *s)
     t->view.captured = 0;
     t->choosing_dir = false;
     t->status = AW_ONGOING;
+    aw_review_free(t->review);
+    t->review = NULL;
+    if (t->review_mode)
+        leave_review(t);
     t->col[0] = t->col[1] = 2;
     sync_view(t);
 }
@@ -886,8 +1126,12 @@ static void agree(tui *t)
         return;
     }
     case AGREE_ENDED:
-        set_note(t, screen_attr(CP_INFO), "%s", _("The computer accepts."));
-        sync_view(t);
+        sync_view(t); /* says the end */
+        {
+            char end[sizeof t->note];
+            snprintf(end, sizeof end, "%s", t->note);
+            set_note(t, screen_attr(CP_TURN), "%s %s", _("The computer accepts."), end);
+        }
         return;
     case AGREE_DECLINED: break;
     }
@@ -898,8 +1142,18 @@ static void agree(tui *t)
 
 static void help(tui *t)
 {
-    char text[4096], words[256];
-    snprintf(text, sizeof text, _("\nRule set %s:\n"), rules(t)->name);
+    char text[8192], words[256], howto[AW_HOWTO_MAX];
+    /* How to play, a paragraph a line, then each rule of the set. */
+    snprintf(text, sizeof text, _("How to play (%s):\n"), rules(t)->name);
+    words_howto(rules(t), howto, sizeof howto);
+    for (const char *s = howto; *s;) {
+        const size_t n = strcspn(s, "\n");
+        const size_t used = strlen(text);
+        snprintf(text + used, sizeof text - used, "  - %.*s\n", (int)n, s);
+        s += n + (s[n] == '\n');
+    }
+    const size_t used = strlen(text);
+    snprintf(text + used, sizeof text - used, _("\nRule set %s:\n"), rules(t)->name);
     for (int i = 0; i < aw_rules_param_count(); i++) {
         const char *name = aw_rules_param_name(i);
         if (aw_rules_param_applies(rules(t), name) && words_rule(rules(t), name, words, sizeof words)) {
@@ -953,7 +1207,22 @@ static bool confirm_quit(tui *t)
 static bool handle(tui *t, action a)
 {
     const aw_position *p = &t->view.pos;
+    if (t->running && t->job == JOB_REVIEW) {
+        /* any key cancels the review */
+        if (a.kind == ACT_RESIZE || a.kind == ACT_REDRAW) {
+            relayout(t);
+        } else {
+            atomic_store(&t->review_cancel, true);
+            idle(t);
+        }
+        return true;
+    }
+    if (t->review_mode) {
+        review_key(t, a);
+        return true;
+    }
     switch (a.kind) {
+    case ACT_REVIEW: review(t); break;
     case ACT_QUIT: return !confirm_quit(t);
     case ACT_RESIZE:
     case ACT_REDRAW: relayout(t); break;
@@ -1107,6 +1376,7 @@ int tui_run(tui_env *env)
     interrupted_session = NULL;
     env->s = t.s;
     free(t.hist);
+    aw_review_free(t.review);
     pthread_mutex_destroy(&t.lock);
     return interrupted ? 130 : 0;
 }

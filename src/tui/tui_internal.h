@@ -40,6 +40,7 @@ typedef struct glyphs {
     const char *seed;                       /* one seed               */
     const char *turn;                       /* marks whose turn       */
     const char *left, *right;               /* direction arrows       */
+    const char *up, *down;
     const char *mid;                        /* a separator dot        */
 } glyphs;
 
@@ -69,6 +70,8 @@ bool screen_colour(void);
 /* The attribute of a colour pair, or its monochrome stand-in. */
 attr_t screen_attr(int pair);
 layout screen_layout(bool panel_wanted);
+/* The layout of the review: the board (h 0: none) and the text (panel). */
+layout screen_layout_review(void);
 /* Text at (y, x) clipped to w columns (UTF-8 aware; transliterated to
  * ASCII on terminals without UTF-8). Returns the columns written. */
 int screen_put(int y, int x, int w, attr_t attr, const char *text);
@@ -77,6 +80,8 @@ int screen_width(const char *text);
 /* Text wrapped into at most `rows` lines of w columns from (y, x); returns
  * the lines used. */
 int screen_wrap(int y, int x, int w, int rows, attr_t attr, const char *text);
+/* The rows screen_wrap would take for text in w columns, unbounded. */
+int screen_wrap_rows(int w, const char *text);
 /* A box outline. */
 void screen_box(int y, int x, int h, int w, attr_t attr);
 /* Clear a rectangle. */
@@ -135,6 +140,9 @@ enum {
     ACT_AGREE,
     ACT_RULES,
     ACT_OPTIONS,
+    ACT_REVIEW, /* v                                                         */
+    ACT_HOME,
+    ACT_END,
     ACT_HELP,
     ACT_QUIT,
     ACT_CANCEL, /* Esc                                                       */
@@ -195,8 +203,21 @@ typedef struct panel_data {
     int ply;                      /* the moves played                       */
     const aw_move *hist;
     const aw_position *start;
+    const aw_review *review;      /* marks for the first moves (or NULL)    */
 } panel_data;
 
 void panel_draw(const layout *lay, const panel_data *d);
+
+/* The review in lay->panel: the moves with their marks (the selected one
+ * highlighted, the list scrolled to it), what the review says of the
+ * selected move, and each player's summary with the turning points. */
+typedef struct review_data {
+    const aw_review *review;
+    const aw_game *game;
+    int sel;                      /* the selected move (0: the first)       */
+    const char *who[2];           /* each side's player, "South (you)"      */
+} review_data;
+
+void review_draw(const layout *lay, const review_data *d);
 
 #endif

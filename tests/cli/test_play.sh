@@ -9,7 +9,7 @@ quit
 " play --movetime 50
 expect_status 0
 expect_out_has "against the computer at level 3"
-expect_out_has "South plays C: sows 4 seeds."
+expect_out_has "South (you) plays C: sows 4 seeds."
 expect_out_has "North (computer) plays"
 expect_out_has "North score  0 (computer, level 3)"
 expect_out_has "South score  0 (you)"
@@ -30,7 +30,7 @@ expect_status 0
 expect_out_has "Two players at one keyboard"
 expect_out_has "South plays C: sows 4 seeds."
 expect_out_has "North plays f: sows 4 seeds."
-expect_out_has "Took back 1 move."
+expect_out_has "Took back 1 move: f."
 expect_out_has "Legal moves: a b c d e f"
 expect_out_has "Not understood: 'x'."
 expect_out_has "D cannot be played: D is South's pit, and North is to move"
@@ -122,6 +122,14 @@ quit
 " play --movetime 50 --position 0-0-0-0-0-1-0-0-0-0-0-3-20-24-S
 expect_out_has "The computer accepts."
 expect_out_has "Game over: the players agreed to end the game"
+expect_out_has "The computer wins."
+# A draw by agreement at the start: the result line says so, once.
+run_input "agree
+quit
+" play --movetime 50 --tables none --book none
+expect_out_has "Final score: South 24, North 24: a draw."
+CHECKS=$((CHECKS + 1))
+grep -q "^A draw\.$" "$TMP/out" && fail "the draw said twice: $(grep -i 'draw' "$TMP/out")"
 # It declines an even end when the tables say it wins by playing on.
 run_input "agree
 quit
@@ -151,8 +159,8 @@ redo
 history
 quit
 " play --movetime 50 --level 1
-expect_out_has "Took back 2 moves."
-expect_out_has "Played 2 moves again."
+expect_out_has "Took back 2 moves: C "
+expect_out_has "Played 2 moves again: C "
 expect_out_has "Nothing to redo."
 expect_out_has "Moves so far:"
 expect_out_has "1. C "
@@ -171,7 +179,7 @@ grep -q "move 1:" "$TMP/out" && fail "leftover 'move 1:' in $(grep 'move 1:' "$T
 run_input "help
 quit
 " play --opponent human
-for c in undo redo hint moves history board rules agree "save FILE" "load FILE" new help quit; do
+for c in undo redo hint moves history board rules agree review "save FILE" "load FILE" new help quit; do
     expect_out_has "  $c"
 done
 
@@ -180,7 +188,13 @@ run_input "hint
 quit
 " play --movetime 50
 expect_out_has "Hint: "
-expect_out_has "expected line"
+expect_out_has ". For you: "
+expect_out_has "expected line (captures in brackets, + for you): "
+# between two people it is for the player to move, and help lists review
+run_input "hint
+quit
+" play --opponent human
+expect_out_has ". For the player to move: "
 run_input 'hint
 quit
 ' play --movetime 50 --position 0-0-0-0-1-2-1-1-0-0-0-3-20-20-S

@@ -22,7 +22,7 @@ quit
 expect_status 0
 expect_out_has "tapez « help » pour les commandes."
 expect_out_has "Vous jouez Sud (la rangée du bas, A-F) contre l'ordinateur au niveau 1 : il voit un coup à l'avance"
-expect_out_has "Sud joue C : sème 4 graines."
+expect_out_has "Sud (vous) joue C : sème 4 graines."
 expect_out_has "Nord (ordinateur) joue"
 expect_out_has "Nord, grenier  0 (ordinateur, niveau 1)"
 expect_out_has "À vous (A-F)>"

@@ -66,6 +66,19 @@ wait_for() {
     return 1
 }
 
+# wait_re REGEX: the screen (lines joined) matches the extended REGEX.
+wait_re() {
+    CHECKS=$((CHECKS + 1))
+    i=0
+    while [ $i -lt $((WAIT * 10)) ]; do
+        screen | tr '\n' ' ' | tr -s ' ' | grep -qE -- "$1" && return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    fail "the screen does not match '$1'"
+    return 1
+}
+
 # absent TEXT: the screen does not show TEXT now.
 absent() {
     CHECKS=$((CHECKS + 1))
@@ -124,7 +137,7 @@ board_is "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"
 
 STEP="play by letter"
 keys c
-wait_for "South plays C: sows 4 seeds."
+wait_for "South (you) plays C: sows 4 seeds."
 wait_for "Your move:"
 wait_for "North (computer) plays"
 m1=$(last_move_of "North (computer)")
@@ -134,17 +147,17 @@ wait_for "move 2"
 STEP="play by arrows"
 keys Left Left Left Left Left Left Right
 keys Enter
-wait_for "South plays B:"
+wait_for "South (you) plays B:"
 wait_for "Your move:"
 m2=$(last_move_of "North (computer)")
 board_is "$(position_after C "$m1" B "$m2")"
 
 STEP="undo"
 keys u
-wait_for "Took back 2 moves."
+wait_for "Took back 2 moves: B $m2."
 board_is "$(position_after C "$m1")"
 keys r
-wait_for "Played 2 moves again."
+wait_for "Played 2 moves again: B $m2."
 board_is "$(position_after C "$m1" B "$m2")"
 
 STEP="save"
@@ -176,6 +189,7 @@ board_is "$(position_after C "$m1" B "$m2")"
 STEP="hint and panels"
 keys h
 wait_for "Hint: "
+wait_for ". For you: "
 keys i
 wait_for "Analysis"
 wait_for "best line:"
@@ -240,6 +254,82 @@ board_is "4-4-4-4-0-5-1-1-1-0-0-0-10-14-N"
 keys q o
 wait_for "[exit 0]"
 
+STEP="French punctuation stays on the row of the word before it"
+# at 92 columns the message's row ends just before " : C D E F)"
+TUI_COLS=92 start --tables none --opponent human --position 4-4-4-4-4-4-0-0-0-0-0-0-10-14-S
+wait_for "À Sud de jouer"
+keys a
+wait_for "(coups permis : C D E F)."
+CHECKS=$((CHECKS + 1))
+screen | grep -qE '^ [:;»]' && fail "a row starts with French punctuation"
+wait_for "(coups permis :"
+keys q o
+wait_for "[exit 0]"
+
+STEP="line mode on a terminal: sentences wrapped at spaces to its width"
+start --plain --tables none --level 3 --movetime 50 --lang en
+wait_for "Your move (A-F)>"
+# the terminal would cut "sees three" at the 80th column
+wait_for "at level 3: it sees three moves ahead"
+keys quit Enter
+wait_for "[exit 0]"
+start --plain --tables none --level 3 --movetime 50 --lang fr
+wait_for "À vous (A-F)>"
+wait_for "au niveau 3 : il voit trois coups"
+keys quit Enter
+wait_for "[exit 0]"
+
+STEP="the last move in words in full above a two-row note"
+printf 'speed=off\n' >"$XDG_CONFIG_HOME/awale/settings"
+start --tables none --opponent human --position 0-0-0-0-2-3-1-1-1-0-0-11-19-10-S
+wait_for "South to move"
+keys f
+wait_for "South plays F: sows 3 seeds and captures 6 seeds: 2 from a, 2 from b and 2 from c."
+wait_for "Game over: South reached the target of 25 seeds."
+wait_for "Game over. v: review"
+# the review of the finished game, and back: the result is said again
+keys v
+wait_for "review of the game, depth 14 · 1 move"
+keys Escape
+wait_for "Game over: South reached the target of 25 seeds."
+keys q
+wait_for "[exit 0]"
+
+STEP="the computer accepts an end by agreement, and it is said"
+printf 'speed=off\n' >"$XDG_CONFIG_HOME/awale/settings"
+start --tables none --book none --level 1 --movetime 50
+wait_for "Your move:"
+keys g
+wait_for "The computer accepts. Game over: the players agreed to end the game"
+wait_for "South 24, North 24: a draw."
+absent "a draw. A draw."
+keys q
+wait_for "[exit 0]"
+
+STEP="new game dialog in French: each rule set said whole"
+start --tables none --opponent human --lang fr
+wait_for "À Sud de jouer"
+keys n
+wait_for "L'Awalé Abapa, la règle des tournois internationaux"
+wait_for "troisième répétition arrête la partie"
+keys Right Right Right Right
+wait_for "Un autre jeu sur le même plateau"
+wait_for "seuls les greniers"
+absent "…"
+wait_for "Entrée : jouer Échap : annuler"
+keys Escape
+# the analysis in French: "+0,25", not "+0.25"
+keys i
+wait_re "profondeur [0-9]+, Sud au trait : [+-][0-9]+,[0-9][0-9] \\((environ|à peu près)"
+keys i
+keys o
+wait_for "Animation"
+keys Down Right Right Right Right
+wait_for "aucune"
+keys Escape
+keys q o
+wait_for "[exit 0]"
+
 STEP="illegal move, in English with --lang"
 start --tables none --opponent human --lang en --position 4-4-4-4-4-4-0-0-0-0-0-0-10-14-S
 wait_for "South to move"
@@ -269,7 +359,11 @@ STEP="French on an ASCII terminal: accents dropped"
 TUI_LANG=C start --tables none --opponent human --lang fr
 wait_for "A Sud de jouer : <- -> et Entree, ou une lettre A-F"
 absent "À"
-keys q
+keys c f v
+wait_for "<- -> coup par coup Haut Bas coups notes"
+absent "Up Down"
+keys Escape
+keys q o
 wait_for "[exit 0]"
 
 STEP="relay: the direction with the arrows"
@@ -310,6 +404,210 @@ keys q
 wait_for "[exit 0]"
 CHECKS=$((CHECKS + 1))
 [ -f "$XDG_STATE_HOME/awale/unfinished-game.txt" ] && fail "the finished game is still kept"
+
+STEP="help: the keys, then how to play, scrolled"
+printf 'speed=off\n' >"$XDG_CONFIG_HOME/awale/settings"
+start --tables none --opponent human
+wait_for "South to move"
+keys '?'
+wait_for "Keys:"
+wait_for "v review of the game so far"
+wait_for "Up/Down, PgUp/PgDn: scroll Esc: close"
+absent "How to play (abapa):"
+keys NPage
+wait_for "How to play (abapa):"
+wait_for "- Two rows of six pits, 4 seeds in each: South plays the pits A to F,"
+keys End
+wait_for "Rule set abapa:"
+wait_for "the target score is 25 seeds"
+absent "Keys:"
+keys Home
+wait_for "Keys:"
+keys Down Down
+absent "Keys:"
+keys Escape
+wait_for "South to move"
+keys q y
+wait_for "[exit 0]"
+start --tables none --opponent human --lang fr --rules relay
+wait_for "À Sud de jouer"
+keys '?'
+wait_for "Touches :"
+wait_for "défiler Échap : fermer"
+keys NPage
+wait_for "Comment jouer (relay) :"
+wait_for "Deux rangées de six cases, 4 graines dans chacune, et un grenier pour"
+absent "How to play"
+keys Escape
+keys q o
+wait_for "[exit 0]"
+
+# click COL ROW: a click of the left button on the pit in screen column COL
+# (0..5 from the left) of ROW (0 top, 1 bottom) of the 80x24 board, as a
+# terminal reports it to a program that asked for the mouse (SGR 1006,
+# which ncurses asks xterm-256color for): a press, then a release.
+click() {
+    x=$((18 + 9 * $1))
+    y=$((7 + 5 * $2))
+    keys -l "$(printf '\033[<0;%d;%dM' $x $y)"
+    keys -l "$(printf '\033[<0;%d;%dm' $x $y)"
+}
+
+STEP="mouse: a click plays the pit"
+printf 'speed=off\n' >"$XDG_CONFIG_HOME/awale/settings"
+start --tables none --opponent human
+wait_for "South to move"
+click 2 1
+wait_for "South plays C: sows 4 seeds."
+board_is "$(position_after C)"
+# North's row is the top one, f..a from the left: column 1 is e
+click 1 0
+wait_for "North plays e: sows 4 seeds."
+board_is "$(position_after C e)"
+# a click on the other side's pit says why it cannot be played
+click 4 0
+wait_for "b cannot be played"
+board_is "$(position_after C e)"
+keys q y
+wait_for "[exit 0]"
+
+STEP="mouse: a relay move, its direction clicked beside the pit"
+start --tables none --opponent human --rules relay
+wait_for "South to move"
+click 2 1
+wait_for "Sow C:"
+click 3 1
+wait_for "South plays C+"
+board_is "$(position_after --rules relay C+)"
+keys q y
+wait_for "[exit 0]"
+
+# The moves of the review on the screen (the rows from " 1. " to the first
+# empty one), each with its mark: "C f F? b?? ...".
+screen_marks() {
+    screen | awk '/^ 1\. / { on = 1 } on && /^ *$/ { exit } on' | tr ' ' '\n' |
+        grep -E '^[A-Fa-f][!?]*$' | tr '\n' ' '
+}
+# The same from a record written by `awale review`.
+record_moves() { grep -v '^\[' "$1" | tr '\n' ' ' | sed 's/{[^}]*}//g' | tr ' ' '\n' | grep -E '^[A-Fa-f][!?]*$' | tr '\n' ' '; }
+# The text of the screen on one line, spaces squeezed.
+joined() { screen | tr '\n' ' ' | tr -s ' '; }
+
+STEP="review: v after a game of two people"
+GAME="C f F b A a E c D d B e C f A b"
+"$AWALE" review --depth 14 --tables none --book none $GAME >"$TMP/reviewed.txt" 2>&1
+want=$(record_moves "$TMP/reviewed.txt")
+printf 'speed=off\n' >"$XDG_CONFIG_HOME/awale/settings"
+start --tables none --book none --opponent human
+wait_for "South to move"
+for m in $GAME; do keys "$m"; done
+wait_for "North plays b:"
+wait_for "v review"
+keys v
+wait_for "review of the game, depth 14 · 16 moves"
+wait_for "Turning points: "
+CHECKS=$((CHECKS + 1))
+[ "$(screen_marks)" = "$want" ] || fail "the marks: screen '$(screen_marks)', awale review '$want'"
+wait_for "South: "
+wait_for "lost a move on average (8 moves)."
+wait_for "North: "
+wait_for "The board shows the position after the selected move; Esc goes back."
+wait_for "← → move by move ↑ ↓ marked moves Home End Esc back ? help"
+# It opens on the first turning point, a mistake in words.
+CHECKS=$((CHECKS + 1))
+joined | grep -qE " [0-9]+\.(\.\.)? [A-Fa-f]\?+ (Blunder|Mistake): [A-Fa-f] (cost [0-9]+\.[0-9]+ seeds|throws the)" ||
+    fail "no mistake in words"
+CHECKS=$((CHECKS + 1))
+joined | grep -qE "([A-Fa-f] was better|kept it): [^,]*, line [A-Fa-f]" || fail "no better move with its line"
+# Step through the moves: the board follows.
+keys Home
+wait_for " 1. C "
+CHECKS=$((CHECKS + 1))
+joined | grep -qE " 1\. C (The best move|Close to the best: C cost)" || fail "the first move's comment"
+board_is "$(position_after C)"
+keys Right
+wait_for " 1... f "
+board_is "$(position_after C f)"
+keys Right
+wait_for " 2. F? Mistake: F cost"
+board_is "$(position_after C f F)"
+keys Down
+wait_for " 2... b?? Blunder: b"
+keys End
+wait_for " 8... b "
+board_is "$(position_after $GAME)"
+# a move and its reply stay on one row (at 60 columns "6. B?" would end one)
+$TMUX_CMD resize-window -t awale -x 60 -y 24
+wait_for "8. A?? b"
+CHECKS=$((CHECKS + 1))
+screen | awk '/^ 1\. / { on = 1 } on && /^ *$/ { exit } on' | grep -qvE '^ [0-9]+\. ' &&
+    fail "a row of the moves starts without its number"
+$TMUX_CMD resize-window -t awale -x 80 -y 24
+wait_for "Turning points"
+keys Escape
+wait_for "South to move"
+absent "Turning points"
+# The marks stay in the move list while the game is the same.
+keys m
+wait_for "1. C f  2. F? b??  3. A?? a??"
+keys m v
+wait_for "review of the game, depth 14"
+keys Escape
+wait_for "South to move"
+# Undo takes the review away with the moves it judged.
+keys u m
+wait_for "Took back 1 move: b."
+absent "F?"
+keys m q y
+wait_for "[exit 0]"
+
+STEP="review: any key cancels"
+printf 'speed=off\nreview=30\n' >"$XDG_CONFIG_HOME/awale/settings"
+start --tables none --book none --opponent human
+wait_for "South to move"
+for m in $GAME; do keys "$m"; done
+wait_for "North plays b:"
+keys v
+wait_for "Reviewing move 1 of 16"
+wait_for "(any key cancels)"
+keys x
+wait_for "Review cancelled after 0 of 16 moves: v starts it again."
+wait_for "South to move"
+keys q y
+wait_for "[exit 0]"
+
+STEP="review: in French against the computer"
+printf 'speed=off\n' >"$XDG_CONFIG_HOME/awale/settings"
+start --tables none --book none --level 1 --movetime 50 --lang fr
+wait_for "À vous"
+keys v
+wait_for "Aucun coup à examiner pour l'instant."
+keys c
+wait_for "Nord (ordinateur) joue"
+wait_for "À vous"
+keys d
+wait_for "Sud (vous) joue D"
+wait_for "À vous"
+keys v
+wait_for "bilan de la partie, profondeur 14 · 4 coups"
+wait_for "Sud (vous) : "
+wait_for "Nord (ordinateur) : "
+wait_for "perdue"
+wait_for "Le plateau : la position après le coup choisi ; Échap revient à la partie."
+wait_for "coup par coup"
+CHECKS=$((CHECKS + 1))
+joined | grep -qE "Tournants de la partie : |Pas de tournant : " || fail "no turning points in French"
+keys Home
+CHECKS=$((CHECKS + 1))
+wait_for " 1. C"
+joined | grep -qE " 1\. C[!?]* (Le meilleur coup|Proche du meilleur|Gaffe|Erreur|Imprécision|Bon coup|Coup brillant|Le seul coup)" ||
+    fail "the first move's comment in French"
+absent "Blunder"
+absent "South"
+keys Escape
+wait_for "À vous"
+keys q o
+wait_for "[exit 0]"
 
 echo "tui: $CHECKS checks, $FAILS failed"
 [ "$FAILS" -eq 0 ]
