@@ -1033,8 +1033,11 @@ static void run_search(engine *e)
          * the previous best at the new depth is better still. */
         if (!noisy && lines == 1 && bw == main_w && main_w->root[0].depth == bw->completed + 1 &&
             main_w->root[0].score > -SC_INF && main_w->root[0].move != chosen->move &&
-            main_w->root[0].score > chosen->score)
+            main_w->root[0].score > chosen->score) {
+            /* Its line is checked and completed like the others. */
+            extend_pv(e, &main_w->root[0]);
             chosen = &main_w->root[0];
+        }
         e->result.best = chosen->move;
         e->result.ponder = chosen->pv_len > 1 ? chosen->pv[1] : AW_MOVE_NONE;
     } else {
