@@ -698,7 +698,9 @@ AW_API int aw_search_start(aw_engine *engine, const aw_limits *limits, aw_info_f
 
 /* Stop the search at once (it then returns its best move so far); switch a
  * ponder search to normal time management. Any thread, any moment; no-ops
- * when nothing runs. */
+ * when nothing runs (a search forgets the stops from before it began),
+ * except during a review (aw_review_game), which a stop ends whenever it
+ * comes. */
 AW_API void aw_search_stop(aw_engine *engine);
 AW_API void aw_search_ponderhit(aw_engine *engine);
 
@@ -885,7 +887,8 @@ typedef struct aw_review {
                                mover down a band (winning: 2 seeds or more,
                                level, losing: 2 seeds or more behind); the
                                costliest, in game order                     */
-    bool stopped;           /* the progress callback stopped it              */
+    bool stopped;           /* the progress callback or aw_search_stop
+                               stopped it                                   */
 } aw_review;
 
 typedef struct aw_review_options {
@@ -894,12 +897,14 @@ typedef struct aw_review_options {
     aw_probe_fn probe;      /* endgame tables for exact values (NULL: none)  */
     void *probe_ctx;
     int probe_seeds;
-    /* Called on the calling thread after every search and every move
-     * reviewed, with the review so far (count: the moves done) and the
-     * index of the move under review; non-zero stops the review, which
-     * then drops the move under way. To stop a long search at once, also
-     * call aw_search_stop on the engine (from any thread or a signal
-     * handler). */
+    /* Called on the calling thread before the first search, after every
+     * search and every move reviewed, with the review so far (count: the
+     * moves done) and the index of the move under review; non-zero stops
+     * the review, which then drops the move under way. aw_search_stop on
+     * the engine (from any thread or a signal handler) stops it too, at
+     * once, whenever it comes while the review runs: between two searches
+     * the stop holds for the next one (stops from before the review are
+     * forgotten; the callback can see those). */
     int (*progress)(void *ctx, const aw_review *so_far, int reviewing);
     void *ctx;
 } aw_review_options;

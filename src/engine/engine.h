@@ -303,6 +303,12 @@ struct aw_engine {
     aw_rules tables_rules;           /* ...for these rules                 */
     bool tables_tried;               /* opened (or failed) for them        */
     atomic_bool stop;
+    /* aw_search_stop was called (set before stop). While hold_stops is on
+     * (a review: review.c), a search begins stopped when it is set, so a
+     * stop between two searches is not lost; it is cleared by
+     * search_hold_stops. */
+    atomic_bool stop_asked;
+    bool hold_stops;               /* the caller's thread only            */
     atomic_bool pondering;
     atomic_bool running;
     bool joinable;
@@ -331,6 +337,11 @@ int relay_root(worker *w, int depth, int alpha, int beta, int first);
 /* Time and stop checks shared by the trees. */
 void search_check(worker *w);
 double search_now(void);
+/* Keep aw_search_stop from one search to the next (on) until off, for a
+ * run of searches that a single stop must end (a review); both clear the
+ * stops from before. search_stop_asked: a stop came since. */
+void search_hold_stops(aw_engine *e, bool on);
+bool search_stop_asked(const aw_engine *e);
 
 /* Index of a move in the history and table (0..24). */
 static inline int move_index(aw_move m)

@@ -12,9 +12,11 @@
  * margin (value = 100 x margin), so that a loss in seeds compares estimates
  * and results on one scale.
  *
- * Works through the public API (and aw_fail): the engine is the caller's.
+ * Works through the public API (and aw_fail, and the held stops of engine.h:
+ * a stop between two searches ends the review): the engine is the caller's.
  */
 #include "awale.h"
+#include "engine/engine.h"
 #include "rules/rules_internal.h"
 
 #include <stdarg.h>
@@ -154,9 +156,13 @@ typedef struct ctx {
     int reviewing;
 } ctx;
 
+/* Whether the review stops: aw_search_stop was called on the engine since
+ * the review began (held from one search to the next), or the callback
+ * says so. */
 static int poll(ctx *c)
 {
-    if (c->opt->progress && c->opt->progress(c->opt->ctx, c->review, c->reviewing)) {
+    if (search_stop_asked(c->engine) ||
+        (c->opt->progress && c->opt->progress(c->opt->ctx, c->review, c->reviewing))) {
         c->review->stopped = true;
         return 1;
     }
@@ -175,6 +181,10 @@ static int search(ctx *c, int multipv, const aw_move *only, aw_search_result *re
     lim.multipv = multipv;
     lim.only = only;
     lim.only_count = only ? 1 : 0;
+    if (search_stop_asked(c->engine)) {
+        c->review->stopped = true;
+        return 1;
+    }
     if (aw_search_run(c->engine, &lim, NULL, NULL, res, err))
         return -1;
     if (poll(c))
@@ -374,7 +384,7 @@ static void summarise(aw_review *r)
 /* Review the moves of `game` from r->count on (the first r->count are
  * reviewed already), growing r to the game's length. 0, or -1 (the moves
  * reviewed before the error are kept). */
-static int review_from(aw_engine *engine, const aw_game *game, aw_review *r,
+static int review_from(aw_engine *eng, const aw_game *game, aw_review *r,
                        const aw_review_options *opt, aw_error *err)
 {
     static const aw_review_options none;
@@ -400,10 +410,14 @@ static int review_from(aw_engine *engine, const aw_game *game, aw_review *r,
             return -1;
         }
     r->stopped = false;
-    aw_engine_clear(engine);
-    ctx c = {engine, opt, r, r->count};
-    int rc = 0;
-    for (int k = r->count; k < total; k++) {
+    aw_engine_clear(eng);
+    /* From here a stop holds until the review returns, whenever it comes
+     * (between two searches too); the callback is asked before the first
+     * search for a stop that came before. */
+    search_hold_stops(eng, true);
+    ctx c = {eng, opt, r, r->count};
+    int rc = r->count < total && poll(&c) ? 1 : 0;
+    for (int k = r->count; k < total && !rc; k++) {
         c.reviewing = k;
         const aw_move played = aw_game_move(game, k);
         aw_review_move *rm = &r->move[k];
@@ -419,12 +433,13 @@ static int review_from(aw_engine *engine, const aw_game *game, aw_review *r,
         if (k + 1 < total && poll(&c))
             break;
     }
+    search_hold_stops(eng, false);
     summarise(r);
     aw_game_free(g);
     return rc < 0 ? -1 : 0;
 }
 
-aw_review *aw_review_game(aw_engine *engine, const aw_game *game, const aw_review_options *opt,
+aw_review *aw_review_game(aw_engine *eng, const aw_game *game, const aw_review_options *opt,
                           aw_error *err)
 {
     aw_review *r = calloc(1, sizeof *r);
@@ -437,14 +452,14 @@ aw_review *aw_review_game(aw_engine *engine, const aw_game *game, const aw_revie
         return NULL;
     }
     r->total = total;
-    if (review_from(engine, game, r, opt, err)) {
+    if (review_from(eng, game, r, opt, err)) {
         aw_review_free(r);
         return NULL;
     }
     return r;
 }
 
-int aw_review_resume(aw_engine *engine, const aw_game *game, aw_review *r,
+int aw_review_resume(aw_engine *eng, const aw_game *game, aw_review *r,
                      const aw_review_options *opt, aw_error *err)
 {
     if (aw_game_ply(game) < r->count)
@@ -452,7 +467,7 @@ int aw_review_resume(aw_engine *engine, const aw_game *game, aw_review *r,
     for (int k = 0; k < r->count; k++)
         if (aw_game_move(game, k) != r->move[k].played)
             return aw_fail(err, "the game's move %d is not the reviewed game's", k + 1);
-    return review_from(engine, game, r, opt, err);
+    return review_from(eng, game, r, opt, err);
 }
 
 void aw_review_free(aw_review *r)

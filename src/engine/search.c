@@ -152,6 +152,7 @@ aw_engine *aw_engine_new(aw_error *err)
     e->hist_len = 1;
     e->have_position = true;
     atomic_init(&e->stop, false);
+    atomic_init(&e->stop_asked, false);
     atomic_init(&e->pondering, false);
     atomic_init(&e->running, false);
     /* The table is made by the first search (prepare): an engine that never
@@ -1033,8 +1034,11 @@ static void run_search(engine *e)
          * the previous best at the new depth is better still. */
         if (!noisy && lines == 1 && bw == main_w && main_w->root[0].depth == bw->completed + 1 &&
             main_w->root[0].score > -SC_INF && main_w->root[0].move != chosen->move &&
-            main_w->root[0].score > chosen->score)
+            main_w->root[0].score > chosen->score) {
+            /* Its line is checked and completed like the others. */
+            extend_pv(e, &main_w->root[0]);
             chosen = &main_w->root[0];
+        }
         e->result.best = chosen->move;
         e->result.ponder = chosen->pv_len > 1 ? chosen->pv[1] : AW_MOVE_NONE;
     } else {
@@ -1074,6 +1078,10 @@ static int prepare(engine *e, const aw_limits *limits, aw_info_fn info, aw_done_
     e->done = done;
     e->user = user;
     atomic_store(&e->stop, false);
+    /* Held stops: one that came before this point (stop_asked is set
+     * before stop) is seen here, one after sets stop itself. */
+    if (e->hold_stops && atomic_load(&e->stop_asked))
+        atomic_store(&e->stop, true);
     atomic_store(&e->pondering, e->limits.ponder);
     e->was_pondering = e->limits.ponder;
     return 0;
@@ -1116,7 +1124,19 @@ int aw_search_start(aw_engine *e, const aw_limits *limits, aw_info_fn info, aw_d
     return 0;
 }
 
-void aw_search_stop(aw_engine *e) { atomic_store(&e->stop, true); }
+void aw_search_stop(aw_engine *e)
+{
+    atomic_store(&e->stop_asked, true);
+    atomic_store(&e->stop, true);
+}
+
+void search_hold_stops(aw_engine *e, bool on)
+{
+    e->hold_stops = on;
+    atomic_store(&e->stop_asked, false);
+}
+
+bool search_stop_asked(const aw_engine *e) { return atomic_load(&e->stop_asked); }
 
 void aw_search_ponderhit(aw_engine *e) { atomic_store(&e->pondering, false); }
 

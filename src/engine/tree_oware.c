@@ -428,17 +428,21 @@ static int search(ctx *x, const fboard *f, uint64_t key, int depth, int alpha, i
         const fboard *c = &child[i];
         const int crun = taken_of[i] ? 0 : run + 1;
         int v;
+        bool full = pv_node; /* the child's last search was a PV search */
         if (i == 0) {
             v = -search(x, c, key_of[i], depth - 1, -beta, -alpha, ply + 1, crun, pv_node);
         } else {
+            full = false;
             int r = 0;
             if (x->reductions && depth >= 3 && i >= 2 && !taken_of[i] && order[i] < (1 << 22))
                 r = 1 + (depth >= 6 && i >= 3);
             v = -search(x, c, key_of[i], depth - 1 - r, -alpha - 1, -alpha, ply + 1, crun, false);
             if (v > alpha && r)
                 v = -search(x, c, key_of[i], depth - 1, -alpha - 1, -alpha, ply + 1, crun, false);
-            if (v > alpha && v < beta && pv_node)
+            if (v > alpha && v < beta && pv_node) {
                 v = -search(x, c, key_of[i], depth - 1, -beta, -alpha, ply + 1, crun, true);
+                full = true;
+            }
         }
         if (w->stopped)
             return 0;
@@ -448,9 +452,13 @@ static int search(ctx *x, const fboard *f, uint64_t key, int depth, int alpha, i
             if (v > alpha) {
                 alpha = v;
                 if (pv_node) {
+                    /* The child's line only when a PV search made it: a
+                     * null-window fail high leaves pv[ply + 1] from
+                     * another child. */
+                    const int clen = full ? w->pv_len[ply + 1] : 0;
                     w->pv[ply][0] = (uint8_t)best_pit;
-                    memcpy(&w->pv[ply][1], w->pv[ply + 1], (size_t)w->pv_len[ply + 1]);
-                    w->pv_len[ply] = w->pv_len[ply + 1] + 1;
+                    memcpy(&w->pv[ply][1], w->pv[ply + 1], (size_t)clen);
+                    w->pv_len[ply] = clen + 1;
                 }
                 if (v >= beta) {
                     if (!taken_of[i]) {
@@ -513,12 +521,16 @@ int oware_root(worker *w, int depth, int alpha, int beta, int first)
         const int crun = taken ? 0 : x.root_run + 1;
         const uint64_t ckey = board_key(&x, &c);
         int v;
+        bool full = true; /* the move's last search was a PV search */
         if (i == first) {
             v = -search(&x, &c, ckey, depth - 1, -beta, -alpha, 1, crun, true);
         } else {
             v = -search(&x, &c, ckey, depth - 1, -alpha - 1, -alpha, 1, crun, false);
-            if (v > alpha && v < beta && !w->stopped)
+            full = false;
+            if (v > alpha && v < beta && !w->stopped) {
                 v = -search(&x, &c, ckey, depth - 1, -beta, -alpha, 1, crun, true);
+                full = true;
+            }
         }
         w->nodes++;
         if (w->stopped)
@@ -527,7 +539,8 @@ int oware_root(worker *w, int depth, int alpha, int beta, int first)
             rm->score = v;
             rm->depth = depth;
             rm->pv[0] = rm->move;
-            int len = w->pv_len[1] + 1;
+            /* A null-window fail high (v >= beta) has no line of its own. */
+            int len = full ? w->pv_len[1] + 1 : 1;
             if (len > AW_SEARCH_MAX_PV)
                 len = AW_SEARCH_MAX_PV;
             for (int k = 1; k < len; k++)

@@ -407,7 +407,11 @@ aw_review *session_review(session *s, int depth,
     review_ctx c = {s, progress, ctx};
     opt.progress = review_progress;
     opt.ctx = &c;
-    atomic_store(&s->stopping, false);
+    /* As think: armed, a stop from the arming on is kept (the review asks
+     * its callback before the first search, and holds the engine's stops
+     * from one search to the next). */
+    if (!atomic_exchange(&s->armed, false))
+        atomic_store(&s->stopping, false);
     return aw_review_game(e, s->game, &opt, err);
 }
 

@@ -92,7 +92,7 @@ void session_stop(session *s);
 
 /* The thread that controls the session is about to hand it to another
  * thread for one search (the computer's move, a hint, an agreement, an
- * analysis): call this first, while no search runs. Stops from then on
+ * analysis) or a review: call this first, while no search runs. Stops from then on
  * apply to that search, even those that come before it begins; stops from
  * before are forgotten. Without it, a search forgets the stops that came
  * before it began (the blocking use: the thread that asks waits). */
@@ -120,7 +120,8 @@ int session_analyze(session *s, const aw_limits *limits, aw_info_fn info, void *
 /* The review of the game so far (docs/review.md): every move judged at
  * full strength, with the endgame tables and the book as for hints, each
  * search to `depth` (0: 14, as `awale review`). `progress` (may be NULL)
- * is called after every search as aw_review_options says; session_stop, or
+ * is called after every search as aw_review_options says; session_stop (at
+ * any moment; before the review began, after a session_arm), or
  * progress returning non-zero, stops it, and the review then holds the
  * moves done (stopped set). The caller frees it with aw_review_free. NULL
  * with a message when there is no move to review or out of memory. */

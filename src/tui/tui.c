@@ -20,7 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 typedef enum { JOB_NONE, JOB_COMPUTER, JOB_HINT, JOB_ANALYSIS, JOB_REVIEW } job_kind;
@@ -300,6 +299,9 @@ static void start_job(tui *t, job_kind job)
     t->have_live = false;
     t->live_pos = t->view.pos;
     pthread_mutex_unlock(&t->lock);
+    /* A stop from here on applies to the thread's search or review, even
+     * one that comes before it begins (join_job). */
+    session_arm(t->s);
     if (pthread_create(&t->thread, NULL, worker, t) != 0) {
         set_note(t, screen_attr(CP_ERROR), "%s", _("Cannot start the engine's thread."));
         t->job = JOB_NONE;
@@ -308,19 +310,16 @@ static void start_job(tui *t, job_kind job)
     t->running = true;
 }
 
-/* Wait for the thread, stopping its search first when `stop`. A stop can
- * come before the search starts (the session clears its flag when a search
- * begins), so it is repeated until the thread is done. */
+/* Wait for the thread, stopping its search first when `stop`: once is
+ * enough, the session was armed for it (start_job), so a stop that comes
+ * before the search or the review begins, or between two of the review's
+ * searches, is kept. */
 static void join_job(tui *t, bool stop)
 {
     if (!t->running)
         return;
-    while (!atomic_load(&t->done)) {
-        if (stop)
-            session_stop(t->s);
-        struct timespec ts = {0, 5 * 1000 * 1000};
-        nanosleep(&ts, NULL);
-    }
+    if (stop)
+        session_stop(t->s);
     pthread_join(t->thread, NULL);
     t->running = false;
 }

@@ -115,23 +115,15 @@ static void publish(web_game *g, game_review *gr, const aw_review *r, const aw_g
 
 /* ------------------------------------------------------------ the job */
 
+/* A stop at any moment of the review ends it: between two of its searches
+ * the engine holds it for the next (aw_review_game), and one that came
+ * before the review began is seen by on_progress, asked first. */
 static void review_cancel(web_job *job)
 {
     review_job *j = (review_job *)job;
     atomic_store(&j->cancelled, true);
     aw_engine *e = atomic_load(&j->engine);
     if (e)
-        aw_search_stop(e);
-}
-
-/* A stop that came between two searches of the review is lost (a search
- * clears its engine's flag when it begins): the pool's tick repeats it,
- * so such a search runs a second at most (any thread). */
-static void review_tick(web_job *job)
-{
-    review_job *j = (review_job *)job;
-    aw_engine *e = atomic_load(&j->engine);
-    if (e && (atomic_load(&j->ended) || atomic_load(&j->cancelled)))
         aw_search_stop(e);
 }
 
@@ -418,7 +410,6 @@ int review_start(web_app *a, web_game *g, int depth, int64_t movetime_ms, char *
     gr->job = j;
     j->base.run = review_run;
     j->base.cancel = review_cancel;
-    j->base.tick = review_tick;
     j->base.background = true;
     j->base.priority = 1;
     j->a = a;

@@ -337,6 +337,42 @@ static void test_never_illegal(void **state)
     aw_engine_free(e);
 }
 
+/* A search stopped while it re-searches a root move that failed high at
+ * the new depth plays that move (search.c); the expected reply must be
+ * that move's own, legal after it. The null-window search that failed
+ * high used to leave the line of the move searched before it: after 1000
+ * nodes here the best move became e (pit 10) and the reply A (pit 0, a
+ * reply to a), which North's e does not allow. */
+static void test_ponder_after_fail_high(void **state)
+{
+    (void)state;
+    aw_rules r = t_rules("abapa", NULL);
+    aw_position p = t_pos("2-4-0-5-3-1-1-1-0-3-2-1-12-13-N-9");
+    aw_engine *e = new_engine("1");
+    aw_error err;
+    int stopped_early = 0;
+    for (uint64_t nodes = 1; nodes <= 4000; nodes += 333) {
+        aw_engine_clear(e);
+        assert_int_equal(aw_engine_set_position(e, &r, &p, &err), 0);
+        aw_limits l = {0};
+        l.nodes = nodes;
+        aw_search_result res;
+        assert_int_equal(aw_search_run(e, &l, NULL, NULL, &res, &err), 0);
+        assert_true(aw_is_legal(&r, &p, res.best));
+        stopped_early += res.info.lines > 0 && res.best != res.info.line[0].pv[0];
+        if (res.ponder != AW_MOVE_NONE) {
+            aw_position c = p;
+            aw_play(&r, &c, res.best);
+            if (!aw_is_legal(&r, &c, res.ponder))
+                fail_msg("%llu nodes: ponder %d is not legal after %d",
+                         (unsigned long long)nodes, res.ponder, res.best);
+        }
+    }
+    /* The case itself was met: a best move from an unfinished depth. */
+    assert_true(stopped_early > 0);
+    aw_engine_free(e);
+}
+
 static void test_stop_and_time(void **state)
 {
     (void)state;
@@ -850,6 +886,7 @@ int main(void)
         cmocka_unit_test(test_cycles_are_not_ends),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_levels),
+        cmocka_unit_test(test_ponder_after_fail_high),
         cmocka_unit_test(test_stop_and_time),
     };
     if (getenv("AW_TEST_ONLY"))

@@ -391,6 +391,61 @@ static void test_stop(void **state)
     aw_game_free(g);
 }
 
+typedef struct stop_between {
+    aw_engine *engine;
+    int at, calls_after;
+} stop_between;
+
+/* Stops the engine between two searches (after move `at` is done), the way
+ * another thread may, and lets the callback itself say nothing. */
+static int stop_engine_at(void *ctx, const aw_review *so_far, int reviewing)
+{
+    (void)reviewing;
+    stop_between *sb = ctx;
+    if (so_far->count > sb->at)
+        sb->calls_after++;
+    if (so_far->count == sb->at)
+        aw_search_stop(sb->engine);
+    return 0;
+}
+
+/* A stop that comes between two of the review's searches holds: the next
+ * search does not clear it, the review ends there, and the engine's next
+ * review is not stopped by it. */
+static void test_stop_between_searches(void **state)
+{
+    (void)state;
+    aw_rules r = aw_rules_default();
+    aw_position start = aw_position_start(AW_SOUTH);
+    aw_game *g = aw_game_new(&r, &start);
+    aw_move moves[16];
+    const int n = aw_moves_parse(&r, "CfFbAaEcDd", moves, 16, NULL);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(aw_game_play(g, moves[i], NULL), 0);
+    aw_engine *e = engine();
+    stop_between sb = {e, 2, 0};
+    aw_review_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.limits.depth = 4;
+    opt.progress = stop_engine_at;
+    opt.ctx = &sb;
+    aw_error err;
+    aw_review *rv = aw_review_game(e, g, &opt, &err);
+    assert_non_null(rv);
+    assert_true(rv->stopped);
+    assert_int_equal(rv->count, 2);
+    assert_int_equal(sb.calls_after, 0);
+    /* A stop before the review began is not this review's. */
+    aw_search_stop(e);
+    opt.progress = NULL;
+    assert_int_equal(aw_review_resume(e, g, rv, &opt, &err), 0);
+    assert_false(rv->stopped);
+    assert_int_equal(rv->count, n);
+    aw_review_free(rv);
+    aw_engine_free(e);
+    aw_game_free(g);
+}
+
 static int stop_at_six(void *ctx, const aw_review *so_far, int reviewing)
 {
     (void)ctx;
@@ -481,6 +536,7 @@ int main(void)
         cmocka_unit_test(test_real_game),
         cmocka_unit_test(test_stop),
         cmocka_unit_test(test_resume),
+        cmocka_unit_test(test_stop_between_searches),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

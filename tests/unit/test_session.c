@@ -445,6 +445,34 @@ static void stop_before_the_search_begins(void **state)
     session_free(s);
 }
 
+/* The same for a review (the full-screen game's thread): a stop after
+ * session_arm, before the review begins, stops it at once; without the
+ * arming, a stop from before is forgotten (the blocking use). */
+static void stop_before_the_review_begins(void **state)
+{
+    (void)state;
+    session *s = new_session("abapa", NULL, false, false);
+    aw_error err;
+    aw_move moves[4];
+    assert_int_equal(aw_moves_parse(session_rules(s), "CfFb", moves, 4, &err), 4);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(session_play(s, moves[i], NULL, &err), 0);
+    session_arm(s);
+    session_stop(s);
+    aw_review *r = session_review(s, 4, NULL, NULL, &err);
+    assert_non_null(r);
+    assert_true(r->stopped);
+    assert_int_equal(r->count, 0);
+    aw_review_free(r);
+    session_stop(s);
+    r = session_review(s, 4, NULL, NULL, &err);
+    assert_non_null(r);
+    assert_false(r->stopped);
+    assert_int_equal(r->count, 4);
+    aw_review_free(r);
+    session_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -453,6 +481,7 @@ int main(void)
         cmocka_unit_test(records_keep_players), cmocka_unit_test(words),
         cmocka_unit_test(words_match_the_library), cmocka_unit_test(languages),
         cmocka_unit_test(stop_before_the_search_begins),
+        cmocka_unit_test(stop_before_the_review_begins),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
