@@ -190,7 +190,8 @@ describe('the page', () => {
 
   it('imports a record', async () => {
     const page = await openPage(browser, srv.base, { colorScheme: 'dark', locale: 'fr-FR' });
-    await page.waitForSelector('#board .pit');
+    // The page's own first game made (see the next test for an import before).
+    await page.waitForSelector('body[data-ready]');
     await page.click('#btn-import');
     await page.fill('#import-text', '[Rules "two-seeds"]\n[South "player"]\n[North "player"]\n\n1. C f 2. F b 3. A *\n');
     await page.click('#form-import button[type=submit]');
@@ -209,6 +210,39 @@ describe('the page', () => {
     await page.click('#import-cancel');
     assert.deepEqual(await moveTexts(page), ['C', 'f', 'F', 'b', 'A']);
     await page.screenshot({ path: path.join(SHOTS, 'desktop-dark-fr.png') });
+    noProblems(page);
+    await page.context().close();
+  });
+
+  it('imports a record while the page still creates its first game: the import wins', async () => {
+    // The page's first game is answered late (after the import): that game
+    // is not shown, and deleted.
+    let slow = null;
+    let answered = null;
+    const answeredP = new Promise((resolve) => { answered = resolve; });
+    const setup = (page) => page.route('**/api/games', async (route) => {
+      const req = route.request();
+      if (req.method() !== 'POST' || slow !== null || /record/.test(req.postData() || '')) return route.continue();
+      slow = 'asked';
+      const res = await route.fetch();
+      slow = (await res.json()).id;
+      setTimeout(async () => { await route.fulfill({ response: res }); answered(); }, 1500);
+    });
+    const page = await openPage(browser, srv.base, { setup });
+    await page.click('#btn-import');
+    await page.fill('#import-text', '[Rules "two-seeds"]\n[South "player"]\n[North "player"]\n\n1. C f 2. F b 3. A *\n');
+    await page.click('#form-import button[type=submit]');
+    await page.waitForFunction(() => document.querySelectorAll('#moves .mv:not(.gap)').length === 5);
+    assert.equal(await page.textContent('#game-rules'), 'two-seeds');
+    await answeredP;
+    // The page is ready once it has dealt with its late first game (a page
+    // that takes it shows it).
+    await page.waitForFunction(() => document.body.dataset.ready || document.querySelector('#game-rules').textContent !== 'two-seeds');
+    assert.deepEqual(await moveTexts(page), ['C', 'f', 'F', 'b', 'A']);
+    assert.equal(await page.textContent('#game-rules'), 'two-seeds');
+    const id = await page.evaluate(() => JSON.parse(localStorage.getItem('awale.settings')).game);
+    assert.equal((await api(srv.base, 'GET', `/api/games/${id}`)).body.rules.name, 'two-seeds');
+    assert.equal((await api(srv.base, 'GET', `/api/games/${slow}`)).status, 404, 'the late game is deleted');
     noProblems(page);
     await page.context().close();
   });
