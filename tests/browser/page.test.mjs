@@ -188,6 +188,35 @@ describe('the page', () => {
     await page.context().close();
   });
 
+  it('words a hint in the page\'s language from the server\'s fields', async () => {
+    const page = await openPage(browser, srv.base);
+    await page.waitForSelector('body[data-ready]');
+    await newGame(page);
+    await page.click('#btn-hint');
+    await page.waitForSelector('#hint:not([hidden])', { timeout: 20000 });
+    const id = await page.evaluate(() => JSON.parse(localStorage.getItem('awale.settings')).game);
+    const en = await page.textContent('#hint');
+    // The opening: the book's move, for you (against the computer).
+    assert.match(en, /^Hint [A-F] \(opening book\) For you: .+\. Expected line: [A-F] /);
+    assert.doesNotMatch(en, /player to move/);
+    await page.selectOption('#sel-lang', 'fr');
+    const fr = await page.textContent('#hint');
+    assert.match(fr, /^Conseil [A-F] \(livre d’ouvertures\) Pour vous : .+\. Suite attendue : [A-F] /);
+    assert.doesNotMatch(fr, /\b(For|Hint|seeds|behind|ahead|level)\b/);
+    // Between people, off the book: for the side to move, from a search.
+    await page.selectOption('#sel-lang', 'en');
+    await newGame(page, { opponent: 'human', position: '3-5-0-6-6-1-5-5-5-5-0-3-2-2-S' });
+    await page.click('#btn-hint');
+    await page.waitForSelector('#hint:not([hidden])', { timeout: 20000 });
+    const h = await page.textContent('#hint');
+    assert.match(h, /^Hint [A-F] \(search, depth \d+\) For South: .+\. Expected line: /);
+    await page.selectOption('#sel-lang', 'fr');
+    assert.match(await page.textContent('#hint'), /^Conseil [A-F] \(recherche, profondeur \d+\) Pour Sud : /);
+    assert.ok(id);
+    noProblems(page);
+    await page.context().close();
+  });
+
   it('imports a record', async () => {
     const page = await openPage(browser, srv.base, { colorScheme: 'dark', locale: 'fr-FR' });
     // The page's own first game made (see the next test for an import before).

@@ -299,14 +299,25 @@ function drawHint() {
   box.textContent = '';
   const strong = document.createElement('strong');
   strong.textContent = hint.move;
+  // Worded here from the server's fields (source, score, line), in the
+  // page's language: for you against the computer, else for the side to move.
+  const source = hint.source || (hint.book ? 'book' : 'search');
+  const src = document.createElement('span');
+  src.className = 'h-source muted';
+  src.textContent = ` (${t(`hint_${source}`, { depth: hint.depth })})`;
   const text = document.createElement('span');
-  let words = hint.score ? i18n.describeScore(hint.score) : '';
-  if (hint.book) words = `${words}${words ? ', ' : ''}${t('hint_book')}`;
-  text.textContent = t('hint_text', { move: '', score: words, line: hint.line_text || hint.move }).replace(/^[^:]*:\s*\.\s*/, '');
+  text.className = 'h-text';
+  const words = [];
+  if (hint.score) {
+    const score = i18n.describeScore(hint.score);
+    words.push(againstComputer() && humanSide(state.to_move) ? t('hint_for_you', { score }) : t('hint_for_side', { score, side: i18n.sideName(state.to_move) }));
+  }
+  if (hint.line_text) words.push(t('hint_line', { line: hint.line_text }));
+  text.textContent = words.join(' ');
   const label = document.createElement('span');
   label.className = 'label';
   label.textContent = `${t('hint')} `;
-  box.append(label, strong, ' — ', text);
+  box.append(label, strong, src, ' ', text);
   if (hint.tables) {
     const p = document.createElement('div');
     p.className = 'perfect';
