@@ -94,6 +94,13 @@ describe('the page', () => {
     const after = (await api(srv.base, 'GET', `/api/games/${id}`)).body;
     assert.equal(after.ply, 2);
     assert.deepEqual(await shownPits(page), after.board.pits);
+    // Another game (an import): the last move said is the old game's, gone.
+    assert.match(await page.textContent('#said'), /plays/);
+    await page.click('#btn-import');
+    await page.fill('#import-text', '1. C f *\n');
+    await page.click('#form-import button[type=submit]');
+    await page.waitForFunction(() => document.querySelectorAll('#moves .mv:not(.gap)').length === 2);
+    assert.equal(await page.textContent('#said'), '');
     noProblems(page);
     await page.context().close();
   });
@@ -210,6 +217,9 @@ describe('the page', () => {
     await page.waitForSelector('#hint:not([hidden])', { timeout: 20000 });
     const h = await page.textContent('#hint');
     assert.match(h, /^Hint [A-F] \(search, depth \d+\) For South: .+\. Expected line: /);
+    // The line's first moves only, the rest marked as left out.
+    const line = h.replace(/^.*Expected line: /, '').replace(/\.$/, '').split(' ');
+    assert.ok(line.length <= 9, h);
     await page.selectOption('#sel-lang', 'fr');
     assert.match(await page.textContent('#hint'), /^Conseil [A-F] \(recherche, profondeur \d+\) Pour Sud : /);
     assert.ok(id);
@@ -331,6 +341,7 @@ describe('the page', () => {
     assert.ok(fr.includes(`Meilleur : ${bad.best} (`), fr);
     assert.match(fr, bad.mark === '??' ? /gaffe/ : /erreur/);
     assert.match(await page.textContent('#review-note'), /62 coups revus/);
+    assert.match(await page.textContent('#review-summary .r-turning'), /^Tournants de la partie : /);
     // A turning point goes to its move.
     if (r.summary.turning.length) {
       await page.click('#review-summary .r-turning button');
@@ -361,6 +372,16 @@ describe('the page', () => {
       await page.waitForFunction(() => document.querySelectorAll('#moves .mv:not(.gap)').length >= 2, null, { timeout: 30000 });
       await idle(page);
       await page.screenshot({ path: path.join(SHOTS, `phone-${scheme}-${locale.slice(0, 2)}.png`), fullPage: true });
+      // Looking at an earlier move: the bar that says so covers no pit.
+      await page.tap('#moves .mv[data-ply="1"]');
+      await page.waitForSelector('#viewing:not([hidden])');
+      const bar = await page.locator('#viewing').boundingBox();
+      for (const pit of await page.locator('#board .pit').all()) {
+        const b = await pit.boundingBox();
+        const apart = bar.x + bar.width <= b.x || b.x + b.width <= bar.x || bar.y + bar.height <= b.y || b.y + b.height <= bar.y;
+        assert.ok(apart, `the viewing bar ${JSON.stringify(bar)} covers a pit ${JSON.stringify(b)}`);
+      }
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling');
       noProblems(page);
       await page.context().close();
     }

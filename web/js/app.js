@@ -312,7 +312,11 @@ function drawHint() {
     const score = i18n.describeScore(hint.score);
     words.push(againstComputer() && humanSide(state.to_move) ? t('hint_for_you', { score }) : t('hint_for_side', { score, side: i18n.sideName(state.to_move) }));
   }
-  if (hint.line_text) words.push(t('hint_line', { line: hint.line_text }));
+  if (hint.line_text) {
+    // The first moves of the line: further on it is only the engine's guess.
+    const line = hint.line_text.split(' ');
+    words.push(t('hint_line', { line: line.length > 8 ? `${line.slice(0, 8).join(' ')} …` : hint.line_text }));
+  }
   text.textContent = words.join(' ');
   const label = document.createElement('span');
   label.className = 'label';
@@ -580,6 +584,7 @@ async function switchTo(next, mine, deleteOld, shown) {
     epoch++;
     busy = waiting = false;
     leaveGame();
+    $('said').textContent = ''; // the last move of the game left
   }
   if (old) api.remove(old).catch(() => {});
   settings.flip = false;
