@@ -315,7 +315,7 @@ function drawHint() {
   if (hint.line_text) {
     // The first moves of the line: further on it is only the engine's guess.
     const line = hint.line_text.split(' ');
-    words.push(t('hint_line', { line: line.length > 8 ? `${line.slice(0, 8).join(' ')} …` : `${hint.line_text}.` }));
+    words.push(t('hint_line', { line: line.length > 8 ? `${line.slice(0, 8).join(' ')}\u00a0…` : `${hint.line_text}.` }));
   }
   text.textContent = words.join(' ');
   const label = document.createElement('span');
