@@ -99,7 +99,9 @@ describe('the page', () => {
     await page.click('#btn-import');
     await page.fill('#import-text', '1. C f *\n');
     await page.click('#form-import button[type=submit]');
-    await page.waitForFunction(() => document.querySelectorAll('#moves .mv:not(.gap)').length === 2);
+    // (The old game also shows 2 moves: wait for the new game itself.)
+    await page.waitForFunction((old) => JSON.parse(localStorage.getItem('awale.settings')).game !== old, id);
+    assert.deepEqual(await moveTexts(page), ['C', 'f']);
     assert.equal(await page.textContent('#said'), '');
     noProblems(page);
     await page.context().close();
