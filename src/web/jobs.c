@@ -148,6 +148,10 @@ void job_hint(web_job *job, pool_worker *w)
             snprintf(text, sizeof text, "Hint: %s.", aw_move_format(&rules, t.best, m));
         }
         char ptext[AW_POSITION_MAX];
+        /* Where the move comes from, for a front end to word in its language
+         * (`text` is the English sentence, kept for compatibility). */
+        json_object_set_new(o, "source",
+                            json_string(t.book ? "book" : exact ? "tables" : "search"));
         json_object_set_new(o, "text", json_string(text));
         json_object_set_new(o, "ply", json_integer(ply));
         json_object_set_new(o, "position", json_string(aw_position_format(&pos, ptext)));

@@ -334,6 +334,15 @@ describe('awale serve API', () => {
     assert.equal(h.body.ply, 0);
     assert.match(h.body.text, /^Hint: /);
     assert.ok(['seeds', 'win', 'loss', 'draw'].includes(h.body.score.kind));
+    // The start position is in the opening book.
+    assert.equal(h.body.book, true);
+    assert.equal(h.body.source, 'book');
+    // Off the book, without tables (this server has none): a search.
+    const off = (await api(srv.base, 'POST', '/api/games', { north: 'human', position: '3-5-0-6-6-1-5-5-5-5-0-3-2-2-S' })).body;
+    const h2 = (await api(srv.base, 'GET', `/api/games/${off.id}/hint?movetime=50`)).body;
+    assert.equal(h2.book, false);
+    assert.equal(h2.source, 'search');
+    assert.ok(h2.depth > 0);
     const st = (await api(srv.base, 'GET', `/api/games/${g.id}`)).body;
     assert.equal(st.thinking, null);
     assert.equal(st.ply, 0);
@@ -609,6 +618,10 @@ describe('endgame tables', () => {
       assert.equal(g.tables.exact, false);
       assert.match(g.tables.text, /the tables' estimate/);
       assert.equal(g.tables.winner, margin > 0 ? 'south' : margin < 0 ? 'north' : null);
+      // A hint there comes from the tables.
+      const h = (await api(srv.base, 'GET', `/api/games/${g.id}/hint?movetime=50`)).body;
+      assert.equal(h.source, 'tables');
+      assert.equal(h.book, false);
     } finally {
       await srv.stop();
     }

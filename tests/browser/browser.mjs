@@ -22,7 +22,9 @@ export async function launch() {
 
 // A page of a new context (viewport, language, colour scheme) whose
 // console errors and uncaught exceptions are collected in page.problems.
-export async function openPage(browser, base, { width = 1280, height = 800, locale = 'en-GB', colorScheme = 'light', mobile = false } = {}) {
+// `setup(page)`, when given, runs before the page is loaded (to route its
+// requests).
+export async function openPage(browser, base, { width = 1280, height = 800, locale = 'en-GB', colorScheme = 'light', mobile = false, setup = null } = {}) {
   const context = await browser.newContext({
     viewport: { width, height },
     deviceScaleFactor: mobile ? 2 : 1,
@@ -42,6 +44,7 @@ export async function openPage(browser, base, { width = 1280, height = 800, loca
     if (msg.type() === 'error') page.problems.push(`console: ${msg.text()}`);
   });
   page.on('pageerror', (err) => page.problems.push(`page error: ${err.message}`));
+  if (setup) await setup(page);
   await page.goto(base + '/');
   return page;
 }

@@ -94,6 +94,15 @@ describe('the page', () => {
     const after = (await api(srv.base, 'GET', `/api/games/${id}`)).body;
     assert.equal(after.ply, 2);
     assert.deepEqual(await shownPits(page), after.board.pits);
+    // Another game (an import): the last move said is the old game's, gone.
+    assert.match(await page.textContent('#said'), /plays/);
+    await page.click('#btn-import');
+    await page.fill('#import-text', '1. C f *\n');
+    await page.click('#form-import button[type=submit]');
+    // (The old game also shows 2 moves: wait for the new game itself.)
+    await page.waitForFunction((old) => JSON.parse(localStorage.getItem('awale.settings')).game !== old, id);
+    assert.deepEqual(await moveTexts(page), ['C', 'f']);
+    assert.equal(await page.textContent('#said'), '');
     noProblems(page);
     await page.context().close();
   });
@@ -188,9 +197,43 @@ describe('the page', () => {
     await page.context().close();
   });
 
+  it('words a hint in the page\'s language from the server\'s fields', async () => {
+    const page = await openPage(browser, srv.base);
+    await page.waitForSelector('body[data-ready]');
+    await newGame(page);
+    await page.click('#btn-hint');
+    await page.waitForSelector('#hint:not([hidden])', { timeout: 20000 });
+    const id = await page.evaluate(() => JSON.parse(localStorage.getItem('awale.settings')).game);
+    const en = await page.textContent('#hint');
+    // The opening: the book's move, for you (against the computer).
+    assert.match(en, /^Hint [A-F] \(opening book\) For you: .+\. Expected line: [A-F] /);
+    assert.doesNotMatch(en, /player to move/);
+    await page.selectOption('#sel-lang', 'fr');
+    const fr = await page.textContent('#hint');
+    assert.match(fr, /^Conseil [A-F] \(livre d’ouvertures\) Pour vous : .+\. Suite attendue : [A-F] /);
+    assert.doesNotMatch(fr, /\b(For|Hint|seeds|behind|ahead|level)\b/);
+    // Between people, off the book: for the side to move, from a search.
+    await page.selectOption('#sel-lang', 'en');
+    await newGame(page, { opponent: 'human', position: '3-5-0-6-6-1-5-5-5-5-0-3-2-2-S' });
+    await page.click('#btn-hint');
+    await page.waitForSelector('#hint:not([hidden])', { timeout: 20000 });
+    const h = await page.textContent('#hint');
+    assert.match(h, /^Hint [A-F] \(search, depth \d+\) For South: .+\. Expected line: /);
+    // The line's first moves only, the rest marked as left out.
+    const line = h.replace(/^.*Expected line: /, '').replace(/\.$/, '').split(' ');
+    assert.ok(line.length <= 9, h);
+    assert.doesNotMatch(h, /…\./);
+    await page.selectOption('#sel-lang', 'fr');
+    assert.match(await page.textContent('#hint'), /^Conseil [A-F] \(recherche, profondeur \d+\) Pour Sud : /);
+    assert.ok(id);
+    noProblems(page);
+    await page.context().close();
+  });
+
   it('imports a record', async () => {
     const page = await openPage(browser, srv.base, { colorScheme: 'dark', locale: 'fr-FR' });
-    await page.waitForSelector('#board .pit');
+    // The page's own first game made (see the next test for an import before).
+    await page.waitForSelector('body[data-ready]');
     await page.click('#btn-import');
     await page.fill('#import-text', '[Rules "two-seeds"]\n[South "player"]\n[North "player"]\n\n1. C f 2. F b 3. A *\n');
     await page.click('#form-import button[type=submit]');
@@ -209,6 +252,39 @@ describe('the page', () => {
     await page.click('#import-cancel');
     assert.deepEqual(await moveTexts(page), ['C', 'f', 'F', 'b', 'A']);
     await page.screenshot({ path: path.join(SHOTS, 'desktop-dark-fr.png') });
+    noProblems(page);
+    await page.context().close();
+  });
+
+  it('imports a record while the page still creates its first game: the import wins', async () => {
+    // The page's first game is answered late (after the import): that game
+    // is not shown, and deleted.
+    let slow = null;
+    let answered = null;
+    const answeredP = new Promise((resolve) => { answered = resolve; });
+    const setup = (page) => page.route('**/api/games', async (route) => {
+      const req = route.request();
+      if (req.method() !== 'POST' || slow !== null || /record/.test(req.postData() || '')) return route.continue();
+      slow = 'asked';
+      const res = await route.fetch();
+      slow = (await res.json()).id;
+      setTimeout(async () => { await route.fulfill({ response: res }); answered(); }, 1500);
+    });
+    const page = await openPage(browser, srv.base, { setup });
+    await page.click('#btn-import');
+    await page.fill('#import-text', '[Rules "two-seeds"]\n[South "player"]\n[North "player"]\n\n1. C f 2. F b 3. A *\n');
+    await page.click('#form-import button[type=submit]');
+    await page.waitForFunction(() => document.querySelectorAll('#moves .mv:not(.gap)').length === 5);
+    assert.equal(await page.textContent('#game-rules'), 'two-seeds');
+    await answeredP;
+    // The page is ready once it has dealt with its late first game (a page
+    // that takes it shows it).
+    await page.waitForFunction(() => document.body.dataset.ready || document.querySelector('#game-rules').textContent !== 'two-seeds');
+    assert.deepEqual(await moveTexts(page), ['C', 'f', 'F', 'b', 'A']);
+    assert.equal(await page.textContent('#game-rules'), 'two-seeds');
+    const id = await page.evaluate(() => JSON.parse(localStorage.getItem('awale.settings')).game);
+    assert.equal((await api(srv.base, 'GET', `/api/games/${id}`)).body.rules.name, 'two-seeds');
+    assert.equal((await api(srv.base, 'GET', `/api/games/${slow}`)).status, 404, 'the late game is deleted');
     noProblems(page);
     await page.context().close();
   });
@@ -268,6 +344,7 @@ describe('the page', () => {
     assert.ok(fr.includes(`Meilleur : ${bad.best} (`), fr);
     assert.match(fr, bad.mark === '??' ? /gaffe/ : /erreur/);
     assert.match(await page.textContent('#review-note'), /62 coups revus/);
+    assert.match(await page.textContent('#review-summary .r-turning'), /^Tournants de la partie : /);
     // A turning point goes to its move.
     if (r.summary.turning.length) {
       await page.click('#review-summary .r-turning button');
@@ -298,6 +375,16 @@ describe('the page', () => {
       await page.waitForFunction(() => document.querySelectorAll('#moves .mv:not(.gap)').length >= 2, null, { timeout: 30000 });
       await idle(page);
       await page.screenshot({ path: path.join(SHOTS, `phone-${scheme}-${locale.slice(0, 2)}.png`), fullPage: true });
+      // Looking at an earlier move: the bar that says so covers no pit.
+      await page.tap('#moves .mv[data-ply="1"]');
+      await page.waitForSelector('#viewing:not([hidden])');
+      const bar = await page.locator('#viewing').boundingBox();
+      for (const pit of await page.locator('#board .pit').all()) {
+        const b = await pit.boundingBox();
+        const apart = bar.x + bar.width <= b.x || b.x + b.width <= bar.x || bar.y + bar.height <= b.y || b.y + b.height <= bar.y;
+        assert.ok(apart, `the viewing bar ${JSON.stringify(bar)} covers a pit ${JSON.stringify(b)}`);
+      }
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling');
       noProblems(page);
       await page.context().close();
     }

@@ -37,6 +37,8 @@ let viewPly = null;   // the position looked at (null: the game's current one)
 let busy = false;     // a change is on its way to the server
 let waiting = false;  // ...the computer's answer, which an undo may cancel
 let epoch = 0;        // changes when an undo cancels that answer: it is dropped
+let switches = 0;     // game switches asked (the page's first game, a new game, an
+                      // import): only the latest one's answer is taken
 let animating = false;
 let selected = null;  // relay: the pit chosen, waiting for its direction
 let hint = null;      // the last hint, for the position it was given in
@@ -297,14 +299,29 @@ function drawHint() {
   box.textContent = '';
   const strong = document.createElement('strong');
   strong.textContent = hint.move;
+  // Worded here from the server's fields (source, score, line), in the
+  // page's language: for you against the computer, else for the side to move.
+  const source = hint.source || (hint.book ? 'book' : 'search');
+  const src = document.createElement('span');
+  src.className = 'h-source muted';
+  src.textContent = ` (${t(`hint_${source}`, { depth: hint.depth })})`;
   const text = document.createElement('span');
-  let words = hint.score ? i18n.describeScore(hint.score) : '';
-  if (hint.book) words = `${words}${words ? ', ' : ''}${t('hint_book')}`;
-  text.textContent = t('hint_text', { move: '', score: words, line: hint.line_text || hint.move }).replace(/^[^:]*:\s*\.\s*/, '');
+  text.className = 'h-text';
+  const words = [];
+  if (hint.score) {
+    const score = i18n.describeScore(hint.score);
+    words.push(againstComputer() && humanSide(state.to_move) ? t('hint_for_you', { score }) : t('hint_for_side', { score, side: i18n.sideName(state.to_move) }));
+  }
+  if (hint.line_text) {
+    // The first moves of the line: further on it is only the engine's guess.
+    const line = hint.line_text.split(' ');
+    words.push(t('hint_line', { line: line.length > 8 ? `${line.slice(0, 8).join(' ')}\u00a0…` : `${hint.line_text}.` }));
+  }
+  text.textContent = words.join(' ');
   const label = document.createElement('span');
   label.className = 'label';
   label.textContent = `${t('hint')} `;
-  box.append(label, strong, ' — ', text);
+  box.append(label, strong, src, ' ', text);
   if (hint.tables) {
     const p = document.createElement('div');
     p.className = 'perfect';
@@ -477,7 +494,9 @@ function drawAll() {
 // ------------------------------------------------------------ the game
 
 // Take a new state from the server, animating the moves it played.
-async function applyState(next, played = []) {
+async function applyState(next, played = [], change = false) {
+  // An answer about a game left meanwhile (only a switch changes the game).
+  if (state && state.id !== next.id && !change) return;
   const fresh = !state || state.id !== next.id;
   state = next;
   viewPly = null;
@@ -545,14 +564,32 @@ async function startGame(opts, deleteOld = true) {
     body.north = 'human';
   }
   body.reply = false;
-  const old = state && deleteOld ? state.id : null;
+  const mine = ++switches;
   const next = await api.create(body);
-  if (old) {
-    leaveGame();
-    api.remove(old).catch(() => {});
+  await switchTo(next, mine, deleteOld);
+}
+
+// Show the game `next` that the switch `mine` asked for, instead of the
+// one shown (deleted on the server when deleteOld). A switch asked since
+// wins: this game is then deleted unseen (a player may import a record
+// while the page still creates its first game). Whatever was on its way
+// about the game left (the computer's answer, an undo) is dropped.
+async function switchTo(next, mine, deleteOld, shown) {
+  if (mine !== switches) {
+    api.remove(next.id).catch(() => {});
+    return;
   }
+  const old = state && deleteOld && state.id !== next.id ? state.id : null;
+  if (state && state.id !== next.id) {
+    epoch++;
+    busy = waiting = false;
+    leaveGame();
+    $('said').textContent = ''; // the last move of the game left
+  }
+  if (old) api.remove(old).catch(() => {});
   settings.flip = false;
-  await applyState(next);
+  await applyState(next, [], true);
+  if (shown) shown();
   await computerTurn();
 }
 
@@ -986,17 +1023,10 @@ async function submitImport(e) {
   e.preventDefault();
   const text = $('import-text').value;
   try {
-    const old = state ? state.id : null;
+    const mine = ++switches;
     const next = await api.create({ record: text, reply: false });
-    if (old) {
-      leaveGame();
-      api.remove(old).catch(() => {});
-    }
-    settings.flip = false;
     $('dlg-import').close();
-    await applyState(next);
-    toast(t('imported', { n: next.ply }));
-    await computerTurn();
+    await switchTo(next, mine, true, () => toast(t('imported', { n: next.ply })));
   } catch (err) {
     $('import-error').textContent = err.message;
   }
@@ -1191,6 +1221,9 @@ async function init() {
   setLanguage(settings.lang || browserLang);
   $('chk-analysis').checked = settings.analysis;
   $('sel-multipv').value = String(settings.multipv);
+  // The game of the last visit, else a new one - unless the player has
+  // already started or imported one meanwhile.
+  const mine = ++switches;
   try {
     [catalogue, { levels }] = await Promise.all([api.rules(), api.levels()]);
     fillRules();
@@ -1205,13 +1238,12 @@ async function init() {
     } catch { /* expired: a new game */ }
   }
   try {
-    if (restored) {
-      await applyState(restored);
-      await computerTurn();
-    } else await startGame(settings.newgame, false);
+    if (restored) await switchTo(restored, mine, false);
+    else if (mine === switches) await startGame(settings.newgame, false);
   } catch (e) {
     failed(e);
   }
+  document.body.dataset.ready = 'true';
 }
 
 window.addEventListener('pagehide', () => { if (source) source.close(); });

@@ -30,7 +30,8 @@ const EN = {
   not_now: 'Go back to the game to play.', not_yours: 'It is the computer’s turn.',
   illegal: 'Not playable: {why}', seeds_word: 'seeds', store: 'store',
   pit_label: 'Pit {pit}: {n} seeds', store_label: '{side}’s store: {n} seeds',
-  hint_text: 'Hint: {move}. {score}. Expected line: {line}.', hint_book: 'from the opening book',
+  hint_book: 'opening book', hint_tables: 'endgame tables', hint_search: 'search, depth {depth}',
+  hint_for_you: 'For you: {score}.', hint_for_side: 'For {side}: {score}.', hint_line: 'Expected line: {line}',
   depth: 'depth {depth}', nodes_s: '{n} nodes/s', perfect: 'Endgame tables: {text}',
   analysing: 'After move {ply}', analysing_start: 'Start position', analysis_done: 'Analysis finished',
   analysis_waiting: 'Waiting for the computer’s move…', analysis_queued: 'Waiting for a free engine…',
@@ -111,7 +112,8 @@ const FR = {
   not_now: 'Revenez à la partie pour jouer.', not_yours: 'C’est au tour de l’ordinateur.',
   illegal: 'Coup impossible : {why}', seeds_word: 'graines', store: 'grenier',
   pit_label: 'Case {pit} : {n} graines', store_label: 'Grenier de {side} : {n} graines',
-  hint_text: 'Conseil : {move}. {score}. Suite attendue : {line}.', hint_book: 'tiré du livre d’ouvertures',
+  hint_book: 'livre d’ouvertures', hint_tables: 'tables de finales', hint_search: 'recherche, profondeur {depth}',
+  hint_for_you: 'Pour vous : {score}.', hint_for_side: 'Pour {side} : {score}.', hint_line: 'Suite attendue : {line}',
   depth: 'profondeur {depth}', nodes_s: '{n} positions/s', perfect: 'Tables de finales : {text}',
   analysing: 'Après le coup {ply}', analysing_start: 'Position de départ', analysis_done: 'Analyse terminée',
   analysis_waiting: 'En attente du coup de l’ordinateur…', analysis_queued: 'En attente d’un moteur libre…',
@@ -136,13 +138,13 @@ const FR = {
   review_stopped: 'Revue arrêtée après {n} coups sur {total}.', review_failed: 'La revue a échoué : {error}',
   review_changed: 'La partie a changé depuis la revue : revoyez-la.',
   review_nothing: 'Jouez d’abord quelques coups.',
-  review_player: 'Joueur', review_avg: 'perdu / coup', review_turning: 'Tournants :',
+  review_player: 'Joueur', review_avg: 'perdu / coup', review_turning: 'Tournants de la partie :',
   review_no_turning: 'aucun tournant', review_graph: 'valeurs de la revue',
   mark_brilliant: 'coup brillant', mark_good: 'bon coup', mark_inaccuracy: 'imprécision',
   mark_mistake: 'erreur', mark_blunder: 'gaffe', mark_interesting: 'coup intéressant',
   c_forced: 'Le seul coup possible.', c_best_played: 'Le meilleur coup ({score}).',
-  c_only: 'Le seul coup qui garde {result} ({score}).', c_best_by: 'Meilleur de {gap} graines ({score}).',
-  c_next: 'Le suivant : {move} ({score}).', c_gives: 'Il donne des graines tout de suite.',
+  c_only: 'Le seul coup qui garde {result} ({score}).', c_best_by: 'Le meilleur coup, avec {gap} graines d’avance sur le suivant ({score}).',
+  c_next: 'Deuxième meilleur coup : {move} ({score}).', c_gives: 'Il donne des graines tout de suite.',
   c_best: 'Meilleur : {move} ({score}).', c_line: 'Suite attendue : {line}',
   c_played: 'Joué : {score}, {cost}.', c_loses: 'perd {loss} graines', c_thrown: 'laisse échapper {result}',
   result_win_word: 'le gain', result_draw_word: 'la nulle',
@@ -319,11 +321,11 @@ export function describeScore(score) {
   switch (score.kind) {
     // A proven result: by the search (a distance) or by the endgame tables (plies 0).
     case 'win':
-      if (!score.plies) return fr ? `gain de ${score.margin} ${plural(score.margin, 'graine', 'graines')} en jeu parfait` : `you win by ${score.margin} ${plural(score.margin, 'seed', 'seeds')} with perfect play`;
-      return fr ? `gain d’au moins ${score.margin} ${plural(score.margin, 'graine', 'graines')}` : `you win by ${score.margin} ${plural(score.margin, 'seed', 'seeds')} or more`;
+      if (!score.plies) return fr ? `gain de ${score.margin} ${plural(score.margin, 'graine', 'graines')} en jeu parfait` : `a win by ${score.margin} ${plural(score.margin, 'seed', 'seeds')} with perfect play`;
+      return fr ? `gain d’au moins ${score.margin} ${plural(score.margin, 'graine', 'graines')}` : `a win by ${score.margin} ${plural(score.margin, 'seed', 'seeds')} or more`;
     case 'loss':
-      if (!score.plies) return fr ? `perte de ${-score.margin} ${plural(-score.margin, 'graine', 'graines')} en jeu parfait` : `you lose by ${-score.margin} ${plural(-score.margin, 'seed', 'seeds')} with perfect play`;
-      return fr ? `perte de ${-score.margin} ${plural(-score.margin, 'graine', 'graines')} au mieux` : `you lose by ${-score.margin} ${plural(-score.margin, 'seed', 'seeds')} at best`;
+      if (!score.plies) return fr ? `perte de ${-score.margin} ${plural(-score.margin, 'graine', 'graines')} en jeu parfait` : `a loss by ${-score.margin} ${plural(-score.margin, 'seed', 'seeds')} with perfect play`;
+      return fr ? `perte de ${-score.margin} ${plural(-score.margin, 'graine', 'graines')} au mieux` : `a loss by ${-score.margin} ${plural(-score.margin, 'seed', 'seeds')} at best`;
     case 'draw': return fr ? 'nulle en jeu parfait' : 'a draw with perfect play';
     default: {
       const v = Math.abs(score.value) / 100;
