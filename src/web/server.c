@@ -427,12 +427,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         if (!c->too_large) {
             if (c->len + *upload_size > srv->cfg->max_body) {
                 /* A body without a declared length grew over the limit:
-                 * the rest is not read, the connection is closed. */
+                 * the rest is read and dropped (the library answers only
+                 * once it is in), within the request timeout, then 413. */
                 c->too_large = true;
                 free(c->body);
                 c->body = NULL;
                 c->len = c->cap = 0;
-                return MHD_NO;
             } else {
                 if (c->len + *upload_size + 1 > c->cap) {
                     size_t cap = c->cap ? c->cap : 1024;
