@@ -201,6 +201,25 @@ bool registry_remove(registry *r, const char *id)
     return true;
 }
 
+bool registry_evict_idle(registry *r, int64_t now, int64_t min_idle_ms)
+{
+    web_game *g = NULL;
+    pthread_mutex_lock(&r->lock);
+    int oldest = -1;
+    for (int i = 0; i < r->count; i++)
+        if (r->games[i]->refs == 1 && now - r->games[i]->last_used_ms >= min_idle_ms &&
+            (oldest < 0 || r->games[i]->last_used_ms < r->games[oldest]->last_used_ms))
+            oldest = i;
+    if (oldest >= 0)
+        g = take(r, oldest);
+    pthread_mutex_unlock(&r->lock);
+    if (!g)
+        return false;
+    r->hooks.gone(g);
+    registry_put(g);
+    return true;
+}
+
 int registry_expire(registry *r, int64_t now)
 {
     int n = 0;

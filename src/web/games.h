@@ -109,6 +109,10 @@ bool registry_remove(registry *r, const char *id);
 /* Remove games idle for longer than the time to live and not in use (no
  * reference but the registry's). Returns how many. */
 int registry_expire(registry *r, int64_t now_ms);
+/* When the registry is full: remove the game unused for the longest time
+ * if that is at least min_idle_ms and nothing uses it (gone hook). True
+ * when one left. */
+bool registry_evict_idle(registry *r, int64_t now_ms, int64_t min_idle_ms);
 /* Mark a game used now (a stream that reads it keeps it alive). */
 void registry_touch(web_game *g);
 

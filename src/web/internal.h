@@ -23,6 +23,7 @@
 #define MAX_MULTIPV 8
 #define MAX_RECORD (64 * 1024) /* an imported record's text, at most */
 #define IMPORT_QUEUE 8         /* imports waiting for the importer, at most */
+#define IDLE_EVICT_MS (10 * 60 * 1000) /* a full server takes the place of a game idle so long */
 
 /* A record import, parsed by the importer thread (never a request's):
  * the request's fields and the pending reply its connection waits for. */

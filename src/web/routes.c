@@ -463,6 +463,14 @@ static web_outcome create_game(web_app *a, json_t *body, const char *client, web
     }
     bool full, client_full;
     web_game *g = registry_add(a->reg, s, client, a->cfg.client_games, &full, &client_full);
+    /* Full: a game nobody has used for a while (a sixth of the time to
+     * live, at most 10 minutes) gives its place, so that idle games do not
+     * hold the server for an hour. */
+    const int64_t idle_ms = registry_ttl_ms(a->reg) / 6 < IDLE_EVICT_MS
+                                ? registry_ttl_ms(a->reg) / 6
+                                : IDLE_EVICT_MS;
+    if (!g && full && registry_evict_idle(a->reg, web_now_ms(), idle_ms))
+        g = registry_add(a->reg, s, client, a->cfg.client_games, &full, &client_full);
     if (!g) {
         if (needs_engine)
             pool_unreserve(a->pool);
@@ -472,9 +480,9 @@ static web_outcome create_game(web_app *a, json_t *body, const char *client, web
                             a->cfg.client_games, (long long)(registry_ttl_ms(a->reg) / 60000));
             r->retry_after = 60;
         } else if (full) {
-            web_reply_error(r, 503, "the server holds its limit of %d games; idle games expire "
-                                    "after %lld minutes, or delete one",
-                            registry_max(a->reg), (long long)(registry_ttl_ms(a->reg) / 60000));
+            web_reply_error(r, 503, "the server holds its limit of %d games, all used in the "
+                                    "last %lld seconds; try again later",
+                            registry_max(a->reg), (long long)(idle_ms / 1000));
             r->retry_after = 60;
         } else {
             web_reply_error(r, 500, "out of memory");

@@ -631,9 +631,13 @@ static void host_list_fill(host_list *l, const web_config *cfg, bool loopback)
     if (loopback)
         return;
     char name[256];
-    if (gethostname(name, sizeof name) == 0) {
-        name[sizeof name - 1] = 0;
+    if (gethostname(name, sizeof name - 8) == 0) {
+        name[sizeof name - 9] = 0;
         host_add(l, name, false);
+        if (!strchr(name, '.')) { /* its name on the local network (mDNS) */
+            strcat(name, ".local");
+            host_add(l, name, false);
+        }
     }
     struct in6_addr a6;
     if (strcmp(cfg->host, "0.0.0.0") != 0 && strcmp(cfg->host, "::") != 0)

@@ -278,6 +278,26 @@ describe('what one client may hold', () => {
     }
   });
 
+  it('gives the place of the game idle the longest when the server is full', async () => {
+    // --expire 6: games unused for 1 s (a sixth) give their place when full.
+    const srv = await startServer(['--tables', 'none', '--book', 'none', '--max-games', '2', '--expire', '6']);
+    try {
+      const a = (await api(srv.base, 'POST', '/api/games', { north: 'human' })).body;
+      const b = (await api(srv.base, 'POST', '/api/games', { north: 'human' })).body;
+      const now = await api(srv.base, 'POST', '/api/games', { north: 'human' });
+      assert.equal(now.status, 503, 'both games were just used');
+      assert.match(now.body.error, /limit of 2 games, all used in the last 1 seconds/);
+      await sleep(1200);
+      assert.equal((await api(srv.base, 'GET', `/api/games/${b.id}`)).status, 200); // b used again
+      const c = await api(srv.base, 'POST', '/api/games', { north: 'human' });
+      assert.equal(c.status, 201);
+      assert.equal((await api(srv.base, 'GET', `/api/games/${a.id}`)).status, 404, 'a gave its place');
+      assert.equal((await api(srv.base, 'GET', `/api/games/${b.id}`)).status, 200);
+    } finally {
+      await srv.stop();
+    }
+  });
+
   it('bounds the analysis streams of one client (429), not those of another', async () => {
     const srv = await startServer(['--tables', 'none', '--book', 'none', '--searches', '1',
       '--analysis-time', '1', '--client-streams', '1']);
