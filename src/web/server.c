@@ -649,6 +649,8 @@ static void host_list_fill(host_list *l, const web_config *cfg, bool loopback)
         if (!i->ifa_addr)
             continue;
         char text[INET6_ADDRSTRLEN];
+        if (is_loopback(i->ifa_addr)) /* always answered */
+            continue;
         if (i->ifa_addr->sa_family == AF_INET) {
             inet_ntop(AF_INET, &((const struct sockaddr_in *)i->ifa_addr)->sin_addr, text,
                       sizeof text);
