@@ -57,7 +57,8 @@ typedef struct web_config {
 } web_config;
 
 /* The defaults: loopback, port 8080, 32 games for an hour each, 256 KiB
- * bodies, one search per core, 16 MB tables, ... */
+ * bodies, one search per core, 16 MB tables; one client: 32 connections,
+ * 16 games, 4 streams, 20 s for a request to arrive; ... */
 web_config web_config_default(void);
 
 typedef struct web_app web_app;
