@@ -17,7 +17,7 @@ if ! command -v xgettext >/dev/null || ! command -v msgcmp >/dev/null; then
 fi
 
 # The files with marked strings (_, N_, P_; TR in the library's how-to-play).
-sources=$(ls src/front/*.c src/tui/*.c src/cli/cmd_play.c src/cli/main.c src/cli/common.c src/rules/howto.c)
+sources=$(ls src/front/*.c src/tui/*.c src/cli/cmd_play.c src/cli/main.c src/cli/common.c src/rules/howto.c src/web/server.c)
 
 pot() {
     xgettext --language=C --from-code=UTF-8 --keyword=_ --keyword=N_ --keyword=P_:1,2 --keyword=TR \

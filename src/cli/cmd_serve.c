@@ -57,6 +57,8 @@ int cmd_serve(int argc, char **argv)
     web_config cfg = web_config_default();
     tables_opener opener = {NULL};
     const char *book_opt = NULL;
+    const char *allow[16];
+    int nallow = 0;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     cfg.searches = cores > 0 ? (int)(cores > 16 ? 16 : cores) : 1;
     for (int i = 1; i < argc; i++) {
@@ -123,6 +125,34 @@ int cmd_serve(int argc, char **argv)
             if (rc < 0)
                 return EXIT_USAGE;
             cfg.max_body = (size_t)n;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--allow-host", &v)) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            if (nallow == (int)(sizeof allow / sizeof allow[0])) {
+                cli_error(cmd, "--allow-host: at most %d names", nallow);
+                return EXIT_USAGE;
+            }
+            if (!*v || strpbrk(v, ":/ ")) {
+                cli_error(cmd, "--allow-host %s: give a host name without scheme or port", v);
+                return EXIT_USAGE;
+            }
+            allow[nallow++] = v;
+        } else if (number(cmd, argc, argv, &i, "--client-connections", 1, 256, &n, &rc) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            cfg.client_connections = (int)n;
+        } else if (number(cmd, argc, argv, &i, "--client-games", 1, 100000, &n, &rc) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            cfg.client_games = (int)n;
+        } else if (number(cmd, argc, argv, &i, "--client-streams", 1, 1000, &n, &rc) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            cfg.client_streams = (int)n;
+        } else if (number(cmd, argc, argv, &i, "--request-timeout", 1, 3600, &n, &rc) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            cfg.request_timeout_s = (int)n;
         } else {
             cli_error(cmd, "unexpected argument '%s' (see 'awale serve --help')", argv[i]);
             return EXIT_USAGE;
@@ -150,6 +180,8 @@ int cmd_serve(int argc, char **argv)
                 cli_error(cmd, "%s (playing without it)", err.msg);
         }
     }
+    cfg.host_names = allow;
+    cfg.nhost_names = nallow;
     cfg.books = (const aw_book *const *)books;
     cfg.nbooks = nbooks;
     cfg.open_tables = open_tables;

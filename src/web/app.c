@@ -2,7 +2,9 @@
  * app.c - the web application as a value (app.h): its configuration, the
  * games registry and the worker pool, the endgame tables and book shared by
  * every game, what happens to a game that leaves the registry, stopping,
- * and the tick that expires idle games and keeps streams alive.
+ * and the tick that expires idle games and keeps streams alive; the
+ * importer, a thread that parses imported records so that a slow parse
+ * never holds an HTTP thread; the streams each client holds.
  */
 #include "web/internal.h"
 
@@ -21,6 +23,10 @@ web_config web_config_default(void)
     c.max_games = 32;
     c.ttl_ms = 3600 * 1000;
     c.max_body = 256 * 1024;
+    c.client_connections = 32;
+    c.client_games = 16;
+    c.client_streams = 4;
+    c.request_timeout_s = 20;
     c.searches = 2;
     c.queue = 8;
     c.max_streams = 8;
@@ -148,6 +154,89 @@ void app_begin_job(web_app *a, web_game *g, game_job job)
     }
 }
 
+/* ------------------------------------------------------ the importer */
+
+static void *importer(void *arg)
+{
+    web_app *a = arg;
+    pthread_mutex_lock(&a->import_lock);
+    for (;;) {
+        if (a->importer_quit)
+            break;
+        import_job *j = a->imports;
+        if (!j) {
+            pthread_cond_wait(&a->import_wanted, &a->import_lock);
+            continue;
+        }
+        a->imports = j->next;
+        if (!a->imports)
+            a->imports_tail = NULL;
+        a->nimports--;
+        pthread_mutex_unlock(&a->import_lock);
+        routes_import(a, j);
+        pthread_mutex_lock(&a->import_lock);
+    }
+    pthread_mutex_unlock(&a->import_lock);
+    return NULL;
+}
+
+bool app_import_submit(web_app *a, import_job *j)
+{
+    pthread_mutex_lock(&a->import_lock);
+    const bool ok = a->importer_running && !a->importer_quit && a->nimports < IMPORT_QUEUE;
+    if (ok) {
+        j->next = NULL;
+        if (a->imports_tail)
+            a->imports_tail->next = j;
+        else
+            a->imports = j;
+        a->imports_tail = j;
+        a->nimports++;
+        pthread_cond_signal(&a->import_wanted);
+    }
+    pthread_mutex_unlock(&a->import_lock);
+    return ok;
+}
+
+/* ------------------------------------------------ streams per client */
+
+bool app_client_stream_take(web_app *a, const char *client)
+{
+    if (!client)
+        return true;
+    bool ok = true;
+    pthread_mutex_lock(&a->import_lock);
+    int i = 0;
+    while (i < a->nclients && strcmp(a->clients[i].addr, client) != 0)
+        i++;
+    if (i < a->nclients) {
+        ok = a->clients[i].streams < a->cfg.client_streams;
+        a->clients[i].streams += ok;
+    } else if (a->nclients < a->cfg.max_streams) {
+        snprintf(a->clients[i].addr, sizeof a->clients[i].addr, "%s", client);
+        a->clients[i].streams = 1;
+        a->nclients++;
+    } else {
+        ok = false; /* not reached: the server's own limit comes first */
+    }
+    pthread_mutex_unlock(&a->import_lock);
+    return ok;
+}
+
+void web_app_client_stream_closed(web_app *a, const char *client)
+{
+    if (!client)
+        return;
+    pthread_mutex_lock(&a->import_lock);
+    for (int i = 0; i < a->nclients; i++)
+        if (strcmp(a->clients[i].addr, client) == 0) {
+            if (--a->clients[i].streams <= 0)
+                a->clients[i] = a->clients[--a->nclients];
+            break;
+        }
+    pthread_mutex_unlock(&a->import_lock);
+}
+
 static void game_gone(web_game *g);
 static void game_destroy(web_game *g);
 
@@ -161,6 +250,8 @@ web_app *web_app_new(const web_config *cfg, char *err, size_t errsize)
     a->cfg = *cfg;
     pthread_mutex_init(&a->lock, NULL);
     pthread_cond_init(&a->tables_wanted, NULL);
+    pthread_mutex_init(&a->import_lock, NULL);
+    pthread_cond_init(&a->import_wanted, NULL);
     atomic_init(&a->stopping, false);
     atomic_init(&a->streams, 0);
     atomic_init(&a->requests, 0);
@@ -170,7 +261,10 @@ web_app *web_app_new(const web_config *cfg, char *err, size_t errsize)
     a->reg = registry_new(cfg->max_games, cfg->ttl_ms, hooks);
     const int bg = cfg->searches > 1 ? cfg->searches - 1 : 1;
     a->pool = pool_new(cfg->searches, bg, cfg->queue);
-    if (!a->reg || !a->pool) {
+    a->clients = calloc((size_t)(cfg->max_streams > 0 ? cfg->max_streams : 1), sizeof *a->clients);
+    if (a->clients)
+        a->importer_running = pthread_create(&a->importer, NULL, importer, a) == 0;
+    if (!a->reg || !a->pool || !a->importer_running) {
         snprintf(err, errsize, "cannot start the worker threads");
         web_app_free(a);
         return NULL;
@@ -199,6 +293,23 @@ void web_app_free(web_app *a)
     if (!a)
         return;
     atomic_store(&a->stopping, true);
+    if (a->importer_running) { /* an import under way is finished first */
+        pthread_mutex_lock(&a->import_lock);
+        a->importer_quit = true;
+        pthread_cond_signal(&a->import_wanted);
+        pthread_mutex_unlock(&a->import_lock);
+        pthread_join(a->importer, NULL);
+    }
+    /* Imports never begun: answered (their connections may wait). */
+    for (import_job *j = a->imports, *next; j; j = next) {
+        next = j->next;
+        web_reply_error(&j->p->reply, 503, "the server is stopping");
+        web_pending_complete(j->p);
+        web_pending_release(j->p);
+        json_decref(j->body);
+        free(j);
+    }
+    a->imports = a->imports_tail = NULL;
     pool_free(a->pool); /* jobs release their games */
     registry_free(a->reg);
     if (a->loader_running) { /* a load under way is finished first */
@@ -212,6 +323,9 @@ void web_app_free(web_app *a)
         aw_tables_close(a->tables[i].tables);
     pthread_cond_destroy(&a->tables_wanted);
     pthread_mutex_destroy(&a->lock);
+    pthread_cond_destroy(&a->import_wanted);
+    pthread_mutex_destroy(&a->import_lock);
+    free(a->clients);
     free(a);
 }
 

@@ -19,11 +19,23 @@ typedef struct web_config {
     const char *host;          /* address to listen on (default 127.0.0.1) */
     int port;                  /* 0: any free port */
     bool open_browser;         /* xdg-open the URL */
-    bool any_host;             /* accept any Host header (not loopback only) */
+    /* The names a request's Host may give besides the loopback names
+     * (localhost, 127.x.y.z, [::1]): the machine's addresses and name when
+     * the server listens beyond loopback, and --allow-host's. Any other
+     * Host is refused (403), against DNS rebinding. */
+    const char *const *host_names;
+    int nhost_names;
     bool verbose;              /* one line per request on stderr */
     int max_games;             /* games held at once */
     int64_t ttl_ms;            /* idle games expire after this */
     size_t max_body;           /* request bodies larger are refused (413) */
+    /* What one client (an address) may hold at once. */
+    int client_connections;    /* connections */
+    int client_games;          /* games */
+    int client_streams;        /* analysis streams */
+    int request_timeout_s;     /* a request's headers and body must arrive in this
+                                  time; an idle connection is closed after it, and
+                                  so is one whose reader takes nothing for as long */
     int searches;              /* engine searches at once (worker threads) */
     int queue;                 /* engine jobs waiting at most */
     int max_streams;           /* analysis streams open at once */
@@ -45,7 +57,8 @@ typedef struct web_config {
 } web_config;
 
 /* The defaults: loopback, port 8080, 32 games for an hour each, 256 KiB
- * bodies, one search per core, 16 MB tables, ... */
+ * bodies, one search per core, 16 MB tables; one client: 32 connections,
+ * 16 games, 4 streams, 20 s for a request to arrive; ... */
 web_config web_config_default(void);
 
 typedef struct web_app web_app;
@@ -69,6 +82,8 @@ typedef enum web_outcome { WEB_REPLY, WEB_PENDING, WEB_STREAM } web_outcome;
 web_outcome web_route(web_app *a, const web_request *req, web_reply *reply, web_pending **pending,
                       web_stream **stream);
 void web_app_stream_closed(web_app *a, web_stream *s);
+/* The stream of a client (web_request.client) ended: one less for it. */
+void web_app_client_stream_closed(web_app *a, const char *client);
 
 /* Figures for logs and the status endpoint. */
 int web_app_games(web_app *a);

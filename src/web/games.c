@@ -108,9 +108,10 @@ static int find(registry *r, const char *id)
     return -1;
 }
 
-web_game *registry_add(registry *r, session *s, bool *full)
+web_game *registry_add(registry *r, session *s, const char *client, int client_max, bool *full,
+                       bool *client_full)
 {
-    *full = false;
+    *full = *client_full = false;
     web_game *g = calloc(1, sizeof *g);
     if (!g)
         return NULL;
@@ -122,10 +123,16 @@ web_game *registry_add(registry *r, session *s, bool *full)
     atomic_init(&g->gone, false);
     atomic_init(&g->stop_asked, false);
     g->version = 1;
+    if (client)
+        snprintf(g->client, sizeof g->client, "%s", client);
     pthread_mutex_lock(&r->lock);
-    if (r->count >= r->max) {
+    int held = 0;
+    for (int i = 0; client && i < r->count; i++)
+        held += strcmp(r->games[i]->client, client) == 0;
+    if (r->count >= r->max || (client && held >= client_max)) {
         pthread_mutex_unlock(&r->lock);
-        *full = true;
+        *full = r->count >= r->max;
+        *client_full = !*full;
         g->s = NULL;
         pthread_cond_destroy(&g->idle);
         pthread_mutex_destroy(&g->lock);
@@ -186,6 +193,25 @@ bool registry_remove(registry *r, const char *id)
     pthread_mutex_lock(&r->lock);
     const int i = find(r, id);
     web_game *g = i >= 0 ? take(r, i) : NULL;
+    pthread_mutex_unlock(&r->lock);
+    if (!g)
+        return false;
+    r->hooks.gone(g);
+    registry_put(g);
+    return true;
+}
+
+bool registry_evict_idle(registry *r, int64_t now, int64_t min_idle_ms)
+{
+    web_game *g = NULL;
+    pthread_mutex_lock(&r->lock);
+    int oldest = -1;
+    for (int i = 0; i < r->count; i++)
+        if (r->games[i]->refs == 1 && now - r->games[i]->last_used_ms >= min_idle_ms &&
+            (oldest < 0 || r->games[i]->last_used_ms < r->games[oldest]->last_used_ms))
+            oldest = i;
+    if (oldest >= 0)
+        g = take(r, oldest);
     pthread_mutex_unlock(&r->lock);
     if (!g)
         return false;

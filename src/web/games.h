@@ -15,6 +15,7 @@
 #define AW_WEB_GAMES_H
 
 #include "front/session.h"
+#include "web/http.h"
 #include "web/stream.h"
 
 #include <pthread.h>
@@ -71,6 +72,7 @@ typedef struct web_game {
     int refs;
     atomic_bool gone;        /* left the registry: no new work */
     int64_t last_used_ms;
+    char client[WEB_CLIENT_MAX]; /* the address that made it ("": none) */
     registry *reg;
 } web_game;
 
@@ -91,9 +93,11 @@ void registry_free(registry *r);
 int64_t web_now_ms(void);
 
 /* A new game around session s (taken), with a fresh random id, one
- * reference for the caller. NULL when the registry is full (*full set) or
- * out of memory. */
-web_game *registry_add(registry *r, session *s, bool *full);
+ * reference for the caller, held by `client` (an address; NULL: nobody in
+ * particular). NULL when the registry is full (*full set), when the client
+ * already holds client_max games (*client_full set), or out of memory. */
+web_game *registry_add(registry *r, session *s, const char *client, int client_max, bool *full,
+                       bool *client_full);
 /* The game with this id, with a reference for the caller and its idle time
  * restarted; NULL when there is none. */
 web_game *registry_get(registry *r, const char *id);
@@ -105,6 +109,10 @@ bool registry_remove(registry *r, const char *id);
 /* Remove games idle for longer than the time to live and not in use (no
  * reference but the registry's). Returns how many. */
 int registry_expire(registry *r, int64_t now_ms);
+/* When the registry is full: remove the game unused for the longest time
+ * if that is at least min_idle_ms and nothing uses it (gone hook). True
+ * when one left. */
+bool registry_evict_idle(registry *r, int64_t now_ms, int64_t min_idle_ms);
 /* Mark a game used now (a stream that reads it keeps it alive). */
 void registry_touch(web_game *g);
 

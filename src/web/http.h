@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #define WEB_MAX_QUERY 16
+#define WEB_CLIENT_MAX 48 /* a client's address as text, with its NUL */
 
 typedef struct web_query {
     const char *key, *value; /* value may be NULL ("?flag") */
@@ -32,6 +33,8 @@ typedef struct web_request {
     const char *host;
     const char *origin;
     const char *if_none_match;
+    const char *client;       /* the client's address ("127.0.0.1"), NULL: unknown
+                                 (then no limit per client applies) */
 } web_request;
 
 /* The answer: status, exact content type, body and the few headers that
@@ -52,6 +55,11 @@ typedef struct web_reply {
 } web_reply;
 
 void web_reply_free(web_reply *r);
+
+/* Copy `in` to `out` (at most size - 1 bytes, whole characters) as valid
+ * UTF-8: each byte that does not belong to a well-formed character becomes
+ * U+FFFD. */
+void web_utf8_clean(const char *in, char *out, size_t size);
 
 /* The JSON error answer {"error": "..."} with `status`. */
 void web_reply_error(web_reply *r, int status, const char *fmt, ...)
@@ -75,6 +83,10 @@ typedef struct web_pending {
     int refs;
     void (*notify)(void *ctx);
     void *ctx;
+    /* Set by the worker before completing: the answer is not `reply` but
+     * that of this second pending reply (a reference the worker gives):
+     * the server waits for it in turn. Released with this one. */
+    struct web_pending *next;
 } web_pending;
 
 web_pending *web_pending_new(void);

@@ -21,6 +21,25 @@
 #define EVAL_DEPTH 14      /* an evaluation's search: this depth... */
 #define EVAL_NODES 300000  /* ...or this many nodes */
 #define MAX_MULTIPV 8
+#define MAX_RECORD (64 * 1024) /* an imported record's text, at most */
+#define IMPORT_QUEUE 8         /* imports waiting for the importer, at most */
+#define IDLE_EVICT_MS (10 * 60 * 1000) /* a full server takes the place of a game idle so long */
+
+/* A record import, parsed by the importer thread (never a request's):
+ * the request's fields and the pending reply its connection waits for. */
+typedef struct import_job {
+    struct import_job *next;
+    web_pending *p;
+    json_t *body;
+    char client[WEB_CLIENT_MAX];
+    bool has_client;
+} import_job;
+
+/* The analysis streams a client holds. */
+typedef struct client_count {
+    char addr[WEB_CLIENT_MAX];
+    int streams;
+} client_count;
 
 /* The endgame tables of one rule set: asked for by a game, then opened
  * (or built) by the loader thread, never by a request's thread. */
@@ -45,7 +64,26 @@ struct web_app {
     atomic_int streams;
     int64_t started_ms, last_ping_ms;
     atomic_ullong requests;
+    /* The importer: record imports, one at a time (import_lock). */
+    pthread_mutex_t import_lock;
+    pthread_cond_t import_wanted;
+    pthread_t importer;
+    bool importer_running, importer_quit;
+    import_job *imports, *imports_tail;
+    int nimports;
+    /* Streams per client (import_lock too): one entry per client holding
+     * one, at most max_streams. */
+    client_count *clients;
+    int nclients;
 };
+
+/* app.c: queue a record import (takes the job); false when the queue is
+ * full or the importer is not running. routes.c: the importer's work
+ * (the answer in j->p, completed). app_client_stream_take counts one more
+ * stream for a client: false when it holds its limit. */
+bool app_import_submit(web_app *a, import_job *j);
+void routes_import(web_app *a, import_job *j);
+bool app_client_stream_take(web_app *a, const char *client);
 
 /* http.c: a JSON value (a new reference, taken) as the answer. */
 void web_reply_value(web_reply *r, int status, json_t *o);

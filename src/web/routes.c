@@ -4,8 +4,8 @@
  * the library and are put into JSON by jsonout.c, and anything that makes
  * the engine think runs as a job on the worker pool (pool.c), never here.
  *
- * Each request is checked before anything changes: the Host (loopback
- * only, against DNS rebinding, unless the server listens elsewhere), the
+ * Each request is checked before anything changes: the Host (a name the
+ * server was started for, against DNS rebinding), the
  * Origin of a change (no cross-site requests), the method, the body's
  * size, type and JSON, every field's type and range, the game's id. A bad
  * request gets {"error": "..."} and a 4xx status and changes nothing.
@@ -314,14 +314,14 @@ static json_t *last_reports(const session *s, int n)
     return list;
 }
 
-static web_outcome handle_create(web_app *a, const web_request *req, web_reply *r,
-                                 web_pending **pending)
+/* A new game from the request's fields (body: the caller keeps its
+ * reference), for `client` (NULL: no limit per client). A record is parsed
+ * here: on the importer's thread (routes_import), never an HTTP thread. */
+static web_outcome create_game(web_app *a, json_t *body, const char *client, web_reply *r,
+                               web_pending **pending)
 {
     static const char *const allowed[] = {"rules", "rule",     "position", "first", "south", "north",
                                           "level", "movetime", "record",   "reply", NULL};
-    json_t *body = body_object(req, r);
-    if (!body)
-        return WEB_REPLY;
     web_outcome out = WEB_REPLY;
     session *s = NULL;
     aw_record *rec = NULL;
@@ -461,15 +461,28 @@ static web_outcome handle_create(web_app *a, const web_request *req, web_reply *
         r->retry_after = 2;
         goto done;
     }
-    bool full;
-    web_game *g = registry_add(a->reg, s, &full);
+    bool full, client_full;
+    web_game *g = registry_add(a->reg, s, client, a->cfg.client_games, &full, &client_full);
+    /* Full: a game nobody has used for a while (a sixth of the time to
+     * live, at most 10 minutes) gives its place, so that idle games do not
+     * hold the server for an hour. */
+    const int64_t idle_ms = registry_ttl_ms(a->reg) / 6 < IDLE_EVICT_MS
+                                ? registry_ttl_ms(a->reg) / 6
+                                : IDLE_EVICT_MS;
+    if (!g && full && registry_evict_idle(a->reg, web_now_ms(), idle_ms))
+        g = registry_add(a->reg, s, client, a->cfg.client_games, &full, &client_full);
     if (!g) {
         if (needs_engine)
             pool_unreserve(a->pool);
-        if (full) {
-            web_reply_error(r, 503, "the server holds its limit of %d games; idle games expire "
-                                    "after %lld minutes, or delete one",
-                            registry_max(a->reg), (long long)(registry_ttl_ms(a->reg) / 60000));
+        if (client_full) {
+            web_reply_error(r, 429, "you hold %d games, the limit for one client; delete one "
+                                    "(idle games expire after %lld minutes)",
+                            a->cfg.client_games, (long long)(registry_ttl_ms(a->reg) / 60000));
+            r->retry_after = 60;
+        } else if (full) {
+            web_reply_error(r, 503, "the server holds its limit of %d games, all used in the "
+                                    "last %lld seconds; try again later",
+                            registry_max(a->reg), (long long)(idle_ms / 1000));
             r->retry_after = 60;
         } else {
             web_reply_error(r, 500, "out of memory");
@@ -489,8 +502,65 @@ static web_outcome handle_create(web_app *a, const web_request *req, web_reply *
 done:
     session_free(s);
     aw_record_free(rec);
-    json_decref(body);
     return out;
+}
+
+static web_outcome handle_create(web_app *a, const web_request *req, web_reply *r,
+                                 web_pending **pending)
+{
+    json_t *body = body_object(req, r);
+    if (!body)
+        return WEB_REPLY;
+    json_t *record = json_object_get(body, "record");
+    if (!json_is_string(record)) { /* no record to parse: made at once */
+        const web_outcome out = create_game(a, body, req->client, r, pending);
+        json_decref(body);
+        return out;
+    }
+    if (json_string_length(record) > MAX_RECORD) {
+        web_reply_error(r, 413, "the record is larger than %d bytes", MAX_RECORD);
+        json_decref(body);
+        return WEB_REPLY;
+    }
+    /* A record: the importer parses it, and the connection waits. */
+    import_job *j = calloc(1, sizeof *j);
+    web_pending *p = j ? web_pending_new() : NULL;
+    if (!p) {
+        free(j);
+        json_decref(body);
+        web_reply_error(r, 500, "out of memory");
+        return WEB_REPLY;
+    }
+    j->p = p;
+    j->body = body;
+    if ((j->has_client = req->client != NULL))
+        snprintf(j->client, sizeof j->client, "%s", req->client);
+    if (!app_import_submit(a, j)) {
+        web_pending_release(p);
+        web_pending_release(p);
+        json_decref(body);
+        free(j);
+        web_reply_error(r, 503, "the server is busy importing %d records; try again in a moment",
+                        IMPORT_QUEUE);
+        r->retry_after = 2;
+        return WEB_REPLY;
+    }
+    *pending = p;
+    return WEB_PENDING;
+}
+
+void routes_import(web_app *a, import_job *j)
+{
+    web_pending *next = NULL;
+    if (atomic_load(&a->stopping))
+        web_reply_error(&j->p->reply, 503, "the server is stopping");
+    else if (create_game(a, j->body, j->has_client ? j->client : NULL, &j->p->reply, &next) ==
+             WEB_PENDING)
+        j->p->next = next; /* the computer's first move: that answer */
+    web_pending_complete(j->p);
+    web_pending_release(j->p);
+    json_decref(j->body);
+    free(j);
 }
 
 static void handle_get_state(web_app *a, web_game *g, web_reply *r)
@@ -899,11 +969,20 @@ static web_outcome handle_analysis(web_app *a, web_game *g, const web_request *r
         r->retry_after = 5;
         return WEB_REPLY;
     }
+    if (!app_client_stream_take(a, req->client)) {
+        atomic_fetch_sub(&a->streams, 1);
+        web_reply_error(r, 429, "you have %d analysis streams open, the limit for one client; "
+                                "close one and try again",
+                        a->cfg.client_streams);
+        r->retry_after = 5;
+        return WEB_REPLY;
+    }
     web_stream *s = web_stream_new();
     pthread_mutex_lock(&g->lock);
     if (!s || g->nstreams >= GAME_STREAMS || g->gone) {
         pthread_mutex_unlock(&g->lock);
         atomic_fetch_sub(&a->streams, 1);
+        web_app_client_stream_closed(a, req->client);
         if (s) {
             web_stream_release(s);
             web_stream_release(s);
@@ -982,42 +1061,64 @@ static void handle_review(web_app *a, web_game *g, const web_request *req, web_r
 
 /* --------------------------------------------------------- dispatch */
 
-/* Loopback names only, unless the server listens elsewhere: a page on
- * another site cannot reach this server through its own name (DNS
- * rebinding). */
-static bool host_allowed(const web_app *a, const char *host)
+/* The name of a Host header without its port, in name (lower case): false
+ * when it is not a name and a port. */
+static bool host_name(const char *host, char *name, size_t size)
 {
-    if (a->cfg.any_host || !host)
-        return true;
-    char name[256];
-    snprintf(name, sizeof name, "%s", host);
-    char *colon = NULL;
+    const size_t n = strlen(host);
+    if (n == 0 || n >= size)
+        return false;
+    memcpy(name, host, n + 1);
+    char *port = NULL;
     if (name[0] == '[') {
         char *close = strchr(name, ']');
-        if (!close)
+        if (!close || (close[1] && close[1] != ':'))
             return false;
-        colon = close[1] == ':' ? close + 1 : NULL;
-        if (close[1] && !colon)
-            return false;
+        port = close[1] ? close + 2 : NULL;
         close[1] = 0;
-    } else {
-        colon = strrchr(name, ':');
-        if (colon)
-            *colon = 0;
+    } else if ((port = strrchr(name, ':'))) {
+        *port++ = 0;
     }
-    if (colon)
-        for (const char *p = colon + 1; *p; p++)
+    if (port) {
+        if (!*port)
+            return false;
+        for (const char *p = port; *p; p++)
             if (!isdigit((unsigned char)*p))
                 return false;
-    if (!strcasecmp(name, "localhost") || !strcmp(name, "[::1]"))
+    }
+    for (char *p = name; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    return name[0] != 0;
+}
+
+/* The names this server was started for: the loopback names, and those of
+ * the configuration (the machine's addresses and name when it listens
+ * beyond loopback, --allow-host's). A page on another site that points its
+ * own name at this machine (DNS rebinding) sends its own name: refused. A
+ * request without a Host (HTTP/1.0) names nothing, and is answered. */
+static bool host_allowed(const web_app *a, const char *host)
+{
+    if (!host)
+        return true;
+    char name[256];
+    if (!host_name(host, name, sizeof name))
+        return false;
+    if (!strcmp(name, "localhost") || !strcmp(name, "[::1]"))
         return true;
     int b[4];
     char extra;
-    return sscanf(name, "%d.%d.%d.%d%c", &b[0], &b[1], &b[2], &b[3], &extra) == 4 && b[0] == 127 &&
-           b[1] >= 0 && b[1] < 256 && b[2] >= 0 && b[2] < 256 && b[3] >= 0 && b[3] < 256;
+    if (sscanf(name, "%d.%d.%d.%d%c", &b[0], &b[1], &b[2], &b[3], &extra) == 4 && b[0] == 127 &&
+        b[1] >= 0 && b[1] < 256 && b[2] >= 0 && b[2] < 256 && b[3] >= 0 && b[3] < 256)
+        return true;
+    for (int i = 0; i < a->cfg.nhost_names; i++)
+        if (!strcasecmp(name, a->cfg.host_names[i]))
+            return true;
+    return false;
 }
 
-/* A change must come from this server's own page (or no page at all). */
+/* A change must come from this server's own page (or no page at all): its
+ * Origin names the Host of the request (which host_allowed checked), over
+ * http, or https behind a reverse proxy. */
 static bool origin_allowed(const web_request *req)
 {
     if (!req->origin)
@@ -1025,6 +1126,8 @@ static bool origin_allowed(const web_request *req)
     const char *o = req->origin;
     if (strncmp(o, "http://", 7) == 0)
         o += 7;
+    else if (strncmp(o, "https://", 8) == 0)
+        o += 8;
     else
         return false;
     return req->host && strcasecmp(o, req->host) == 0;
@@ -1083,7 +1186,8 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
     const char *path = req->path ? req->path : "";
     const char *m = req->method ? req->method : "";
     if (!host_allowed(a, req->host)) {
-        web_reply_error(r, 403, "host '%.80s' is not this server: it answers on localhost only",
+        web_reply_error(r, 403, "host '%.80s' is not a name of this server (awale serve "
+                                "--allow-host NAME adds one)",
                         req->host);
         return WEB_REPLY;
     }

@@ -10,17 +10,34 @@
  * send, and the next event resumes it. Ctrl-C stops taking connections,
  * lets the answers in flight complete (engine searches are cut short), ends
  * the streams, then stops.
+ *
+ * What one client (an address) may hold is bounded here: its connections
+ * (the library's per-address limit), the time its request takes to arrive
+ * (a watchdog shuts down a connection whose headers and body are not there
+ * in time: the library's own timeout restarts at every byte, so a client
+ * that trickles a header line an idle period holds its connection for
+ * ever), and an analysis stream whose reader hung up is ended at the next
+ * tick (the library does not watch a suspended connection). The listening
+ * socket is this file's: a port in use is an error, never shared.
  */
+#define _GNU_SOURCE /* POLLRDHUP, TCP_USER_TIMEOUT, SOCK_CLOEXEC */
 #include "web/web.h"
 
+#include "front/i18n.h"
 #include "web/app.h"
 #include "web/games.h"
 
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <ifaddrs.h>
 #include <microhttpd.h>
 #include <netdb.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -37,12 +54,30 @@
     "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "              \
     "form-action 'none'; frame-ancestors 'none'"
 
+struct stream_ctx;
+
+/* A connection, from its accept to its close (the library's socket
+ * context): what the watchdog needs. Under the server's track_lock; the
+ * library closes the socket only after telling us (NOTIFY_CLOSED), so the
+ * descriptor is valid while the entry is listed. */
+typedef struct conn_track {
+    struct conn_track *prev, *next;
+    MHD_socket fd;
+    int64_t since_ms;         /* reading a request (or idle) since */
+    bool reading;             /* no complete request yet: headers or body to come */
+    bool cut;                 /* shut down by the watchdog */
+    struct stream_ctx *stream; /* the analysis stream it carries, if any */
+    char client[WEB_CLIENT_MAX];
+} conn_track;
+
 typedef struct server {
     web_app *app;
     const web_config *cfg;
     struct MHD_Daemon *daemon;
     atomic_int in_flight; /* requests begun and not completed */
     atomic_int suspended; /* connections waiting for a worker or an event */
+    pthread_mutex_t track_lock;
+    conn_track *tracks;
 } server;
 
 /* One request's state across the calls of the access handler. */
@@ -54,8 +89,11 @@ typedef struct conn_ctx {
     bool too_large;
     web_pending *pending;   /* waiting for a worker */
     bool resumed;
+    bool answered;          /* refused before its body was read */
     char method[16];
     int64_t start_ms;
+    conn_track *track;      /* NULL: not tracked (out of memory) */
+    char client[WEB_CLIENT_MAX];
 } conn_ctx;
 
 /* An analysis stream's reader. */
@@ -63,6 +101,8 @@ typedef struct stream_ctx {
     server *srv;
     struct MHD_Connection *conn;
     web_stream *stream;
+    conn_track *track;      /* under track_lock; NULL once the connection closed */
+    char client[WEB_CLIENT_MAX];
 } stream_ctx;
 
 static volatile sig_atomic_t interrupted;
@@ -160,8 +200,126 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 static void stream_free(void *cls)
 {
     stream_ctx *sc = cls;
-    web_app_stream_closed(sc->srv->app, sc->stream);
+    server *srv = sc->srv;
+    pthread_mutex_lock(&srv->track_lock);
+    if (sc->track)
+        sc->track->stream = NULL;
+    pthread_mutex_unlock(&srv->track_lock);
+    web_app_client_stream_closed(srv->app, sc->client[0] ? sc->client : NULL);
+    web_app_stream_closed(srv->app, sc->stream);
     free(sc);
+}
+
+/* ------------------------------------------------------ connections */
+
+/* The client's address as text; an IPv4 address seen through an IPv6
+ * socket (::ffff:a.b.c.d) as the IPv4 one. */
+static void client_text(const struct sockaddr *sa, char *out, size_t size)
+{
+    out[0] = 0;
+    if (!sa)
+        return;
+    if (sa->sa_family == AF_INET) {
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out, (socklen_t)size);
+    } else if (sa->sa_family == AF_INET6) {
+        const struct in6_addr *a = &((const struct sockaddr_in6 *)sa)->sin6_addr;
+        if (IN6_IS_ADDR_V4MAPPED(a))
+            inet_ntop(AF_INET, &a->s6_addr[12], out, (socklen_t)size);
+        else
+            inet_ntop(AF_INET6, a, out, (socklen_t)size);
+    }
+}
+
+static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
+                          enum MHD_ConnectionNotificationCode toe)
+{
+    server *srv = cls;
+    if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+        conn_track *t = calloc(1, sizeof *t);
+        *socket_context = t;
+        if (!t)
+            return; /* not watched */
+        const union MHD_ConnectionInfo *fi =
+            MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+        const union MHD_ConnectionInfo *ai =
+            MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        t->fd = fi ? fi->connect_fd : MHD_INVALID_SOCKET;
+        client_text(ai ? ai->client_addr : NULL, t->client, sizeof t->client);
+        t->reading = true;
+        t->since_ms = web_now_ms();
+#ifdef TCP_USER_TIMEOUT
+        /* Data the client does not take (a reader gone without a word, or
+         * one that never reads once its window is full) ends the
+         * connection after the request timeout. */
+        if (t->fd != MHD_INVALID_SOCKET) {
+            const unsigned ms = (unsigned)srv->cfg->request_timeout_s * 1000u;
+            setsockopt(t->fd, IPPROTO_TCP, TCP_USER_TIMEOUT, &ms, sizeof ms);
+        }
+#endif
+        pthread_mutex_lock(&srv->track_lock);
+        t->next = srv->tracks;
+        if (srv->tracks)
+            srv->tracks->prev = t;
+        srv->tracks = t;
+        pthread_mutex_unlock(&srv->track_lock);
+    } else if (toe == MHD_CONNECTION_NOTIFY_CLOSED) {
+        conn_track *t = *socket_context;
+        if (!t)
+            return;
+        pthread_mutex_lock(&srv->track_lock);
+        if (t->prev)
+            t->prev->next = t->next;
+        else
+            srv->tracks = t->next;
+        if (t->next)
+            t->next->prev = t->prev;
+        if (t->stream)
+            t->stream->track = NULL;
+        pthread_mutex_unlock(&srv->track_lock);
+        free(t);
+        *socket_context = NULL;
+    }
+}
+
+/* Mark a connection's request as whole (reading false) or the connection
+ * as waiting for the next one (reading true, from now). */
+static void track_reading(server *srv, conn_track *t, bool reading)
+{
+    if (!t)
+        return;
+    pthread_mutex_lock(&srv->track_lock);
+    t->reading = reading;
+    t->since_ms = web_now_ms();
+    pthread_mutex_unlock(&srv->track_lock);
+}
+
+/* The watchdog (the main thread, every tick): a connection whose request
+ * has not arrived whole within the request timeout (headers trickled, a
+ * body that does not come, an idle keep-alive) is shut down, and the
+ * library closes it; an analysis stream whose reader hung up is ended. */
+static void watch_connections(server *srv)
+{
+    const int64_t now = web_now_ms();
+    const int64_t limit = (int64_t)srv->cfg->request_timeout_s * 1000;
+    pthread_mutex_lock(&srv->track_lock);
+    for (conn_track *t = srv->tracks; t; t = t->next) {
+        if (t->cut || t->fd == MHD_INVALID_SOCKET)
+            continue;
+        if (t->reading && now - t->since_ms > limit) {
+            t->cut = true;
+            shutdown(t->fd, SHUT_RDWR);
+        } else if (t->stream) {
+            /* An event-stream reader sends nothing after its request: a
+             * hang-up (or a half close) means it is gone. */
+            struct pollfd p = {t->fd, POLLRDHUP, 0};
+            if (poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR))) {
+                t->cut = true;
+                shutdown(t->fd, SHUT_RDWR);
+                web_stream_end(t->stream->stream); /* wakes its connection */
+            }
+        }
+    }
+    pthread_mutex_unlock(&srv->track_lock);
 }
 
 /* ------------------------------------------------------------ requests */
@@ -208,17 +366,58 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         c->conn = conn;
         c->start_ms = web_now_ms();
         snprintf(c->method, sizeof c->method, "%s", method);
+        const union MHD_ConnectionInfo *si =
+            MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+        c->track = si ? si->socket_context : NULL;
+        if (c->track) {
+            memcpy(c->client, c->track->client, sizeof c->client);
+        } else {
+            const union MHD_ConnectionInfo *ai =
+                MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+            client_text(ai ? ai->client_addr : NULL, c->client, sizeof c->client);
+        }
         *con_cls = c;
         atomic_fetch_add(&srv->in_flight, 1);
-        /* A declared length over the limit is refused without reading it. */
+        /* A declared length over the limit is refused without reading it:
+         * answered now, before the body (and before "100 Continue" to a
+         * client that waits for it); the library then closes the
+         * connection. */
         const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
                                                      MHD_HTTP_HEADER_CONTENT_LENGTH);
-        if (cl && strtoull(cl, NULL, 10) > srv->cfg->max_body)
-            c->too_large = true;
+        if (cl && strtoull(cl, NULL, 10) > srv->cfg->max_body) {
+            web_reply r;
+            memset(&r, 0, sizeof r);
+            web_reply_error(&r, 413, "the request body is larger than %zu bytes",
+                            srv->cfg->max_body);
+            c->answered = true;
+            track_reading(srv, c->track, false);
+            const enum MHD_Result ok = send_reply(c, url, &r);
+            web_reply_free(&r);
+            return ok;
+        }
+        return MHD_YES;
+    }
+    if (c->answered) { /* the library goes on with a refused request: nothing to do */
+        *upload_size = 0;
         return MHD_YES;
     }
     if (c->pending) {
-        /* Resumed: the worker's answer is there. */
+        /* Resumed: the worker's answer is there, or the answer of a second
+         * job it handed on (a record imported, then the computer's first
+         * move): wait for that one in turn. */
+        web_pending *next = c->pending->next;
+        if (next) {
+            c->pending->next = NULL;
+            web_pending_release(c->pending);
+            c->pending = next;
+            MHD_suspend_connection(conn);
+            atomic_fetch_add(&srv->suspended, 1);
+            if (web_pending_arm(next, pending_wake, c)) {
+                atomic_fetch_sub(&srv->suspended, 1);
+                MHD_resume_connection(conn);
+            }
+            return MHD_YES;
+        }
         const enum MHD_Result ok = send_reply(c, url, &c->pending->reply);
         web_pending_release(c->pending);
         c->pending = NULL;
@@ -227,6 +426,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     if (*upload_size > 0) {
         if (!c->too_large) {
             if (c->len + *upload_size > srv->cfg->max_body) {
+                /* A body without a declared length grew over the limit:
+                 * the rest is read and dropped (the library answers only
+                 * once it is in), within the request timeout, then 413. */
                 c->too_large = true;
                 free(c->body);
                 c->body = NULL;
@@ -251,8 +453,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         return MHD_YES;
     }
 
+    track_reading(srv, c->track, false); /* the request is whole */
     web_request req;
     memset(&req, 0, sizeof req);
+    req.client = c->client[0] ? c->client : NULL;
     req.method = method;
     req.path = url;
     req.body = c->body;
@@ -286,12 +490,19 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
                : NULL;
         if (!resp) {
             free(sc);
+            web_app_client_stream_closed(srv->app, req.client);
             web_app_stream_closed(srv->app, stream);
             return MHD_NO;
         }
         sc->srv = srv;
         sc->conn = conn;
         sc->stream = stream;
+        memcpy(sc->client, c->client, sizeof sc->client);
+        pthread_mutex_lock(&srv->track_lock);
+        sc->track = c->track;
+        if (c->track)
+            c->track->stream = sc;
+        pthread_mutex_unlock(&srv->track_lock);
         add_common_headers(resp, &reply);
         MHD_add_response_header(resp, "X-Accel-Buffering", "no");
         log_request(c, url, 200);
@@ -315,6 +526,7 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
         return;
     if (c->pending)
         web_pending_release(c->pending);
+    track_reading(srv, c->track, true); /* the next request, if any, from now */
     free(c->body);
     free(c);
     *con_cls = NULL;
@@ -367,6 +579,100 @@ static void open_browser(const char *url)
     }
 }
 
+/* The listening socket: SO_REUSEADDR only lets a restarted server bind
+ * while old connections linger (TIME_WAIT); without SO_REUSEPORT a port
+ * that another process listens on is refused (EADDRINUSE), never shared. */
+static int open_listener(const struct addrinfo *ai)
+{
+    int fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, ai->ai_protocol);
+    if (fd < 0)
+        return -1;
+    const int one = 1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (ai->ai_family == AF_INET6)
+        setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one);
+    if (bind(fd, ai->ai_addr, ai->ai_addrlen) != 0 || listen(fd, 128) != 0 ||
+        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) != 0) {
+        const int e = errno;
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    return fd;
+}
+
+/* The names a request's Host may give (besides the loopback names, which
+ * routes.c knows): --allow-host's, and when the server listens beyond
+ * loopback, the machine's name and addresses and the --host given. */
+typedef struct host_list {
+    char *names[256];
+    int n;
+} host_list;
+
+static void host_add(host_list *l, const char *name, bool brackets)
+{
+    if (!name || !*name || l->n >= (int)(sizeof l->names / sizeof l->names[0]))
+        return;
+    char buf[300];
+    snprintf(buf, sizeof buf, brackets ? "[%s]" : "%s", name);
+    for (char *p = buf; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    for (int i = 0; i < l->n; i++)
+        if (!strcmp(l->names[i], buf))
+            return;
+    if ((l->names[l->n] = strdup(buf)))
+        l->n++;
+}
+
+static void host_list_fill(host_list *l, const web_config *cfg, bool loopback)
+{
+    for (int i = 0; i < cfg->nhost_names; i++)
+        host_add(l, cfg->host_names[i], false);
+    if (loopback)
+        return;
+    char name[256];
+    if (gethostname(name, sizeof name - 8) == 0) {
+        name[sizeof name - 9] = 0;
+        host_add(l, name, false);
+        if (!strchr(name, '.')) { /* its name on the local network (mDNS) */
+            strcat(name, ".local");
+            host_add(l, name, false);
+        }
+    }
+    struct in6_addr a6;
+    if (strcmp(cfg->host, "0.0.0.0") != 0 && strcmp(cfg->host, "::") != 0)
+        host_add(l, cfg->host, inet_pton(AF_INET6, cfg->host, &a6) == 1);
+    struct ifaddrs *ifs = NULL;
+    if (getifaddrs(&ifs) != 0)
+        return;
+    for (const struct ifaddrs *i = ifs; i; i = i->ifa_next) {
+        if (!i->ifa_addr)
+            continue;
+        char text[INET6_ADDRSTRLEN];
+        if (is_loopback(i->ifa_addr)) /* always answered */
+            continue;
+        if (i->ifa_addr->sa_family == AF_INET) {
+            inet_ntop(AF_INET, &((const struct sockaddr_in *)i->ifa_addr)->sin_addr, text,
+                      sizeof text);
+            host_add(l, text, false);
+        } else if (i->ifa_addr->sa_family == AF_INET6) {
+            const struct in6_addr *a = &((const struct sockaddr_in6 *)i->ifa_addr)->sin6_addr;
+            if (IN6_IS_ADDR_LINKLOCAL(a)) /* a URL needs its zone: not a name to give */
+                continue;
+            inet_ntop(AF_INET6, a, text, sizeof text);
+            host_add(l, text, true);
+        }
+    }
+    freeifaddrs(ifs);
+}
+
+static void host_list_free(host_list *l)
+{
+    for (int i = 0; i < l->n; i++)
+        free(l->names[i]);
+    l->n = 0;
+}
+
 int web_serve(const web_config *cfg, const char *listen_name)
 {
     struct addrinfo hints, *ai = NULL;
@@ -380,21 +686,53 @@ int web_serve(const web_config *cfg, const char *listen_name)
         fprintf(stderr, "awale serve: --host %s: %s\n", cfg->host, gai_strerror(rc));
         return 1;
     }
+    const int listen_fd0 = open_listener(ai);
+    if (listen_fd0 < 0) {
+        const int e = errno;
+        if (e == EADDRINUSE)
+            fprintf(stderr,
+                    _("awale serve: port %d of %s is in use (another awale serve?): choose "
+                      "another with --port\n"),
+                    cfg->port, cfg->host);
+        else
+            fprintf(stderr, _("awale serve: cannot listen on %s port %d: %s\n"), cfg->host,
+                    cfg->port, strerror(e));
+        freeaddrinfo(ai);
+        return 1;
+    }
     web_config c = *cfg;
-    c.any_host = !is_loopback(ai->ai_addr);
-    if (c.any_host)
+    const bool loopback = is_loopback(ai->ai_addr);
+    host_list hosts = {{NULL}, 0};
+    host_list_fill(&hosts, cfg, loopback);
+    c.host_names = (const char *const *)hosts.names;
+    c.nhost_names = hosts.n;
+    if (!loopback)
         fprintf(stderr,
                 "awale serve: warning: listening on %s, not on the loopback address: anyone who "
                 "can reach this machine can use the server (there is no login)\n",
                 cfg->host);
+    if (hosts.n > 0) {
+        char list[2048] = "";
+        for (int i = 0; i < hosts.n; i++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
+                     hosts.names[i]);
+        fprintf(stderr,
+                _("awale serve: it answers requests addressed to localhost, its loopback "
+                  "addresses and %s; any other name is refused (--allow-host NAME adds one, "
+                  "e.g. behind a reverse proxy)\n"),
+                list);
+    }
     char err[256];
     server srv;
     memset(&srv, 0, sizeof srv);
     srv.cfg = &c;
     atomic_init(&srv.in_flight, 0);
     atomic_init(&srv.suspended, 0);
+    pthread_mutex_init(&srv.track_lock, NULL);
     if (!(srv.app = web_app_new(&c, err, sizeof err))) {
         freeaddrinfo(ai);
+        close(listen_fd0);
+        host_list_free(&hosts);
         fprintf(stderr, "awale serve: %s\n", err);
         return 1;
     }
@@ -403,21 +741,29 @@ int web_serve(const web_config *cfg, const char *listen_name)
     if (ai->ai_family == AF_INET6)
         flags |= MHD_USE_IPv6;
     srv.daemon = MHD_start_daemon(
-        flags, (uint16_t)cfg->port, NULL, NULL, on_request, &srv, MHD_OPTION_SOCK_ADDR,
-        ai->ai_addr, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)2, MHD_OPTION_CONNECTION_LIMIT,
-        (unsigned)256, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)120, MHD_OPTION_NOTIFY_COMPLETED,
-        on_completed, &srv, MHD_OPTION_EXTERNAL_LOGGER, on_mhd_log, &srv,
-        MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned)1, MHD_OPTION_END);
+        flags, 0, NULL, NULL, on_request, &srv, MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd0,
+        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)2, MHD_OPTION_CONNECTION_LIMIT, (unsigned)256,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)c.client_connections,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)c.request_timeout_s, MHD_OPTION_NOTIFY_COMPLETED,
+        on_completed, &srv, MHD_OPTION_NOTIFY_CONNECTION, on_connection, &srv,
+        MHD_OPTION_EXTERNAL_LOGGER, on_mhd_log, &srv, MHD_OPTION_END);
     if (!srv.daemon) {
         const int e = errno;
-        fprintf(stderr, "awale serve: cannot listen on %s port %d%s%s\n", cfg->host, cfg->port,
-                e ? ": " : "", e ? strerror(e) : "");
+        fprintf(stderr, _("awale serve: cannot listen on %s port %d: %s\n"), cfg->host, cfg->port,
+                e ? strerror(e) : "?");
         freeaddrinfo(ai);
+        close(listen_fd0);
         web_app_free(srv.app);
+        host_list_free(&hosts);
         return 1;
     }
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(srv.daemon, MHD_DAEMON_INFO_BIND_PORT);
-    const int bound = info ? info->port : cfg->port;
+    struct sockaddr_storage bound_addr;
+    socklen_t bound_len = sizeof bound_addr;
+    int bound = cfg->port;
+    if (getsockname(listen_fd0, (struct sockaddr *)&bound_addr, &bound_len) == 0)
+        bound = ntohs(bound_addr.ss_family == AF_INET6
+                          ? ((struct sockaddr_in6 *)&bound_addr)->sin6_port
+                          : ((struct sockaddr_in *)&bound_addr)->sin_port);
     char url[300];
     if (ai->ai_family == AF_INET6)
         snprintf(url, sizeof url, "http://[%s]:%d/", listen_name ? listen_name : cfg->host, bound);
@@ -445,6 +791,7 @@ int web_serve(const web_config *cfg, const char *listen_name)
         static int ticks;
         if (++ticks % 5 == 0)
             web_app_tick(srv.app);
+        watch_connections(&srv);
         while (waitpid(-1, NULL, WNOHANG) > 0) { /* xdg-open */
         }
     }
@@ -467,12 +814,14 @@ int web_serve(const web_config *cfg, const char *listen_name)
          * the rest to the end of the process. */
         fprintf(stderr, "awale serve: %d answers still pending after 10 s; exiting\n",
                 atomic_load(&srv.suspended));
-        return 0;
+        return 0; /* hosts and the lock go with the process */
     }
     MHD_stop_daemon(srv.daemon);
     if (listen_fd != MHD_INVALID_SOCKET)
         close(listen_fd);
     web_app_free(srv.app);
+    pthread_mutex_destroy(&srv.track_lock);
+    host_list_free(&hosts);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     sigaction(SIGPIPE, &old_pipe, NULL);

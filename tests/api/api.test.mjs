@@ -42,7 +42,7 @@ async function expectError(srv, id, status, pattern, method, url, body, headers)
 
 describe('awale serve API', () => {
   let srv;
-  before(async () => { srv = await startServer(['--tables', 'none', '--max-games', '40']); });
+  before(async () => { srv = await startServer(['--tables', 'none', '--max-games', '40', '--client-games', '40']); });
   after(async () => {
     const r = await srv.stop();
     assert.equal(r.code, 0, `exit ${r.code} ${r.signal}: ${srv.stderr()}`);
@@ -218,7 +218,7 @@ describe('awale serve API', () => {
     assert.equal(chunked.status, 413);
     const host = await raw(srv.base, 'GET', '/api/rules', { headers: { Host: 'evil.example:8080' } });
     assert.equal(host.status, 403);
-    assert.match(host.body.error, /host 'evil.example:8080' is not this server/);
+    assert.match(host.body.error, /host 'evil.example:8080' is not a name of this server/);
     const local = await raw(srv.base, 'GET', '/api/rules', { headers: { Host: 'localhost:1234' } });
     assert.equal(local.status, 200);
     const state = (await api(srv.base, 'GET', `/api/games/${g.id}`)).body;

@@ -46,7 +46,9 @@ describe('the page', () => {
   let browser;
   before(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    srv = await startServer(['--tables', 'none']);
+    // Every page is the same client (127.0.0.1), and closed pages leave their games:
+    // the server's limit of games, not a client's.
+    srv = await startServer(['--tables', 'none', '--client-games', '32']);
     browser = await launch();
   });
   after(async () => {

@@ -11,7 +11,7 @@ const outdir = process.argv[3] || 'build/screenshots';
 process.env.AWALE = process.argv[2] || process.env.AWALE || 'build/release/awale';
 mkdirSync(outdir, { recursive: true });
 
-const srv = await startServer(['--tables', 'none']);
+const srv = await startServer(['--tables', 'none', '--client-games', '32']); // every page is one client
 const browser = await launch();
 try {
   const sizes = [

@@ -82,15 +82,24 @@ static void serve(const char *method, char *path, const char *type, const char *
     web_stream *stream;
     const web_outcome out = web_route(app, &req, &reply, &pending, &stream);
     if (out == WEB_PENDING) {
-        waiter w = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0};
-        if (!web_pending_arm(pending, wake, &w)) {
-            pthread_mutex_lock(&w.lock);
-            while (!w.done)
-                pthread_cond_wait(&w.cond, &w.lock);
-            pthread_mutex_unlock(&w.lock);
+        for (;;) {
+            waiter w = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0};
+            if (!web_pending_arm(pending, wake, &w)) {
+                pthread_mutex_lock(&w.lock);
+                while (!w.done)
+                    pthread_cond_wait(&w.cond, &w.lock);
+                pthread_mutex_unlock(&w.lock);
+            }
+            /* A record imported, then the computer's move: its answer. */
+            web_pending *next = pending->next;
+            pending->next = NULL;
+            if (!next)
+                check_reply(&pending->reply);
+            web_pending_release(pending);
+            if (!next)
+                break;
+            pending = next;
         }
-        check_reply(&pending->reply);
-        web_pending_release(pending);
     } else if (out == WEB_STREAM) {
         char buf[512];
         bool ended;
