@@ -314,6 +314,29 @@ static int review_move(ctx *c, const aw_game *g, aw_move played, aw_review_move 
         rm->second = res.info.line[order[1]].pv[0];
         rm->second_score = res.info.line[order[1]].score;
     }
+    /* A move that ends the game at once has its exact value, and a win
+     * there is the soonest: the engine, which puts the margin first, may
+     * have ranked a bigger win later above it, or left it out. */
+    for (int i = 0; i < n; i++) {
+        aw_position after = *pos;
+        aw_play(rules, &after, moves[i]);
+        const aw_status st = aw_position_status(rules, &after);
+        if (st == AW_ONGOING)
+            continue;
+        int sc[2];
+        aw_final_scores(rules, &after, st, sc);
+        const aw_score v = exact_score(sc[rm->mover] - sc[!rm->mover], 1);
+        if (review_compare(&v, &rm->best_score) <= 0)
+            continue;
+        if (moves[i] != rm->best) {
+            rm->second = rm->best;
+            rm->second_score = rm->best_score;
+        }
+        rm->best = moves[i];
+        rm->best_score = v;
+        rm->pv[0] = moves[i];
+        rm->pv_length = 1;
+    }
     if (played == rm->best) {
         rm->played_score = rm->best_score;
     } else if (played == rm->second) {
