@@ -12,6 +12,14 @@
  * margin (value = 100 x margin), so that a loss in seeds compares estimates
  * and results on one scale.
  *
+ * The review's order is its own (review_compare): the result first, then
+ * the distance (a win sooner, a loss later), then the margin; the engine
+ * puts the margin before the distance, so its lines are reordered, and a
+ * move that ends the game at once is valued exactly. A move that keeps the
+ * best move's proven result costs nothing and gets no mark (a win is a
+ * win), at most a remark in the record. The moves of a set opening
+ * (options.opening) are valued but not judged.
+ *
  * Works through the public API (and aw_fail, and the held stops of engine.h:
  * a stop between two searches ends the review): the engine is the caller's.
  */
