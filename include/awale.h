@@ -826,9 +826,14 @@ AW_API aw_book *aw_book_build(const aw_book *from, const aw_rules *rules, const 
  *       result away (the only winning move) or costs 4 seeds or more;
  *   !!  such a move that also gives seeds away at once (the opponent's
  *       reply in the best line captures at least 2 more than it did).
- * Margins of proven results count as seeds, but a move that keeps a proven
- * win (or loss) and only changes its margin is at most a mistake, and a
- * bigger margin alone earns no !; the only legal move gets no mark. Values come from
+ * Values are ordered by the result first (a proven win above all, a proven
+ * loss below all, draws and estimates between by their seeds), then by the
+ * distance (among wins the sooner, among losses the later), and only then
+ * by the margin; a proven result counts as its final margin in seeds, but a
+ * move that keeps the best move's proven result (a win, however soon or
+ * big; a draw; a loss) costs nothing and is never marked, and a margin or
+ * a distance alone earns no !. The only legal move gets no mark, nor do
+ * the moves of a set opening (aw_review_options.opening). Values come from
  * the endgame tables where they cover the position (exact: every move's
  * final margin with perfect play), else from the engine: a search of the
  * position with MultiPV 2 (the best move and the best other one), and when
@@ -862,6 +867,8 @@ typedef struct aw_review_move {
     int loss;               /* what the move cost, hundredths of a seed >= 0
                                (proven results count their final margins)   */
     bool result_lost;       /* it threw away a proven win or draw            */
+    bool opening;           /* a move of the set opening: valued, not judged
+                               (no mark, no loss, outside the summary)       */
     aw_mark mark;
     aw_review_source source;
     int depth;              /* the search's depth (0: tables or book)        */
@@ -907,6 +914,11 @@ typedef struct aw_review_options {
      * forgotten; the callback can see those). */
     int (*progress)(void *ctx, const aw_review *so_far, int reviewing);
     void *ctx;
+    /* The first `opening` moves were set, not chosen by the players (the
+     * opening `awale match` imposes, aw_review_opening): they are searched
+     * like the others but not judged - no mark, no loss, outside the
+     * summary and the turning points. 0: every move was chosen. */
+    int opening;
 } aw_review_options;
 
 /* Review every move of `game` with `engine`, set up by the caller (threads,
@@ -937,6 +949,12 @@ AW_API int aw_review_resume(aw_engine *engine, const aw_game *game, aw_review *r
  * them. 0, or -1 when the record's moves are not the reviewed game's. */
 AW_API int aw_review_annotate(const aw_review *review, aw_record *rec, const char *title,
                               aw_error *err);
+
+/* The moves of a record's set opening, which neither player chose: N when
+ * the comment after move N (N > 0) says "opening", as `awale match` writes
+ * it (alone, or first before " / " and more words); 0 when none does. For
+ * aw_review_options.opening. */
+AW_API int aw_review_opening(const aw_record *rec);
 
 /* The summary in words, one line: each side's blunders, mistakes,
  * inaccuracies and good moves, average loss, and the turning points

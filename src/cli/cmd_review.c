@@ -105,6 +105,7 @@ static int review_one(const char *cmd, const review_args *a, aw_record *rec, pro
     }
     opt.progress = on_progress;
     opt.ctx = pr;
+    opt.opening = aw_review_opening(rec); /* `awale match`'s {opening}: not judged */
     running_engine = engine;
     aw_review *r = aw_review_game(engine, game, &opt, &err);
     running_engine = NULL;

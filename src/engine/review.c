@@ -12,6 +12,14 @@
  * margin (value = 100 x margin), so that a loss in seeds compares estimates
  * and results on one scale.
  *
+ * The review's order is its own (review_compare): the result first, then
+ * the distance (a win sooner, a loss later), then the margin; the engine
+ * puts the margin before the distance, so its lines are reordered, and a
+ * move that ends the game at once is valued exactly. A move that keeps the
+ * best move's proven result costs nothing and gets no mark (a win is a
+ * win), at most a remark in the record. The moves of a set opening
+ * (options.opening) are valued but not judged.
+ *
  * Works through the public API (and aw_fail, and the held stops of engine.h:
  * a stop between two searches ends the review): the engine is the caller's.
  */
@@ -52,15 +60,54 @@ static bool thrown(const aw_score *best, const aw_score *played)
     return (b == R_WIN && p != R_WIN) || (b == R_DRAW && p == R_LOSS);
 }
 
-/* Both proven wins, or both proven losses. */
-static bool same_result(const aw_score *a, const aw_score *b)
+/* Both the same proven result: wins, draws or losses. */
+static bool kept(const aw_score *best, const aw_score *played)
 {
-    const int ra = result_of(a);
-    return (ra == R_WIN || ra == R_LOSS) && ra == result_of(b);
+    const int b = result_of(best);
+    return b != R_UNKNOWN && b == result_of(played);
 }
 
+/* The plies to a proven result's end, for ordering: an unknown distance
+ * (0: the tables hold values, not distances) counts as farther than any. */
+static int distance(const aw_score *s)
+{
+    return s->plies > 0 ? s->plies : 1 << 20;
+}
+
+static int sign(long d)
+{
+    return (d > 0) - (d < 0);
+}
+
+/* The review's order of values (mover's view; -1, 0, 1 as a is worse,
+ * equal, better than b): the result first - a proven win above everything,
+ * a proven loss below everything, draws and estimates between them by
+ * their seeds - then, between two wins, the sooner, between two losses,
+ * the later (the longer resistance), and only then the margin. The
+ * engine's own order (aw_score_compare) puts the margin before the
+ * distance. */
+static int review_compare(const aw_score *a, const aw_score *b)
+{
+    const int ra = result_of(a), rb = result_of(b);
+    const int ca = ra == R_WIN ? 2 : ra == R_LOSS ? 0 : 1, cb = rb == R_WIN ? 2 : rb == R_LOSS ? 0 : 1;
+    if (ca != cb)
+        return sign(ca - cb);
+    if (ca == 1)
+        return sign(seeds_of(a) - seeds_of(b));
+    const int da = distance(a), db = distance(b);
+    if (da != db)
+        return ca == 2 ? sign(db - da) : sign(da - db);
+    return sign(a->margin - b->margin);
+}
+
+/* What going from `best` to `played` cost, hundredths of a seed >= 0:
+ * nothing when the move keeps the proven result (a win is a win, however
+ * soon and by however much; a loss a loss), else the difference of the
+ * seeds (a proven result counts as its final margin). */
 static int loss_of(const aw_score *best, const aw_score *played)
 {
+    if (kept(best, played))
+        return 0;
     const int l = seeds_of(best) - seeds_of(played);
     return l > 0 ? l : 0;
 }
@@ -70,8 +117,10 @@ static aw_mark bad_mark(const aw_score *best, const aw_score *played, int loss)
 {
     if (thrown(best, played))
         return AW_MARK_BLUNDER;
+    if (kept(best, played))
+        return AW_MARK_NONE;
     if (loss >= AW_REVIEW_BLUNDER)
-        return same_result(best, played) ? AW_MARK_MISTAKE : AW_MARK_BLUNDER;
+        return AW_MARK_BLUNDER;
     if (loss >= AW_REVIEW_MISTAKE)
         return AW_MARK_MISTAKE;
     if (loss >= AW_REVIEW_INACCURACY)
@@ -79,13 +128,16 @@ static aw_mark bad_mark(const aw_score *best, const aw_score *played, int loss)
     return AW_MARK_NONE;
 }
 
-static aw_score exact_score(int margin)
+/* A result of the tables: `plies` 1 for a move that ends the game, else 0
+ * (the distance is not known). */
+static aw_score exact_score(int margin, int plies)
 {
     aw_score s;
     memset(&s, 0, sizeof s);
     s.kind = margin > 0 ? AW_SCORE_WIN : margin < 0 ? AW_SCORE_LOSS : AW_SCORE_DRAW;
     s.margin = margin;
     s.value = 100 * margin;
+    s.plies = plies;
     return s;
 }
 
@@ -97,9 +149,11 @@ static int board_seeds(const aw_position *p)
 }
 
 /* The exact final margin (mover's view) of every move of *pos from the
- * tables; false when they do not answer for every move. */
+ * tables, and in plies[] (may be NULL) 1 for a move that ends the game, 0
+ * for the others; false when they do not answer for every move. */
 static bool table_margins(const aw_review_options *opt, const aw_rules *rules,
-                          const aw_position *pos, const aw_move *moves, int n, int *margin)
+                          const aw_position *pos, const aw_move *moves, int n, int *margin,
+                          int *plies)
 {
     if (!opt->probe || board_seeds(pos) > opt->probe_seeds)
         return false;
@@ -108,6 +162,8 @@ static bool table_margins(const aw_review_options *opt, const aw_rules *rules,
         aw_position c = *pos;
         aw_play(rules, &c, moves[i]);
         const aw_status st = aw_position_status(rules, &c);
+        if (plies)
+            plies[i] = st != AW_ONGOING;
         if (st != AW_ONGOING) {
             int sc[2];
             aw_final_scores(rules, &c, st, sc);
@@ -136,7 +192,7 @@ static int table_line(const aw_review_options *opt, const aw_rules *rules, aw_po
         aw_move moves[AW_MAX_MOVES];
         int margin[AW_MAX_MOVES];
         const int n = aw_generate(rules, &pos, moves);
-        if (n == 0 || !table_margins(opt, rules, &pos, moves, n, margin))
+        if (n == 0 || !table_margins(opt, rules, &pos, moves, n, margin, NULL))
             break;
         int b = 0;
         for (int i = 1; i < n; i++)
@@ -207,28 +263,32 @@ static int review_move(ctx *c, const aw_game *g, aw_move played, aw_review_move 
     rm->legal = n;
     rm->played = played;
     rm->second = AW_MOVE_NONE;
-    int margin[AW_MAX_MOVES];
-    if (table_margins(c->opt, rules, pos, moves, n, margin)) {
-        /* The best (the move played among equal ones), the best other. */
+    int margin[AW_MAX_MOVES], plies[AW_MAX_MOVES];
+    if (table_margins(c->opt, rules, pos, moves, n, margin, plies)) {
+        /* The best in the review's order (the move played among equal
+         * ones), the best other. */
+        aw_score v[AW_MAX_MOVES];
+        memset(v, 0, sizeof v);
         int b = 0, p = 0, s = -1;
         for (int i = 0; i < n; i++) {
-            if (margin[i] > margin[b])
+            v[i] = exact_score(margin[i], plies[i]);
+            if (review_compare(&v[i], &v[b]) > 0)
                 b = i;
             if (moves[i] == played)
                 p = i;
         }
-        if (margin[p] == margin[b])
+        if (review_compare(&v[p], &v[b]) == 0)
             b = p;
         for (int i = 0; i < n; i++)
-            if (i != b && (s < 0 || margin[i] > margin[s]))
+            if (i != b && (s < 0 || review_compare(&v[i], &v[s]) > 0))
                 s = i;
         rm->source = AW_REVIEW_TABLES;
         rm->best = moves[b];
-        rm->best_score = exact_score(margin[b]);
-        rm->played_score = exact_score(margin[p]);
+        rm->best_score = v[b];
+        rm->played_score = v[p];
         if (s >= 0) {
             rm->second = moves[s];
-            rm->second_score = exact_score(margin[s]);
+            rm->second_score = v[s];
         }
         rm->pv_length = table_line(c->opt, rules, *pos, rm->best, rm->pv, AW_SEARCH_MAX_PV);
         return 0;
@@ -239,12 +299,13 @@ static int review_move(ctx *c, const aw_game *g, aw_move played, aw_review_move 
     int rc = search(c, n > 1 ? 2 : 1, NULL, &res, err);
     if (rc)
         return rc;
-    /* The lines best first (a level below 10 could report them otherwise). */
+    /* The lines best first in the review's order (a win sooner before a
+     * bigger one later; a level below 10 could report them otherwise). */
     int order[AW_MAX_MOVES], nl = res.info.lines;
     for (int i = 0; i < nl; i++) {
         int j = i;
-        while (j > 0 && aw_score_compare(&res.info.line[i].score,
-                                         &res.info.line[order[j - 1]].score) > 0) {
+        while (j > 0 && review_compare(&res.info.line[i].score,
+                                       &res.info.line[order[j - 1]].score) > 0) {
             order[j] = order[j - 1];
             j--;
         }
@@ -261,6 +322,29 @@ static int review_move(ctx *c, const aw_game *g, aw_move played, aw_review_move 
         rm->second = res.info.line[order[1]].pv[0];
         rm->second_score = res.info.line[order[1]].score;
     }
+    /* A move that ends the game at once has its exact value, and a win
+     * there is the soonest: the engine, which puts the margin first, may
+     * have ranked a bigger win later above it, or left it out. */
+    for (int i = 0; i < n; i++) {
+        aw_position after = *pos;
+        aw_play(rules, &after, moves[i]);
+        const aw_status st = aw_position_status(rules, &after);
+        if (st == AW_ONGOING)
+            continue;
+        int sc[2];
+        aw_final_scores(rules, &after, st, sc);
+        const aw_score v = exact_score(sc[rm->mover] - sc[!rm->mover], 1);
+        if (review_compare(&v, &rm->best_score) <= 0)
+            continue;
+        if (moves[i] != rm->best) {
+            rm->second = rm->best;
+            rm->second_score = rm->best_score;
+        }
+        rm->best = moves[i];
+        rm->best_score = v;
+        rm->pv[0] = moves[i];
+        rm->pv_length = 1;
+    }
     if (played == rm->best) {
         rm->played_score = rm->best_score;
     } else if (played == rm->second) {
@@ -272,8 +356,9 @@ static int review_move(ctx *c, const aw_game *g, aw_move played, aw_review_move 
         rm->played_score = alone.info.line[0].score;
     }
     /* The move played is at least as good as the best found: it is the
-     * best (searches of different moves can disagree a little). */
-    if (played != rm->best && aw_score_compare(&rm->played_score, &rm->best_score) >= 0) {
+     * best (searches of different moves can disagree a little; or the
+     * engine, which puts the margin first, preferred a bigger win later). */
+    if (played != rm->best && review_compare(&rm->played_score, &rm->best_score) >= 0) {
         const aw_move m = rm->best;
         const aw_score v = rm->best_score;
         rm->best = played;
@@ -301,9 +386,14 @@ static int gives_seeds(const aw_rules *rules, const aw_position *pos, const aw_r
 
 static void judge(const aw_rules *rules, const aw_position *pos, aw_review_move *rm)
 {
+    rm->mark = AW_MARK_NONE;
+    if (rm->opening) { /* set, not chosen: shown, not judged */
+        rm->loss = 0;
+        rm->result_lost = false;
+        return;
+    }
     rm->loss = loss_of(&rm->best_score, &rm->played_score);
     rm->result_lost = thrown(&rm->best_score, &rm->played_score);
-    rm->mark = AW_MARK_NONE;
     if (rm->legal <= 1)
         return;
     if (rm->played != rm->best) {
@@ -313,11 +403,10 @@ static void judge(const aw_rules *rules, const aw_position *pos, aw_review_move 
     if (rm->second == AW_MOVE_NONE)
         return;
     /* The only good move: the others throw the result away, or cost a
-     * blunder's worth (not counting a proven win or loss that is only
-     * bigger or smaller). */
+     * blunder's worth (a proven result kept costs nothing: a win only
+     * sooner, later, bigger or smaller earns no !). */
     if (thrown(&rm->best_score, &rm->second_score) ||
-        (loss_of(&rm->best_score, &rm->second_score) >= AW_REVIEW_BLUNDER &&
-         !same_result(&rm->best_score, &rm->second_score)))
+        loss_of(&rm->best_score, &rm->second_score) >= AW_REVIEW_BLUNDER)
         rm->mark = gives_seeds(rules, pos, rm) >= 2 ? AW_MARK_BRILLIANT : AW_MARK_GOOD;
 }
 
@@ -332,7 +421,7 @@ static int band(const aw_score *s)
 
 static bool turning(const aw_review_move *m)
 {
-    if (m->mark != AW_MARK_MISTAKE && m->mark != AW_MARK_BLUNDER)
+    if (m->opening || (m->mark != AW_MARK_MISTAKE && m->mark != AW_MARK_BLUNDER))
         return false;
     return m->result_lost || band(&m->played_score) < band(&m->best_score);
 }
@@ -348,6 +437,8 @@ static void summarise(aw_review *r)
     double lost[2] = {0, 0};
     for (int i = 0; i < r->count; i++) {
         const aw_review_move *m = &r->move[i];
+        if (m->opening)
+            continue;
         aw_review_side *s = &r->side[m->mover];
         s->moves++;
         s->marks[m->mark]++;
@@ -424,6 +515,7 @@ static int review_from(aw_engine *eng, const aw_game *game, aw_review *r,
         rc = review_move(&c, g, played, rm, err);
         if (rc)
             break;
+        rm->opening = k < opt->opening;
         judge(aw_game_rules(g), aw_game_position(g), rm);
         if ((rc = aw_game_play(g, played, err)) != 0)
             break;
@@ -491,12 +583,15 @@ static void move_label(const aw_game *g, int k, char *buf, size_t size)
 static void format_value(const aw_review_move *m, const aw_score *s, char *buf, size_t size)
 {
     if (m->source == AW_REVIEW_TABLES) {
+        char in[16] = "";
+        if (s->plies > 0) /* a move that ends the game */
+            snprintf(in, sizeof in, " in %d", s->plies);
         if (s->kind == AW_SCORE_WIN)
-            snprintf(buf, size, "win +%d", s->margin);
+            snprintf(buf, size, "win +%d%s", s->margin, in);
         else if (s->kind == AW_SCORE_LOSS)
-            snprintf(buf, size, "loss %d", s->margin);
+            snprintf(buf, size, "loss %d%s", s->margin, in);
         else
-            snprintf(buf, size, "draw");
+            snprintf(buf, size, "draw%s", in);
     } else {
         aw_score_format(s, buf, size);
     }
@@ -517,6 +612,36 @@ static void append(char *buf, size_t size, const char *fmt, ...)
 static const char *result_word(const aw_score *s)
 {
     return result_of(s) == R_WIN ? "win" : "draw";
+}
+
+/* Whether an unmarked move gets a remark: it kept the best move's proven
+ * win or loss, but the best wins sooner or by more, or holds out longer or
+ * loses by less. No mark: a win is a win. */
+static bool remark_due(const aw_review_move *m)
+{
+    return !m->opening && m->legal > 1 && m->mark == AW_MARK_NONE && m->played != m->best &&
+           kept(&m->best_score, &m->played_score) && result_of(&m->best_score) != R_DRAW &&
+           review_compare(&m->best_score, &m->played_score) > 0;
+}
+
+/* The remark of remark_due: "keeps the win (win +18 in 9); F wins sooner
+ * (win +16 in 1)". */
+static void move_remark(const aw_rules *rules, const aw_review_move *m, char *buf, size_t size)
+{
+    char best[40], played[40], mv[AW_MOVE_MAX];
+    format_value(m, &m->best_score, best, sizeof best);
+    format_value(m, &m->played_score, played, sizeof played);
+    const bool win = result_of(&m->best_score) == R_WIN;
+    const bool by_distance = distance(&m->best_score) != distance(&m->played_score);
+    const char *how = win ? (by_distance ? "wins sooner" : "wins by more")
+                          : (by_distance ? "holds out longer" : "loses by less");
+    buf[0] = 0;
+    if (m->source == AW_REVIEW_TABLES)
+        append(buf, size, "tables: ");
+    else if (m->source == AW_REVIEW_BOOK)
+        append(buf, size, "book: ");
+    append(buf, size, "%s (%s); %s %s (%s)", win ? "keeps the win" : "loses in any case", played,
+           aw_move_format(rules, m->best, mv), how, best);
 }
 
 /* The comment of a marked move. */
@@ -585,10 +710,26 @@ char *aw_review_summary(const aw_review *r, const aw_game *game, char *buf, size
         append(buf, size, "%s%s %s%s", i ? ", " : "", label, aw_move_format(rules, m->played, mv),
                aw_mark_text(m->mark));
     }
+    int set = 0;
+    for (int i = 0; i < r->count; i++)
+        set += r->move[i].opening;
+    if (set)
+        append(buf, size, "; not judged: the set opening (%d move%s)", set, set == 1 ? "" : "s");
     if (r->count < r->total)
         append(buf, size, " (reviewed %d of %d moves%s)", r->count, r->total,
                r->stopped ? ", stopped" : "");
     return buf;
+}
+
+int aw_review_opening(const aw_record *rec)
+{
+    const aw_game *g = aw_record_game_const(rec);
+    for (int ply = 1; ply <= aw_game_ply(g); ply++) {
+        const char *c = aw_record_comment(rec, ply);
+        if (c && strncmp(c, "opening", 7) == 0 && (c[7] == 0 || strncmp(c + 7, " / ", 3) == 0))
+            return ply;
+    }
+    return 0;
 }
 
 /* Add `text` after the comment already at `ply`. */
@@ -620,9 +761,12 @@ int aw_review_annotate(const aw_review *r, aw_record *rec, const char *title, aw
         const aw_review_move *m = &r->move[k];
         if (aw_record_set_mark(rec, k, m->mark, err))
             return -1;
-        if (m->mark == AW_MARK_NONE)
+        if (remark_due(m))
+            move_remark(rules, m, text, sizeof text);
+        else if (m->mark != AW_MARK_NONE)
+            move_comment(rules, m, text, sizeof text);
+        else
             continue;
-        move_comment(rules, m, text, sizeof text);
         if (add_comment(rec, k + 1, text, err))
             return -1;
     }

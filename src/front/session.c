@@ -34,6 +34,8 @@ struct session {
     int redo_len;
     int redo_group[REDO_MAX]; /* the sizes of the undone groups, in order */
     int redo_groups;
+    aw_move opening[REDO_MAX]; /* the set opening (session_opening) */
+    int opening_len;
 };
 
 session_config session_config_default(void)
@@ -407,6 +409,7 @@ aw_review *session_review(session *s, int depth,
     review_ctx c = {s, progress, ctx};
     opt.progress = review_progress;
     opt.ctx = &c;
+    opt.opening = session_opening(s);
     /* As think: armed, a stop from the arming on is kept (the review asks
      * its callback before the first search, and holds the engine's stops
      * from one search to the next). */
@@ -530,6 +533,11 @@ aw_record *session_record(const session *s)
     aw_record_set_tag(rec, "Date", date, NULL);
     aw_record_set_tag(rec, "South", player_tag(s, AW_SOUTH, buf, sizeof buf), NULL);
     aw_record_set_tag(rec, "North", player_tag(s, AW_NORTH, buf, sizeof buf), NULL);
+    const int opening = session_opening(s);
+    if (opening > 0 && aw_record_set_comment(rec, opening, "opening", NULL)) {
+        aw_record_free(rec);
+        return NULL;
+    }
     if (s->cfg.computer[0] || s->cfg.computer[1]) {
         snprintf(buf, sizeof buf, "%d", s->cfg.level);
         aw_record_set_tag(rec, "Level", buf, NULL);
@@ -582,5 +590,17 @@ session *session_from_record(const aw_record *rec, const session_config *base, a
         }
     if (aw_game_status(g) == AW_END_AGREEMENT)
         aw_game_agree(s->game, NULL);
+    const int opening = aw_review_opening(rec);
+    for (int i = 0; i < opening && i < REDO_MAX; i++)
+        s->opening[s->opening_len++] = aw_game_move(g, i);
     return s;
+}
+
+int session_opening(const session *s)
+{
+    const int n = aw_game_ply(s->game);
+    int k = 0;
+    while (k < s->opening_len && k < n && aw_game_move(s->game, k) == s->opening[k])
+        k++;
+    return k;
 }

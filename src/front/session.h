@@ -168,13 +168,21 @@ void session_agree_accepted(session *s);
 
 /* The game as a record (the caller frees it): rules, start, moves, the
  * players as tags (South/North names, and the computer's level and time,
- * so that session_from_record can continue it). NULL when out of memory. */
+ * so that session_from_record can continue it), and "opening" after the
+ * set opening's last move (session_opening). NULL when out of memory. */
 aw_record *session_record(const session *s);
 
 /* A session that continues the first game of `rec`: rules, start and moves
  * from the record; players, level and time from its tags when it was
  * written by session_record, else from *base (whose tables and book are
- * used when they fit the record's rules, else none). NULL with a message. */
+ * used when they fit the record's rules, else none); the set opening of
+ * `awale match` records (aw_review_opening). NULL with a message. */
 session *session_from_record(const aw_record *rec, const session_config *base, aw_error *err);
+
+/* The moves at the start of the game that neither player chose: the set
+ * opening of the record the session came from, as far as the game still
+ * begins with it (an undo into it, and other moves, shorten it). Reviews
+ * show them but do not judge them (aw_review_options.opening). */
+int session_opening(const session *s);
 
 #endif

@@ -615,6 +615,14 @@ const char *words_review_value(const aw_review_move *m, const aw_score *s, char 
     return buf;
 }
 
+/* Whether `played` keeps the proven win or loss of `best` (the review
+ * does not mark it). */
+static bool review_kept(const aw_score *best, const aw_score *played)
+{
+    return (best->kind == AW_SCORE_WIN || best->kind == AW_SCORE_LOSS) &&
+           best->kind == played->kind;
+}
+
 /* Whether going from `best` to `other` throws a proven win or draw away. */
 static bool review_thrown(const aw_score *best, const aw_score *other)
 {
@@ -634,6 +642,11 @@ const char *words_review_move(const aw_rules *rules, const aw_position *before,
     aw_move_format(rules, m->best, bm);
     aw_move_format(rules, m->played, pm);
     words_line(rules, before, m->pv, m->pv_length < 8 ? m->pv_length : 8, line, sizeof line);
+    if (m->opening) {
+        snprintf(buf, size, "%s",
+                 _("A move of the set opening: neither player chose it, so it is not judged."));
+        return buf;
+    }
     if (m->legal <= 1) {
         snprintf(buf, size, "%s", _("The only legal move."));
         return buf;
@@ -679,9 +692,25 @@ const char *words_review_move(const aw_rules *rules, const aw_position *before,
                      name, pm, hundredths(m->loss, cost, sizeof cost), played, bm, best, line);
         break;
     default:
-        if (m->played == m->best)
+        if (m->played == m->best) {
             snprintf(buf, size, _("The best move (%s), line %s."), best, line);
-        else
+        } else if (review_kept(&m->best_score, &m->played_score)) {
+            /* A win is a win (a loss a loss): no mark, a remark. */
+            /* The review's order: the distance first (0: not known, far). */
+            const bool sooner = m->best_score.plies != m->played_score.plies;
+            if (m->best_score.kind == AW_SCORE_WIN)
+                snprintf(buf, size,
+                         sooner ? _("%s keeps the win (after it, %s). %s wins sooner: %s.")
+                                : _("%s keeps the win (after it, %s). %s wins by more: %s."),
+                         pm, played, bm, best);
+            else
+                snprintf(buf, size,
+                         sooner ? _("The game is lost whatever the move: %s (after it, %s). %s "
+                                    "holds out longer: %s.")
+                                : _("The game is lost whatever the move: %s (after it, %s). %s "
+                                    "loses by less: %s."),
+                         pm, played, bm, best);
+        } else
             snprintf(buf, size, _("Close to the best: %s cost %s (after it, %s). %s was best: %s."),
                      pm, hundredths(m->loss, cost, sizeof cost), played, bm, best);
         break;

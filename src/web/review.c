@@ -40,6 +40,7 @@ typedef struct review_job {
     aw_review *work;       /* its review (NULL: not begun) */
     int depth;
     int64_t movetime_ms;
+    int opening;           /* the set opening's moves: not judged */
     atomic_bool cancelled; /* the pool wants the worker back: pause */
     atomic_bool ended;     /* replaced, the game gone, the server stopping */
     _Atomic(aw_engine *) engine; /* while it reviews: to stop its search */
@@ -194,6 +195,7 @@ static void review_run(web_job *job, pool_worker *w)
         }
         opt.progress = on_progress;
         opt.ctx = j;
+        opt.opening = j->opening;
         atomic_store(&j->engine, w->engine);
         /* Stopped before the engine was known: do not begin. */
         if (atomic_load(&j->cancelled) || atomic_load(&j->ended)) {
@@ -310,6 +312,7 @@ static void moves_json(const game_review *gr, json_t *o)
             m->source == AW_REVIEW_TABLES, "depth", m->depth, "legal", m->legal, "line", line,
             "line_text", words_line(rules, pos, m->pv, m->pv_length, words, sizeof words), "text",
             comment);
+        json_object_set_new(mv, "opening", json_boolean(m->opening));
         if (m->second != AW_MOVE_NONE) {
             json_object_set_new(mv, "second", jo_move(rules, m->second));
             json_object_set_new(mv, "second_score", jo_score(&m->second_score, m->mover));
@@ -417,6 +420,7 @@ int review_start(web_app *a, web_game *g, int depth, int64_t movetime_ms, char *
     j->game = copy;
     j->depth = depth;
     j->movetime_ms = movetime_ms;
+    j->opening = session_opening(g->s);
     atomic_init(&j->cancelled, false);
     atomic_init(&j->ended, false);
     atomic_init(&j->engine, NULL);

@@ -708,7 +708,10 @@ describe('review', () => {
       assert.equal(m.line[0], m.best);
       assert.ok(m.loss >= 0);
       assert.equal(m.mark === null, m.mark_name === null);
-      assert.equal(m.mark === null, m.text === null, `ply ${m.ply}: a comment for every mark`);
+      if (m.mark !== null) assert.ok(m.text, `ply ${m.ply}: a comment for every mark`);
+      // Unmarked, a remark only on a proven result kept (a win is a win).
+      else if (m.text !== null) assert.match(m.text, /keeps the win|loses in any case/);
+      assert.equal(m.opening, false);
       if (m.move === m.best) assert.equal(m.loss, 0);
       assert.ok(['search', 'book', 'tables'].includes(m.source));
     }
@@ -774,6 +777,29 @@ describe('review', () => {
     await expectError(srv, g.id, 405, /PUT is not allowed/, 'PUT', url, {});
     await expectError(srv, g.id, 400, /unknown query argument/, 'GET', `${url}?depth=3`);
     assert.equal((await api(srv.base, 'GET', url)).body.state, 'none');
+  });
+
+  it('shows the set opening of an `awale match` record without judging it', async () => {
+    // At depth 6, 2. F is a mistake and 2... b a blunder: neither player chose them.
+    const rec = '[Event "awale match"]\n\n1. C f 2. F b {opening} 3. D d *\n';
+    const g = (await api(srv.base, 'POST', '/api/games', { record: rec, north: 'human' })).body;
+    const p = await api(srv.base, 'POST', `/api/games/${g.id}/review`, { depth: 6, movetime: 60000 });
+    assert.equal(p.status, 202, p.text);
+    const r = await reviewed(srv, g.id);
+    assert.equal(r.state, 'done');
+    assert.deepEqual(r.moves.map((m) => m.opening), [true, true, true, true, false, false]);
+    for (const m of r.moves.slice(0, 4)) {
+      assert.equal(m.mark, null);
+      assert.equal(m.loss, 0);
+      assert.equal(m.text, null);
+      assert.ok(m.best_score, 'valued all the same (the evaluation graph)');
+    }
+    assert.equal(r.summary.south.moves + r.summary.north.moves, 2);
+    assert.ok(r.summary.turning.every((t) => t.ply > 4));
+    assert.match(r.summary.text, /not judged: the set opening \(4 moves\)$/);
+    // Saved again, the record still says where the opening ends.
+    const back = (await api(srv.base, 'GET', `/api/games/${g.id}/record`)).body.record;
+    assert.match(back, /2\. F b \{opening\} 3\. D d/);
   });
 
   it('stops at once when the game is deleted, or the review is', async () => {

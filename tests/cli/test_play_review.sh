@@ -164,3 +164,20 @@ run_input "review
 quit
 " play --opponent human --tables none --lang fr
 expect_out_has "Aucun coup à examiner pour l'instant."
+
+# A game loaded from an `awale match` record: its set opening ({opening};
+# here F? and b?? at depth 6) is listed without marks and left out of the
+# summary and the turning points.
+printf 'C f F b\n' >"$TMP/openings.txt"
+"$AWALE" match --engine name=a option.Level=3 --engine name=b option.Level=5 --games 1 \
+    --depth 3 --openings "$TMP/openings.txt" --records "$TMP/opened.txt" >/dev/null 2>&1
+run_input "load $TMP/opened.txt
+review 6
+quit
+" play --opponent human --tables none --book none
+expect_status 0
+CHECKS=$((CHECKS + 1))
+grep -qx "  2\.    F" "$TMP/out" && grep -qx "  2\.\.\.  b" "$TMP/out" ||
+    fail "the set opening is judged: $(grep -E '^  [12]\.' "$TMP/out")"
+CHECKS=$((CHECKS + 1))
+grep -q "^Turning points: .*b??" "$TMP/out" && fail "the set opening is a turning point: $(grep -A1 '^Turning' "$TMP/out")"

@@ -26,6 +26,44 @@ expect_status 0
 expect_text_has "the only move that keeps the win (win +4)"
 grep -q "1\.\.\. a!" "$TMP/out" || fail "the only winning move is not marked !: $(cat "$TMP/out")"
 
+# A win is a win. North's last move e reaches 25 at once (win +16 in 1) where
+# d won by more, later (win +19 in 3): no mistake, no seeds lost, no
+# comment. South's F (a loss, as every move) is no mistake either.
+printf '[Event "quick win"]\n[SetUp "1"]\n[FEN "1-0-0-2-1-1-2-1-1-5-2-3-6-23-S"]\n[Result "0-1"]\n[Termination "target"]\n\n1. F e 0-1\n' >"$RV/quick.txt"
+run review --tables none --book none "$RV/quick.txt"
+expect_status 0
+expect_text_has "turning points: none} 1. F e 0-1"
+expect_text_has "South: 0 blunders, 0 mistakes, 0 inaccuracies, 0 good moves, 0.00 seeds lost"
+expect_text_has "North: 0 blunders, 0 mistakes, 0 inaccuracies, 0 good moves, 0.00 seeds lost"
+# The slower, bigger win is no mistake: a remark says the other wins sooner.
+run review --tables none --book none --position 1-0-0-2-1-0-0-1-1-5-2-3-9-23-N d
+expect_status 0
+expect_text_has "1... d {keeps the win (win +19 in 3); e wins sooner (win +16 in 1)}"
+# The same with the tables: F ends the game at once (win +9), B wins by more.
+run review --tables "$XDG_DATA_HOME/awale/tables" --position 1-1-0-2-0-1-1-0-0-0-1-0-24-17-S F
+expect_status 0
+expect_text_has "turning points: none} 1. F 1-0"
+run review --tables "$XDG_DATA_HOME/awale/tables" --position 1-1-0-2-0-1-1-0-0-0-1-0-24-17-S B
+expect_status 0
+expect_text_has "1. B {tables: keeps the win (win +14); F wins sooner (win +9 in 1)}"
+
+# The opening an `awale match` imposes ({opening}; here F? and b?? at depth
+# 6) is shown but not judged: no marks, not in the summary nor the turning
+# points.
+printf 'C f F b\n' >"$RV/openings.txt"
+"$AWALE" match --engine name=a option.Level=3 --engine name=b option.Level=5 --games 1 \
+    --depth 3 --openings "$RV/openings.txt" --records "$RV/opened.txt" >/dev/null 2>&1
+run review --depth 6 --tables none --book none "$RV/opened.txt"
+expect_status 0
+expect_text_has "1. C f 2. F b {opening} 3. D"
+expect_text_has "not judged: the set opening (4 moves)}"
+CHECKS=$((CHECKS + 1))
+tr '\n' ' ' <"$TMP/out" | grep -q "turning points: [^}]*b??" && fail "the set opening is a turning point"
+cp "$TMP/out" "$RV/opened-review.txt"
+run review --depth 6 --tables none --book none "$RV/opened-review.txt"
+expect_status 0
+expect_text_has "1. C f 2. F b {opening} 3. D"
+
 # A whole game: what review writes, replay reads (marks, comments and all).
 run review --depth 6 --tables none --book none C f F b A a E c D d B e C f A b
 expect_status 0

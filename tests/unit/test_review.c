@@ -76,7 +76,17 @@ static int margins(const aw_position *p, aw_move *moves, int *margin)
     return n;
 }
 
+static aw_review *review_at(const aw_position *start, aw_move move, bool with_tables, int depth,
+                            aw_game **game);
+
 static aw_review *review_of(const aw_position *start, aw_move move, bool with_tables,
+                            aw_game **game)
+{
+    return review_at(start, move, with_tables, 40, game);
+}
+
+/* The review of one move from *start, searches to `depth`. */
+static aw_review *review_at(const aw_position *start, aw_move move, bool with_tables, int depth,
                             aw_game **game)
 {
     aw_rules r = aw_rules_default();
@@ -86,7 +96,7 @@ static aw_review *review_of(const aw_position *start, aw_move move, bool with_ta
     aw_engine *e = engine();
     aw_review_options opt;
     memset(&opt, 0, sizeof opt);
-    opt.limits.depth = 40;
+    opt.limits.depth = depth;
     if (with_tables) {
         opt.probe = aw_tables_probe_hook;
         opt.probe_ctx = tables;
@@ -219,6 +229,146 @@ static void test_known_marks(void **state)
     assert_true(searched >= 3);
 }
 
+static aw_position position_of(const char *text)
+{
+    aw_position p;
+    aw_error err;
+    if (aw_position_parse(text, &p, &err))
+        fail_msg("%s: %s", text, err.msg);
+    return p;
+}
+
+static aw_move move_of(const char *text)
+{
+    aw_rules r = aw_rules_default();
+    aw_move m;
+    const char *t = text;
+    assert_int_equal(aw_move_parse_next(&r, &t, &m, NULL), 1);
+    return m;
+}
+
+/* The moves of one side that are marked, and what the summary counts. */
+static int marked(const aw_review *rv)
+{
+    int n = 0;
+    for (int i = 0; i < rv->count; i++)
+        n += rv->move[i].mark != AW_MARK_NONE;
+    for (int s = 0; s < 2; s++)
+        for (int mk = 1; mk < 7; mk++)
+            n += rv->side[s].marks[mk];
+    return n;
+}
+
+/* A win is a win. North to move: f reaches 25 at once (win +16 in 1), e
+ * wins by more later (win +18 in 3, the engine's choice): f is the best
+ * move, no mistake; e is no mistake either, only a remark. The same with
+ * the tables: South's F ends the game at once (win +9), B wins by more
+ * (+14) at a distance the tables do not know. */
+static void test_win_is_a_win(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *pos, *quick, *big;
+        bool tables;
+        const char *remark;
+    } cases[] = {
+        {"1-0-2-1-0-1-5-0-1-1-2-3-9-22-N", "f", "e", false,
+         "keeps the win (win +18 in 3); f wins sooner (win +16 in 1)"},
+        {"1-1-0-2-0-1-1-0-0-0-1-0-24-17-S", "F", "B", true,
+         "tables: keeps the win (win +14); F wins sooner (win +9 in 1)"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        const aw_position p = position_of(cases[k].pos);
+        aw_game *g;
+        aw_review *rv = review_at(&p, move_of(cases[k].quick), cases[k].tables, 14, &g);
+        const aw_review_move *m = &rv->move[0];
+        assert_int_equal(m->played_score.kind, AW_SCORE_WIN);
+        assert_int_equal(m->played_score.plies, 1);
+        assert_int_equal(m->best, m->played);
+        assert_int_equal(m->mark, AW_MARK_NONE);
+        assert_int_equal(m->loss, 0);
+        assert_false(m->result_lost);
+        assert_int_equal(marked(rv), 0);
+        assert_int_equal(rv->nturning, 0);
+        assert_true(rv->side[p.side].average_loss == 0);
+        /* The bigger win was the next best, and still earns the quick one no !. */
+        assert_int_equal(m->second, move_of(cases[k].big));
+        assert_int_equal(m->second_score.kind, AW_SCORE_WIN);
+        assert_true(m->second_score.margin > m->played_score.margin);
+        assert_string_equal(comment_of(rv, g), "");
+        aw_review_free(rv);
+        aw_game_free(g);
+
+        rv = review_at(&p, move_of(cases[k].big), cases[k].tables, 14, &g);
+        m = &rv->move[0];
+        assert_int_equal(m->best, move_of(cases[k].quick));
+        assert_int_equal(m->mark, AW_MARK_NONE);
+        assert_int_equal(m->loss, 0);
+        assert_false(m->result_lost);
+        assert_int_equal(marked(rv), 0);
+        assert_string_equal(comment_of(rv, g), cases[k].remark);
+        aw_review_free(rv);
+        aw_game_free(g);
+    }
+}
+
+/* Positions of the tables where every move keeps the same result, by
+ * different margins: all wins, or all losses. Whatever is played, no mark
+ * and no loss; where the move is not the best, a remark. */
+static void test_result_kept(void **state)
+{
+    (void)state;
+    uint64_t rng = 77;
+    int wins = 0, losses = 0;
+    for (int tries = 0; tries < 200000 && (wins < 4 || losses < 4); tries++) {
+        aw_position p;
+        if (!random_position(&rng, 3 + (int)(t_rand(&rng) % 6), &p))
+            continue;
+        aw_move moves[AW_MAX_MOVES];
+        int margin[AW_MAX_MOVES];
+        const int n = margins(&p, moves, margin);
+        if (n < 2)
+            continue;
+        int lo = 0, hi = 0;
+        for (int i = 1; i < n; i++) {
+            lo = margin[i] < margin[lo] ? i : lo;
+            hi = margin[i] > margin[hi] ? i : hi;
+        }
+        const bool all_win = margin[lo] > 0, all_lose = margin[hi] < 0;
+        if (margin[hi] - margin[lo] < 2 || (!all_win && !all_lose) ||
+            (all_win ? wins : losses) >= 4)
+            continue;
+        /* A move that ends the game at once is the soonest win (the
+         * review prefers it); keep to the margins. */
+        bool ends = false;
+        aw_rules r = aw_rules_default();
+        for (int i = 0; i < n; i++) {
+            aw_position c = p;
+            aw_play(&r, &c, moves[i]);
+            ends |= aw_position_status(&r, &c) != AW_ONGOING;
+        }
+        if (ends)
+            continue;
+        *(all_win ? &wins : &losses) += 1;
+        aw_game *g;
+        aw_review *rv = review_of(&p, moves[lo], true, &g);
+        const aw_review_move *m = &rv->move[0];
+        assert_int_equal(m->best, moves[hi]);
+        assert_int_equal(m->mark, AW_MARK_NONE);
+        assert_int_equal(m->loss, 0);
+        assert_false(m->result_lost);
+        assert_int_equal(marked(rv), 0);
+        assert_non_null(strstr(comment_of(rv, g), all_win ? "tables: keeps the win (win +"
+                                                           : "tables: loses in any case (loss -"));
+        assert_non_null(strstr(comment_of(rv, g), all_win ? " wins by more (win +"
+                                                           : " loses by less (loss "));
+        aw_review_free(rv);
+        aw_game_free(g);
+    }
+    assert_int_equal(wins, 4);
+    assert_int_equal(losses, 4);
+}
+
 static int lvl_rank(aw_mark m)
 {
     switch (m) {
@@ -274,7 +424,14 @@ static void test_real_game(void **state)
             assert_int_equal(m->played, aw_game_move(g, i));
             assert_int_equal(m->mover, aw_game_position_at(g, i)->side);
             assert_true(m->loss >= 0);
-            assert_true(aw_score_compare(&m->played_score, &m->best_score) <= 0);
+            /* The best's proven result kept (a win sooner or later, by
+             * more or less): no loss, no mark, whatever the margins. */
+            const bool kept = m->best_score.kind != AW_SCORE_SEEDS &&
+                              m->best_score.kind == m->played_score.kind;
+            if (kept)
+                assert_int_equal(m->loss, 0);
+            else
+                assert_true(aw_score_compare(&m->played_score, &m->best_score) <= 0);
             marks[m->mover][m->mark]++;
             if (m->legal == 1) {
                 assert_int_equal(m->mark, AW_MARK_NONE);
@@ -293,10 +450,8 @@ static void test_real_game(void **state)
                        : m->loss >= AW_REVIEW_INACCURACY ? 1 : 0;
             if (m->result_lost)
                 want = 3;
-            else if (want == 3 && m->best_score.kind != AW_SCORE_SEEDS &&
-                     m->best_score.kind == m->played_score.kind &&
-                     m->best_score.kind != AW_SCORE_DRAW)
-                want = 2;
+            else if (kept)
+                want = 0;
             assert_int_equal(lvl_rank(m->mark), want);
             bad += want > 0;
         }
@@ -348,6 +503,108 @@ static void test_real_game(void **state)
         aw_engine_free(e);
         aw_game_free(g);
     }
+}
+
+static int record_opening(const char *text)
+{
+    aw_error err;
+    const char *p = text;
+    aw_record *rec = aw_record_read(&p, NULL, &err);
+    if (!rec)
+        fail_msg("%s: %s", text, err.msg);
+    const int n = aw_review_opening(rec);
+    aw_record_free(rec);
+    return n;
+}
+
+/* The set opening of `awale match` records: its moves are valued but not
+ * judged (no mark, no loss, outside the summary and the turning points),
+ * and the moves after it are judged as without it. */
+static void test_opening(void **state)
+{
+    (void)state;
+    assert_int_equal(record_opening("1. C c 2. B d 3. B f 4. B a {opening} 5. A *"), 8);
+    assert_int_equal(record_opening("1. C c 2. B {opening / best F +0.1; played -2} 2... d *"), 3);
+    assert_int_equal(record_opening("1. C c {an opening} 2. B d *"), 0);
+    assert_int_equal(record_opening("1. C c {openings} 2. B d *"), 0);
+    assert_int_equal(record_opening("{opening} 1. C c *"), 0);
+    assert_int_equal(record_opening("1. C c *"), 0);
+
+    /* A game of weak engines, reviewed without and with a set opening
+     * that ends on its first marked move. */
+    aw_rules r = aw_rules_default();
+    aw_position start = aw_position_start(AW_SOUTH);
+    aw_game *g = aw_game_new(&r, &start);
+    aw_engine *player = engine();
+    aw_error err;
+    assert_int_equal(aw_engine_set_option(player, "Level", "2", &err), 0);
+    assert_int_equal(aw_engine_set_option(player, "Seed", "11", &err), 0);
+    while (aw_game_status(g) == AW_ONGOING && aw_game_ply(g) < 24) {
+        aw_search_result res;
+        aw_limits lim = {.depth = 2};
+        assert_int_equal(aw_engine_set_game(player, g, &err), 0);
+        assert_int_equal(aw_search_run(player, &lim, NULL, NULL, &res, &err), 0);
+        assert_int_equal(aw_game_play(g, res.best, &err), 0);
+    }
+    aw_engine_free(player);
+    aw_engine *e = engine();
+    aw_review_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.limits.depth = 6;
+    aw_review *all = aw_review_game(e, g, &opt, &err);
+    assert_non_null(all);
+    int first = -1;
+    for (int i = 0; i < all->count && first < 0; i++)
+        if (all->move[i].mark == AW_MARK_MISTAKE || all->move[i].mark == AW_MARK_BLUNDER)
+            first = i;
+    assert_true(first >= 0 && first + 1 < all->count);
+    opt.opening = first + 1;
+    aw_review *rv = aw_review_game(e, g, &opt, &err);
+    assert_non_null(rv);
+    int moves[2] = {0, 0};
+    for (int i = 0; i < rv->count; i++) {
+        const aw_review_move *m = &rv->move[i], *a = &all->move[i];
+        assert_int_equal(m->opening, i <= first);
+        assert_false(a->opening);
+        assert_int_equal(m->best_score.value, a->best_score.value);
+        if (m->opening) {
+            assert_int_equal(m->mark, AW_MARK_NONE);
+            assert_int_equal(m->loss, 0);
+            assert_false(m->result_lost);
+        } else {
+            assert_int_equal(m->mark, a->mark);
+            assert_int_equal(m->loss, a->loss);
+            moves[m->mover]++;
+        }
+    }
+    for (int s = 0; s < 2; s++)
+        assert_int_equal(rv->side[s].moves, moves[s]);
+    for (int i = 0; i < rv->nturning; i++)
+        assert_true(rv->turning[i] > first);
+    char buf[1024];
+    char want[64];
+    snprintf(want, sizeof want, "; not judged: the set opening (%d move%s)", first + 1,
+             first ? "s" : "");
+    assert_non_null(strstr(aw_review_summary(rv, g, buf, sizeof buf), want));
+    assert_null(strstr(aw_review_summary(all, g, buf, sizeof buf), "not judged"));
+    /* Written into a record: no mark, no comment on the opening. */
+    aw_record *rec = aw_record_new(&r, &start);
+    assert_int_equal(aw_record_set_game(rec, g, &err), 0);
+    assert_int_equal(aw_record_set_comment(rec, first + 1, "opening", &err), 0);
+    assert_int_equal(aw_review_opening(rec), first + 1);
+    assert_int_equal(aw_review_annotate(rv, rec, "t", &err), 0);
+    for (int i = 0; i <= first; i++) {
+        assert_int_equal(aw_record_mark(rec, i), AW_MARK_NONE);
+        if (i < first)
+            assert_null(aw_record_comment(rec, i + 1));
+    }
+    assert_string_equal(aw_record_comment(rec, first + 1), "opening");
+    assert_int_equal(aw_review_opening(rec), first + 1);
+    aw_record_free(rec);
+    aw_review_free(rv);
+    aw_review_free(all);
+    aw_engine_free(e);
+    aw_game_free(g);
 }
 
 static int stop_after(void *ctx, const aw_review *so_far, int reviewing)
@@ -533,6 +790,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_known_marks),
+        cmocka_unit_test(test_win_is_a_win),
+        cmocka_unit_test(test_result_kept),
+        cmocka_unit_test(test_opening),
         cmocka_unit_test(test_real_game),
         cmocka_unit_test(test_stop),
         cmocka_unit_test(test_resume),

@@ -473,6 +473,61 @@ static void stop_before_the_review_begins(void **state)
     session_free(s);
 }
 
+/* A game from an `awale match` record keeps its set opening: the review
+ * does not judge it (and says so in words), a saved record marks it again,
+ * and an undo into it and other moves shorten it. */
+static void match_opening(void **state)
+{
+    (void)state;
+    aw_error err;
+    const char *p = "[Event \"awale match\"]\n\n1. C c 2. B d 3. B f 4. B a {opening} 5. A *\n";
+    aw_record *rec = aw_record_read(&p, NULL, &err);
+    assert_non_null(rec);
+    session_config base = session_config_default();
+    session *s = session_from_record(rec, &base, &err);
+    aw_record_free(rec);
+    assert_non_null(s);
+    assert_int_equal(session_opening(s), 8);
+    aw_review *r = session_review(s, 2, NULL, NULL, &err);
+    assert_non_null(r);
+    assert_int_equal(r->count, 9);
+    for (int i = 0; i < 9; i++) {
+        assert_int_equal(r->move[i].opening, i < 8);
+        if (i < 8)
+            assert_int_equal(r->move[i].mark, AW_MARK_NONE);
+    }
+    assert_int_equal(r->side[0].moves + r->side[1].moves, 1);
+    char said[512];
+    words_review_move(session_rules(s), aw_game_position_at(session_game(s), 0), &r->move[0],
+                      said, sizeof said);
+    assert_string_equal(said, "A move of the set opening: neither player chose it, so it is "
+                              "not judged.");
+    aw_review_free(r);
+    /* Saved, the record says where the opening ends. */
+    rec = session_record(s);
+    assert_non_null(rec);
+    assert_string_equal(aw_record_comment(rec, 8), "opening");
+    assert_int_equal(aw_review_opening(rec), 8);
+    aw_record_free(rec);
+    /* Back into the opening, and another move: only the moves before it
+     * stay set. */
+    while (aw_game_ply(session_game(s)) > 6)
+        assert_true(session_undo(s) > 0);
+    const int ply = aw_game_ply(session_game(s));
+    assert_int_equal(session_opening(s), ply);
+    aw_move opening[8], legal[AW_MAX_MOVES];
+    assert_int_equal(aw_moves_parse(session_rules(s), "CcBdBfBa", opening, 8, &err), 8);
+    const int n = aw_generate(session_rules(s), session_position(s), legal);
+    aw_move other = legal[0] == opening[ply] ? legal[1] : legal[0];
+    assert_true(n > 1);
+    assert_int_equal(session_play(s, other, NULL, &err), 0);
+    assert_int_equal(session_opening(s), ply);
+    rec = session_record(s);
+    assert_int_equal(aw_review_opening(rec), ply);
+    aw_record_free(rec);
+    session_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -482,6 +537,7 @@ int main(void)
         cmocka_unit_test(words_match_the_library), cmocka_unit_test(languages),
         cmocka_unit_test(stop_before_the_search_begins),
         cmocka_unit_test(stop_before_the_review_begins),
+        cmocka_unit_test(match_opening),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
