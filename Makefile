@@ -600,7 +600,8 @@ bench-python: lib
 # it, as 'make test' runs the same tests. make test-deb builds them and checks
 # them (contents, lintian, the program run from the unpacked packages).
 deb:
-	@scripts/install-deps.sh dpkg-dev debhelper dh-python fakeroot pkgconf python3 libzstd-dev
+	@scripts/install-deps.sh dpkg-dev debhelper dh-python fakeroot pkgconf python3 libzstd-dev \
+	    libmicrohttpd-dev libjansson-dev libncurses-dev gettext
 	rm -rf build/deb && mkdir -p build/deb/src
 	tar -c --exclude=./build --exclude=./.git . | tar -x -C build/deb/src
 	cd build/deb/src && DEB_BUILD_OPTIONS="nocheck $(DEB_BUILD_OPTIONS)" \
