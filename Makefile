@@ -18,7 +18,7 @@
 #                   completion and the Python module under PREFIX (default
 #                   /usr/local); DESTDIR=DIR stages them under DIR
 #   make deb        build the Debian packages into build/deb (docs/library.md);
-#                   make test-deb builds and checks them
+#                   make test-deb builds, checks, installs and removes them
 #   make bench-python   random playouts from the Python module (docs/python.md)
 #   make mpi        build build/release-mpi/awale with mpicc: the endgame table
 #                   build spread over the ranks of an MPI job (docs/tables.md)
@@ -651,8 +651,10 @@ bench-python: lib
 # Debian packages (debian/): built with dpkg-buildpackage from a copy of the
 # sources in build/deb/src, the .deb files left in build/deb. The package
 # build runs 'make check' unless DEB_BUILD_OPTIONS has nocheck; make deb sets
-# it, as 'make test' runs the same tests. make test-deb builds them and checks
-# them (contents, lintian, the program run from the unpacked packages).
+# it, as 'make test' runs the same tests. make test-deb (run by make test)
+# builds them and checks them (contents, lintian, the program run from the
+# unpacked packages), then installs them with apt-get, runs what they hold
+# from where they put it and removes them (tests/deb/install.sh).
 deb:
 	@scripts/install-deps.sh dpkg-dev debhelper dh-python fakeroot pkgconf python3 libzstd-dev \
 	    libmicrohttpd-dev libjansson-dev libncurses-dev gettext
@@ -664,5 +666,6 @@ deb:
 
 test-deb: deb
 	@tests/deb/run.sh build/deb
+	@tests/deb/install.sh build/deb
 
 -include $(shell find build -name '*.d' 2>/dev/null)
