@@ -970,11 +970,6 @@ class _Shared:
             raise AwaleError("the %s closed" % self._what)
         return self._h
 
-    def _live(self):
-        if self._closing or not self._h:
-            raise AwaleError("the %s closed" % self._what)
-        return self._h
-
     def close(self):
         cond = getattr(self, "_cond", None)
         if cond is None:
