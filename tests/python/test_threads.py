@@ -44,13 +44,13 @@ def test_tables_closed_during_an_analysis(tables_dir):
     # the engine then analyzes without them. (It used to free the tables
     # under the search: a segfault, every time.)
     out = run("""
-        for i in range(8):
+        for i in range(4):
             t = awale.Tables(dir=sys.argv[1])
             e = awale.Engine(tables=t, Threads=2)
             done = {}
 
             def analyze():
-                done["analysis"] = e.analyze(POSITION, movetime=400)
+                done["analysis"] = e.analyze(POSITION, movetime=600)
                 done["at"] = time.monotonic()
             th = threading.Thread(target=analyze)
             th.start()
@@ -60,7 +60,7 @@ def test_tables_closed_during_an_analysis(tables_dir):
             th.join()
             assert "at" in done, "the analysis failed"
             # (with a margin for the thread to get the GIL back)
-            assert done["at"] - closed < 0.1, "close() returned during the analysis"
+            assert done["at"] - closed < 0.25, "close() returned during the analysis"
             assert done["analysis"].best in awale.State(position=POSITION).legal_moves()
             # Closed: engines stop using them, the rest says so.
             assert e.analyze(POSITION, depth=6).best
@@ -119,7 +119,7 @@ def test_book_closed_during_an_analysis(cli, tmp_path):
         done = {}
 
         def analyze():
-            done["analysis"] = e.analyze(POSITION, movetime=400)
+            done["analysis"] = e.analyze(POSITION, movetime=600)
             done["at"] = time.monotonic()
         th = threading.Thread(target=analyze)
         th.start()
@@ -127,7 +127,7 @@ def test_book_closed_during_an_analysis(cli, tmp_path):
         b.close()
         closed = time.monotonic()
         th.join()
-        assert "at" in done and done["at"] - closed < 0.1, "close() returned during the analysis"
+        assert "at" in done and done["at"] - closed < 0.25, "close() returned during the analysis"
         assert e.analyze(depth=4).best and not e.analyze(depth=4).book
         try:
             b.probe(awale.State())
