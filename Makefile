@@ -4,18 +4,21 @@
 #   make play       build, then start a game in the terminal
 #   make serve      build, then start the web app (awale serve) on localhost:8080
 #   make test       install missing Debian packages, build, run every test, then
-#                   run them all again under AddressSanitizer + UBSan
+#                   run them all again under AddressSanitizer + UBSan, build and
+#                   briefly run every fuzz target (make fuzz-smoke), and build,
+#                   check and install the Debian packages (make test-deb)
 #   make bench      speed figures (never fails on timing)
 #   make soak       the engine protocol under many random command streams
 #   make bench-web  load on the web server with wrk (docs/web.md)
 #   make book       grow the built-in opening books again (minutes)
 #   make fuzz       build the libFuzzer targets (clang) and fuzz each for a while
+#                   (FUZZ_SECONDS, 30 by default)
 #   make install    install the program, the library (shared and static), its
 #                   header and pkg-config file, the manual pages, the bash
 #                   completion and the Python module under PREFIX (default
 #                   /usr/local); DESTDIR=DIR stages them under DIR
 #   make deb        build the Debian packages into build/deb (docs/library.md);
-#                   make test-deb builds and checks them
+#                   make test-deb builds, checks, installs and removes them
 #   make bench-python   random playouts from the Python module (docs/python.md)
 #   make mpi        build build/release-mpi/awale with mpicc: the endgame table
 #                   build spread over the ranks of an MPI job (docs/tables.md)
@@ -295,6 +298,8 @@ check: $(AWALE) $(MO_FILES) $(TESTS) $(FUZZ_REPLAY) $(UCI_RANDOM)
 test: deps
 	$(MAKE) MODE=release check
 	$(MAKE) MODE=asan check
+	$(MAKE) fuzz-smoke
+	$(MAKE) test-deb
 
 # Speed figures: the search signature (node count and nodes per second),
 # the move generator (perft), the relay generator, and a small table build.
@@ -397,20 +402,69 @@ book: $(AWALE)
 	done
 	$(MAKE) BUILD=$(BUILD) MODE=$(MODE)
 
-# libFuzzer: make fuzz FUZZ_SECONDS=60
+# libFuzzer (tests/fuzz): every target built with clang, ASan and UBSan into
+# build/fuzz, from objects of their own (build/fuzz/obj), then fuzzed for
+# FUZZ_SECONDS each from its saved corpus (new inputs go to
+# build/fuzz/NAME.corpus). make fuzz FUZZ_SECONDS=60; make fuzz-build only
+# builds them; make test runs make fuzz-smoke (3 seconds each), so that
+# every target keeps building and running.
 FUZZ_SECONDS ?= 30
-fuzz: $(BUILD)/gen/web_data.c
-	@command -v clang >/dev/null || scripts/install-deps.sh clang
-	@mkdir -p build/fuzz
-	@set -e; for src in $(FUZZ_SRC); do \
-	    name=$$(basename $$src .c); corpus=tests/fuzz/corpus/$${name#fuzz_}; extra=; \
-	    if [ $$name = fuzz_web ]; then \
-	        extra="$(FRONT_SRC) $(filter-out src/web/server.c,$(WEB_SRC)) $(BUILD)/gen/web_data.c -ljansson"; fi; \
-	    clang -std=c11 -g -O1 -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L \
-	        -fsanitize=fuzzer,address,undefined $$src $(LIB_SRC) $$extra -o build/fuzz/$$name -lm -pthread; \
-	    mkdir -p build/fuzz/$$name.corpus; \
-	    build/fuzz/$$name -max_total_time=$(FUZZ_SECONDS) build/fuzz/$$name.corpus $$corpus; \
+FUZZ_CC      ?= clang
+FUZZ_DIR     := build/fuzz
+FUZZ_CFLAGS  := -std=c11 $(WARN) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L -pthread -MMD -MP \
+                -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined \
+                $(filter -DAW_HAVE_ZSTD,$(ALL_CFLAGS)) $(WEB_CFLAGS)
+FUZZ_LDFLAGS := -pthread -fsanitize=fuzzer,address,undefined
+FUZZ_LIBS    := -lm $(filter -lzstd,$(LIBS))
+FUZZ_TARGETS := $(FUZZ_SRC:tests/fuzz/%.c=$(FUZZ_DIR)/%)
+FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
+# fuzz_web drives the router (src/web without the HTTP server) and the
+# sessions of src/front, with the page and the built-in books they embed.
+FUZZ_WEB_OBJ := $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(filter-out src/web/server.c,$(WEB_SRC)) \
+                $(FRONT_SRC) $(BUILD)/gen/web_data.c $(BUILD)/gen/book_data.c)
+
+.PHONY: fuzz-deps fuzz-build fuzz-smoke
+# clang with its sanitizer and libFuzzer runtimes (Debian: clang and
+# libclang-rt-dev, which clang only recommends), installed when missing.
+fuzz-deps:
+	@printf '#include <stdint.h>\n#include <stddef.h>\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }\n' | \
+	    $(FUZZ_CC) -fsanitize=fuzzer,address,undefined -x c - -o /dev/null 2>/dev/null || \
+	    scripts/install-deps.sh clang libclang-rt-dev
+
+$(FUZZ_DIR)/obj/%.o: %.c | fuzz-deps build-deps
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $< (fuzz)")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
+
+$(FUZZ_DIR)/libawale.a: $(FUZZ_LIB_OBJ)
+	@rm -f $@
+	$(Q)ar rcs $@ $^
+
+$(FUZZ_DIR)/fuzz_%: $(FUZZ_DIR)/obj/tests/fuzz/fuzz_%.o $(FUZZ_DIR)/libawale.a
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $< $(FUZZ_DIR)/libawale.a $(FUZZ_LIBS)
+
+$(FUZZ_DIR)/fuzz_web: $(FUZZ_DIR)/obj/tests/fuzz/fuzz_web.o $(FUZZ_WEB_OBJ) $(FUZZ_DIR)/libawale.a
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $< $(FUZZ_WEB_OBJ) $(FUZZ_DIR)/libawale.a \
+	    $(filter-out -lmicrohttpd,$(WEB_LIBS)) $(FUZZ_LIBS)
+
+# Kept, so that a second make fuzz builds nothing.
+.SECONDARY: $(FUZZ_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
+
+fuzz-build: $(FUZZ_TARGETS)
+
+fuzz: fuzz-build
+	@set -e; for f in $(FUZZ_TARGETS); do \
+	    name=$$(basename $$f); echo "== $$f ($(FUZZ_SECONDS) s)"; \
+	    mkdir -p $$f.corpus; \
+	    $$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=0 $$f.corpus tests/fuzz/corpus/$${name#fuzz_} \
+	        >$$f.log 2>&1 || { tail -40 $$f.log; echo "fuzz: $$name failed (log: $$f.log)"; exit 1; }; \
+	    tail -1 $$f.log; \
 	done
+
+fuzz-smoke:
+	@$(MAKE) --no-print-directory MODE=$(MODE) BUILD=$(BUILD) fuzz FUZZ_SECONDS=3
 
 # The template of the translations (po/awale.pot) from the marked strings
 # (_, N_, P_), merged into every po/LANG.po (scripts/po-check.sh).
@@ -597,10 +651,13 @@ bench-python: lib
 # Debian packages (debian/): built with dpkg-buildpackage from a copy of the
 # sources in build/deb/src, the .deb files left in build/deb. The package
 # build runs 'make check' unless DEB_BUILD_OPTIONS has nocheck; make deb sets
-# it, as 'make test' runs the same tests. make test-deb builds them and checks
-# them (contents, lintian, the program run from the unpacked packages).
+# it, as 'make test' runs the same tests. make test-deb (run by make test)
+# builds them and checks them (contents, lintian, the program run from the
+# unpacked packages), then installs them with apt-get, runs what they hold
+# from where they put it and removes them (tests/deb/install.sh).
 deb:
-	@scripts/install-deps.sh dpkg-dev debhelper dh-python fakeroot pkgconf python3 libzstd-dev
+	@scripts/install-deps.sh dpkg-dev debhelper dh-python fakeroot pkgconf python3 libzstd-dev \
+	    libmicrohttpd-dev libjansson-dev libncurses-dev gettext
 	rm -rf build/deb && mkdir -p build/deb/src
 	tar -c --exclude=./build --exclude=./.git . | tar -x -C build/deb/src
 	cd build/deb/src && DEB_BUILD_OPTIONS="nocheck $(DEB_BUILD_OPTIONS)" \
@@ -609,5 +666,6 @@ deb:
 
 test-deb: deb
 	@tests/deb/run.sh build/deb
+	@tests/deb/install.sh build/deb
 
 -include $(shell find build -name '*.d' 2>/dev/null)

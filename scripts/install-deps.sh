@@ -6,7 +6,10 @@
 # The web server builds with libmicrohttpd and jansson; its tests need
 # Node.js (API and browser tests) and chromium (browser tests), installed
 # only when no node, npm or chromium is there already. Open MPI (mpicc and
-# mpirun) builds and tests the distributed table build (make mpi).
+# mpirun) builds and tests the distributed table build (make mpi). clang
+# with its runtimes builds the fuzz targets (make fuzz-smoke); dpkg-dev,
+# debhelper, dh-python, fakeroot and lintian build and check the Debian
+# packages (make test-deb).
 set -eu
 
 if [ $# -gt 0 ]; then
@@ -18,6 +21,7 @@ else
     wanted="$wanted python3-pytest python3-numpy pkgconf libopenmpi-dev openmpi-bin"
     # curl and jq: the examples of docs/api.md, run by tests/api/docs.test.mjs.
     wanted="$wanted curl jq"
+    wanted="$wanted clang libclang-rt-dev dpkg-dev debhelper dh-python fakeroot lintian"
     command -v node >/dev/null 2>&1 || wanted="$wanted nodejs"
     command -v npm >/dev/null 2>&1 || wanted="$wanted npm"
     [ -x /usr/bin/chromium ] || wanted="$wanted chromium"

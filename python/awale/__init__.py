@@ -19,6 +19,7 @@ See docs/python.md.
 
 import ctypes
 import os
+import threading
 import weakref
 from collections import namedtuple
 from ctypes import byref, c_char_p, c_int, c_uint8, c_uint64, create_string_buffer
@@ -293,9 +294,12 @@ class State:
     Moves are named as in the program ("C", "e"; "C+", "C-" and "pass" in
     the relay game) or numbered as actions: action(move) and move_name(a)
     convert, num_actions() is 12 for Oware and 25 for the relay game (pits
-    0..11 counterclockwise, 12..23 clockwise, 24 the pass)."""
+    0..11 counterclockwise, 12..23 clockwise, 24 the pass).
 
-    __slots__ = ("_g", "rules", "_names", "_codes", "_acodes", "_buf", "_err")
+    A State may be used by several threads: each call is atomic (a lock
+    makes the others wait), so a move is played whole or not at all."""
+
+    __slots__ = ("_g", "rules", "_names", "_codes", "_acodes", "_buf", "_err", "_lock")
 
     def __init__(self, rules="abapa", rule=None, position=None, first="S"):
         self._g = None
@@ -309,6 +313,8 @@ class State:
         if not game:
             raise MemoryError("awale: out of memory")
         self._g = game
+        # Held around every call of the C game (which runs without the GIL).
+        self._lock = threading.Lock()
         self._names, self._codes = self.rules._tables()
         self._acodes = _ACTION_CODES[:self.num_actions()]
         self._buf = (c_uint8 * _lib.AW_MAX_MOVES)()
@@ -323,48 +329,58 @@ class State:
     @property
     def position(self):
         """The current position as a position string."""
-        return _format_position(_c.aw_game_position(self._g)[0])
+        return _format_position(self._pos())
 
     @property
     def start(self):
         """The start position as a position string."""
-        return _format_position(_c.aw_game_start(self._g)[0])
+        p = _lib.Position()
+        with self._lock:
+            ctypes.pointer(p)[0] = _c.aw_game_start(self._g)[0]
+        return _format_position(p)
 
     def _pos(self):
+        """A copy of the current position."""
         p = _lib.Position()
-        ctypes.pointer(p)[0] = _c.aw_game_position(self._g)[0]
+        with self._lock:
+            ctypes.pointer(p)[0] = _c.aw_game_position(self._g)[0]
         return p
 
     @property
     def ply(self):
         """The number of moves played."""
-        return _c.aw_game_ply(self._g)
+        with self._lock:
+            return _c.aw_game_ply(self._g)
 
     @property
     def history(self):
         """The moves played, by name."""
-        return [self._names[_c.aw_game_move(self._g, i)] for i in range(self.ply)]
+        with self._lock:
+            g = self._g
+            return [self._names[_c.aw_game_move(g, i)] for i in range(_c.aw_game_ply(g))]
 
     @property
     def to_move(self):
         """"S" or "N"."""
-        return _SIDES[_c.aw_game_position(self._g)[0].side]
+        return _SIDES[self._pos().side]
 
     @property
     def current_player(self):
         """0 (South) or 1 (North): the side to move."""
-        return _c.aw_game_position(self._g)[0].side
+        return self._pos().side
 
     def legal_moves(self):
         """The moves that can be played now, by name; [] once the game is
         over."""
-        n = _game_legal(self._g, self._buf)
-        return list(map(self._names.__getitem__, self._buf[:n]))
+        with self._lock:
+            n = _game_legal(self._g, self._buf)
+            return list(map(self._names.__getitem__, self._buf[:n]))
 
     def legal_actions(self):
         """The same as action numbers."""
-        n = _game_legal(self._g, self._buf)
-        return list(map(_ACTION_OF.__getitem__, self._buf[:n]))
+        with self._lock:
+            n = _game_legal(self._g, self._buf)
+            return list(map(_ACTION_OF.__getitem__, self._buf[:n]))
 
     def num_actions(self):
         return 25 if self.rules._r.family == 1 else 12
@@ -413,8 +429,9 @@ class State:
             code = self._codes.get(move) if isinstance(move, str) else None
             if code is None:
                 code = self._code(move)
-        if _game_play(self._g, code, self._err):
-            raise IllegalMoveError(_msg(self._err._obj), move)
+        with self._lock:
+            if _game_play(self._g, code, self._err):
+                raise IllegalMoveError(_msg(self._err._obj), move)
 
     def play_moves(self, moves):
         """Play several moves: a list (names or actions), or a text ("C f F
@@ -458,7 +475,8 @@ class State:
         state = c_uint64(_int(seed, "seed", 0, (1 << 64) - 1))
         limit = (1 << 31) - 1 if max_plies is None else _int(max_plies, "max_plies", 0,
                                                              (1 << 31) - 1)
-        n = _c.aw_game_playout(self._g, byref(state), limit)
+        with self._lock:
+            n = _c.aw_game_playout(self._g, byref(state), limit)
         if n < 0:
             raise MemoryError("awale: out of memory")
         return n
@@ -467,7 +485,8 @@ class State:
         """Take back the last move (or `plies` moves). Returns the number
         taken back; AwaleError when there is none."""
         _int(plies, "plies", 1, 1 << 30)
-        n = _c.aw_game_undo(self._g, plies)
+        with self._lock:
+            n = _c.aw_game_undo(self._g, plies)
         if n == 0:
             raise AwaleError("no move to take back")
         return n
@@ -477,7 +496,9 @@ class State:
         s = State.__new__(State)
         s._g = None
         s.rules = self.rules
-        s._init(_c.aw_game_clone(self._g))
+        with self._lock:
+            g = _c.aw_game_clone(self._g)
+        s._init(g)
         return s
 
     __copy__ = clone
@@ -488,7 +509,9 @@ class State:
     def agree(self):
         """End the game by agreement, when the rule set allows it."""
         err = _lib.Error()
-        if _c.aw_game_agree(self._g, byref(err)):
+        with self._lock:
+            rc = _c.aw_game_agree(self._g, byref(err))
+        if rc:
             raise AwaleError(_msg(err))
 
     # How it ends.
@@ -496,30 +519,37 @@ class State:
     def status(self):
         """"ongoing", or why the game is over ("target", "empty-row",
         "cannot-feed", "no-move", "no-capture", "repetition", ...)."""
-        return _c.aw_status_word(_c.aw_game_status(self._g)).decode()
+        with self._lock:
+            return _c.aw_status_word(_c.aw_game_status(self._g)).decode()
 
     def explain(self):
         """The status in a sentence."""
         buf = create_string_buffer(512)
-        return _c.aw_status_explain(_c.aw_game_status(self._g), byref(self.rules._r),
-                                    _c.aw_game_position(self._g), buf, 512).decode()
+        with self._lock:
+            return _c.aw_status_explain(_c.aw_game_status(self._g), byref(self.rules._r),
+                                        _c.aw_game_position(self._g), buf, 512).decode()
 
     def is_over(self):
-        return _game_status(self._g) != _STATUS_ONGOING
+        with self._lock:
+            return _game_status(self._g) != _STATUS_ONGOING
 
     def scores(self):
         """(South, North): the final scores once the game is over (the seeds
         left handed out as the rules say), the captures so far before."""
         out = (c_int * 2)()
-        _c.aw_game_scores(self._g, out)
+        with self._lock:
+            _c.aw_game_scores(self._g, out)
         return (out[0], out[1])
 
     def winner(self):
         """"S" or "N" once the game is over, "draw" for a level end, None
         while it goes on."""
-        if not self.is_over():
-            return None
-        s, n = self.scores()
+        out = (c_int * 2)()
+        with self._lock:
+            if _game_status(self._g) == _STATUS_ONGOING:
+                return None
+            _c.aw_game_scores(self._g, out)
+        s, n = out[0], out[1]
         return "S" if s > n else "N" if n > s else "draw"
 
     def returns(self):
@@ -531,14 +561,15 @@ class State:
     def occurrences(self):
         """How many times the current position occurred since the last
         capture (repetition)."""
-        return _c.aw_game_occurrences(self._g)
+        with self._lock:
+            return _c.aw_game_occurrences(self._g)
 
     def observation(self, mover_first=False, numpy=None):
         """The board as 14 numbers: the 12 pits (A..F, then a..f) and the two
         scores (South, North); with mover_first, from the side to move's
         view (its pits and score first). A numpy array (uint8) when numpy is
         there (numpy=None) or asked for (True); a list with numpy=False."""
-        p = _c.aw_game_position(self._g)[0]
+        p = self._pos()
         pits, score = list(p.pits), list(p.score)
         if mover_first and p.side == NORTH:
             pits = pits[6:] + pits[:6]
@@ -557,7 +588,7 @@ class State:
     def evaluate(self):
         """The engine's static evaluation, hundredths of a seed for the
         side to move."""
-        return _c.aw_engine_evaluate(byref(self.rules._r), _c.aw_game_position(self._g))
+        return _c.aw_engine_evaluate(byref(self.rules._r), byref(self._pos()))
 
     def record(self, tags=None):
         """This game as a Record, with these tags (a dict)."""
@@ -567,8 +598,11 @@ class State:
         return self.position
 
     def __repr__(self):
-        return "<awale.State %s %s, %d moves, %s>" % (self.rules.name, self.position, self.ply,
-                                                     self.status)
+        with self._lock:
+            g = self._g
+            pos = _format_position(_c.aw_game_position(g)[0])
+            ply, status = _c.aw_game_ply(g), _c.aw_status_word(_c.aw_game_status(g)).decode()
+        return "<awale.State %s %s, %d moves, %s>" % (self.rules.name, pos, ply, status)
 
 
 def _action(code):
@@ -702,14 +736,25 @@ class Engine:
     Threads, Level, MultiPV, Seed, Eval, ...): Engine(Hash=16, Level=10).
     analyze() searches a State (its history counts for repetition) or a
     position string with rules. Use tables= to play perfectly inside the
-    endgame tables. Close it (or use `with`) to free its memory at once."""
+    endgame tables. Close it (or use `with`) to free its memory at once.
+
+    An engine runs one search at a time: called from several threads, its
+    methods wait for each other (analyze() for the analysis under way to
+    end). stop() is the exception: from any thread, it ends the analysis
+    under way at once."""
 
     def __init__(self, tables=None, book=None, **options):
-        err = _lib.Error()
-        self._e = _c.aw_engine_new(byref(err))
-        if not self._e:
-            raise AwaleError(_msg(err))
+        self._e = None
         self._tables = self._book = None
+        # Held by every method (analyze() for the whole search); _stop_lock
+        # only guards the pointer for stop(), which must not wait.
+        self._lock = threading.Lock()
+        self._stop_lock = threading.Lock()
+        err = _lib.Error()
+        e = _c.aw_engine_new(byref(err))
+        if not e:
+            raise AwaleError(_msg(err))
+        self._e = e
         for k, v in options.items():
             self.set_option(k, v)
         self.set_tables(tables)
@@ -721,9 +766,17 @@ class Engine:
         return self._e
 
     def close(self):
-        e, self._e = getattr(self, "_e", None), None
-        if e and _c is not None:
-            _c.aw_engine_free(e)
+        """Free the engine; an analysis running on another thread ends
+        first."""
+        lock = getattr(self, "_lock", None)
+        if lock is None:
+            return
+        with lock:
+            with self._stop_lock:
+                e, self._e = self._e, None
+            if e and _c is not None:
+                _c.aw_engine_free(e)
+            self._tables = self._book = None
 
     __del__ = close
 
@@ -733,19 +786,30 @@ class Engine:
     def __exit__(self, *exc):
         self.close()
 
+    def stop(self):
+        """End the analysis under way (from any thread): analyze() returns
+        at once with the best move found so far. Does nothing when none
+        runs."""
+        with self._stop_lock:
+            if self._e:
+                _c.aw_search_stop(self._e)
+
     def set_option(self, name, value):
         if isinstance(value, bool):
             value = "true" if value else "false"
         elif isinstance(value, int):
             value = str(value)
         err = _lib.Error()
-        if _c.aw_engine_set_option(self._live(), _text(name, "the option"),
-                                   _text(value, "the value"), byref(err)):
+        with self._lock:
+            rc = _c.aw_engine_set_option(self._live(), _text(name, "the option"),
+                                         _text(value, "the value"), byref(err))
+        if rc:
             raise AwaleError(_msg(err))
 
     def get_option(self, name):
         buf = create_string_buffer(4096)
-        out = _c.aw_engine_get_option(self._live(), _text(name, "the option"), buf, 4096)
+        with self._lock:
+            out = _c.aw_engine_get_option(self._live(), _text(name, "the option"), buf, 4096)
         if out is None:
             raise AwaleError("no engine option '%s'" % name)
         return out.decode()
@@ -754,26 +818,45 @@ class Engine:
         """Endgame tables (a Tables, or None to remove them)."""
         if tables is not None and not isinstance(tables, Tables):
             raise TypeError("tables must be a Tables or None")
-        if tables is None:
-            _c.aw_engine_set_probe(self._live(), None, None, 0)
-        else:
-            _c.aw_engine_set_probe(self._live(), _lib.tables_probe_hook, tables._live(),
-                                   tables.seeds)
-            tables._users.add(self)
-        self._tables = tables  # kept alive while the engine may use it
+        with self._lock:
+            e = self._live()
+            if tables is None:
+                _c.aw_engine_set_probe(e, None, None, 0)
+            else:
+                # Registered first, so that a close() from now on takes the
+                # tables from this engine before freeing them.
+                tables._attach(self)
+                _c.aw_engine_set_probe(e, _lib.tables_probe_hook, tables._h,
+                                       _c.aw_tables_seeds(tables._h))
+            self._tables = tables  # kept alive while the engine may use it
 
     def set_book(self, book):
         """An opening book (a Book, or None), used with the option OwnBook."""
         if book is not None and not isinstance(book, Book):
             raise TypeError("book must be a Book or None")
-        _c.aw_engine_set_book(self._live(), book._live() if book else None)
-        if book is not None:
-            book._users.add(self)
-        self._book = book
+        with self._lock:
+            e = self._live()
+            if book is not None:
+                book._attach(self)
+            _c.aw_engine_set_book(e, book._h if book else None)
+            self._book = book
+
+    def _detach(self, shared):
+        """Stop using these tables or this book (being closed)."""
+        with self._lock:
+            if not self._e:
+                return
+            if self._tables is shared:
+                _c.aw_engine_set_probe(self._e, None, None, 0)
+                self._tables = None
+            if self._book is shared:
+                _c.aw_engine_set_book(self._e, None)
+                self._book = None
 
     def clear(self):
         """Forget what was learnt (a new game)."""
-        _c.aw_engine_clear(self._live())
+        with self._lock:
+            _c.aw_engine_clear(self._live())
 
     def analyze(self, position=None, rules=None, rule=None, depth=None, nodes=None,
                 movetime=None, multipv=None, moves=None):
@@ -781,7 +864,7 @@ class Engine:
         rules, until one of the limits: depth (plies), nodes, movetime
         (milliseconds; 1000 when no limit is given). multipv asks for the N
         best lines. Returns an Analysis. Ctrl-C stops the search and raises
-        KeyboardInterrupt."""
+        KeyboardInterrupt; stop() from another thread ends it early."""
         state = _state(position, rules, rule)
         if moves is not None:
             state = state.clone()
@@ -797,9 +880,33 @@ class Engine:
             limits.movetime_ms = 1000
         if multipv is not None:
             limits.multipv = _int(multipv, "multipv", 1, _lib.AW_MAX_MOVES)
-        e = self._live()
+        with self._lock:
+            e = self._live()
+            # The tables and the book stay open until the search is over;
+            # those being closed are dropped first.
+            pinned = []
+            for shared in (self._tables, self._book):
+                if shared is None:
+                    continue
+                if shared._pin():
+                    pinned.append(shared)
+                elif shared is self._tables:
+                    _c.aw_engine_set_probe(e, None, None, 0)
+                    self._tables = None
+                else:
+                    _c.aw_engine_set_book(e, None)
+                    self._book = None
+            try:
+                return self._search(e, state, limits)
+            finally:
+                for shared in pinned:
+                    shared._unpin()
+
+    def _search(self, e, state, limits):
         err = _lib.Error()
-        if _c.aw_engine_set_game(e, state._g, byref(err)):
+        with state._lock:
+            rc = _c.aw_engine_set_game(e, state._g, byref(err))
+        if rc:
             raise AwaleError(_msg(err))
         # In the background, so that Ctrl-C can stop it.
         if _c.aw_search_start(e, byref(limits), None, None, None, byref(err)):
@@ -816,36 +923,114 @@ class Engine:
             _c.aw_search_wait(e, byref(res))
             raise
         _c.aw_search_wait(e, byref(res))
-        # The state must live until the search is over (the engine copied it).
         return Analysis(res, state._names)
 
 
 # ------------------------------------------------------------------ tables
 
-class Tables:
+class _Shared:
+    """What engines use while they search: endgame tables and opening books.
+    A search or a probe holds it (_pin) until it is over; close() refuses
+    new users, waits for those under way, takes it from every engine given
+    it, and only then frees it. So close() from one thread while another
+    analyzes waits for that analysis to end (Engine.stop() ends it early)."""
+
+    _what = "it"
+
+    def _shared_init(self):
+        self._h = None                    # the C handle
+        self._cond = threading.Condition(threading.Lock())
+        self._uses = 0                    # searches and probes under way
+        self._closing = False             # close() began
+        self._users = weakref.WeakSet()   # engines given it
+
+    def _pin(self):
+        """Hold it for a search or a probe: False once it is closed."""
+        with self._cond:
+            if self._closing or not self._h:
+                return False
+            self._uses += 1
+            return True
+
+    def _unpin(self):
+        with self._cond:
+            self._uses -= 1
+            if self._uses == 0:
+                self._cond.notify_all()
+
+    def _attach(self, engine):
+        with self._cond:
+            if self._closing or not self._h:
+                raise AwaleError("the %s closed" % self._what)
+            self._users.add(engine)
+
+    def _use(self):
+        """The handle, held until _unpin(); AwaleError once it is closed."""
+        if not self._pin():
+            raise AwaleError("the %s closed" % self._what)
+        return self._h
+
+    def close(self):
+        cond = getattr(self, "_cond", None)
+        if cond is None:
+            return
+        with cond:
+            if self._closing:
+                return
+            self._closing = True
+            while self._uses:
+                cond.wait()
+            users = list(self._users)
+        for e in users:
+            # Engines that use it wait here for their analysis to end.
+            if e._tables is self or e._book is self:
+                e._detach(self)
+        with cond:
+            h, self._h = self._h, None
+        if h and _c is not None:
+            self._free(h)
+
+    __del__ = close
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class Tables(_Shared):
     """Endgame tables (docs/tables.md): the exact value of every Oware
     position with up to `seeds` seeds on the board.
 
     Tables(rules="abapa", dir=None, seeds=None, build=False): open the
     tables of these rules in dir (default: $XDG_DATA_HOME/awale/tables), up
     to `seeds` (default: all there are); with build=True, build the missing
-    layers up to `seeds` first (default 12, a few seconds)."""
+    layers up to `seeds` first (default 12, a few seconds).
+
+    Tables may be shared by threads and engines: probes and searches run
+    at the same time, and close() waits for those under way."""
+
+    _what = "tables are"
 
     def __init__(self, rules="abapa", rule=None, dir=None, seeds=None, build=False):
-        self._t = None
-        self._users = weakref.WeakSet()  # engines probing these tables
+        self._shared_init()
         self.rules = _rules(rules, rule).copy()
         self.dir = self.default_dir() if dir is None else dir
         err = _lib.Error()
         d = _text(os.fspath(self.dir), "the directory")
         if build:
             n = 12 if seeds is None else _int(seeds, "seeds", 0, 48)
-            self._t = _c.aw_tables_open_or_build(d, byref(self.rules._r), n, byref(err))
+            self._h = _c.aw_tables_open_or_build(d, byref(self.rules._r), n, byref(err))
         else:
             n = 0 if seeds is None else _int(seeds, "seeds", 0, 48)
-            self._t = _c.aw_tables_open(d, byref(self.rules._r), n, byref(err))
-        if not self._t:
+            self._h = _c.aw_tables_open(d, byref(self.rules._r), n, byref(err))
+        if not self._h:
             raise AwaleError(_msg(err))
+
+    @staticmethod
+    def _free(h):
+        _c.aw_tables_close(h)
 
     @staticmethod
     def default_dir():
@@ -878,19 +1063,22 @@ class Tables:
             return _msg(err)
         return None
 
-    def _live(self):
-        if not self._t:
-            raise AwaleError("the tables are closed")
-        return self._t
-
     @property
     def seeds(self):
         """The largest seed count on the board that the tables cover."""
-        return _c.aw_tables_seeds(self._live())
+        h = self._use()
+        try:
+            return _c.aw_tables_seeds(h)
+        finally:
+            self._unpin()
 
     @property
     def bytes(self):
-        return _c.aw_tables_bytes(self._live())
+        h = self._use()
+        try:
+            return _c.aw_tables_bytes(h)
+        finally:
+            self._unpin()
 
     def probe(self, position):
         """The value of a position (a State or a position string) for the
@@ -898,8 +1086,12 @@ class Tables:
         None when the tables do not cover it."""
         pos = _position(position)
         v = c_int()
-        if not _c.aw_tables_probe(self._live(), byref(pos), byref(v)):
-            return None
+        h = self._use()
+        try:
+            if not _c.aw_tables_probe(h, byref(pos), byref(v)):
+                return None
+        finally:
+            self._unpin()
         return v.value
 
     def probe_moves(self, position):
@@ -908,66 +1100,58 @@ class Tables:
         pos = _position(position)
         moves = (c_uint8 * _lib.AW_MAX_MOVES)()
         values = (c_int * _lib.AW_MAX_MOVES)()
-        n = _c.aw_tables_probe_moves(self._live(), byref(pos), moves, values)
+        h = self._use()
+        try:
+            n = _c.aw_tables_probe_moves(h, byref(pos), moves, values)
+        finally:
+            self._unpin()
         if n < 0:
             return None
         names, _ = self.rules._tables()
         return {names[moves[i]]: values[i] for i in range(n)}
 
     def close(self):
-        """Free the tables (engines using them stop using them)."""
-        for e in list(getattr(self, "_users", ())):
-            if e._e and e._tables is self:
-                e.set_tables(None)
-        t, self._t = getattr(self, "_t", None), None
-        if t and _c is not None:
-            _c.aw_tables_close(t)
-
-    __del__ = close
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
+        """Free the tables. Engines using them stop using them: a probe or
+        an analysis running on another thread ends first (close() waits for
+        it), later analyses run without them."""
+        _Shared.close(self)
 
 
-class Book:
-    """An opening book file (docs/book.md), checked completely when read."""
+class Book(_Shared):
+    """An opening book file (docs/book.md), checked completely when read.
+    A book may be shared by threads and engines, as tables are."""
+
+    _what = "book is"
 
     def __init__(self, path):
-        self._b = None
-        self._users = weakref.WeakSet()  # engines playing from this book
+        self._shared_init()
         err = _lib.Error()
-        self._b = _c.aw_book_load(_text(os.fspath(path), "the path"), byref(err))
-        if not self._b:
+        self._h = _c.aw_book_load(_text(os.fspath(path), "the path"), byref(err))
+        if not self._h:
             raise AwaleError(_msg(err))
 
-    def _live(self):
-        if not self._b:
-            raise AwaleError("the book is closed")
-        return self._b
+    @staticmethod
+    def _free(h):
+        _c.aw_book_free(h)
 
     def probe(self, position, rules="abapa", rule=None):
         """The book moves of a position with their Scores, best first
         ({} when the position is not an inner position of the book)."""
         state = _state(position, None if isinstance(position, State) else rules, rule)
+        pos = state._pos()
         moves = (c_uint8 * _lib.AW_MAX_MOVES)()
         scores = (_lib.Score * _lib.AW_MAX_MOVES)()
-        n = _c.aw_book_probe(self._live(), byref(state.rules._r), _c.aw_game_position(state._g),
-                             moves, scores)
+        h = self._use()
+        try:
+            n = _c.aw_book_probe(h, byref(state.rules._r), byref(pos), moves, scores)
+        finally:
+            self._unpin()
         return {state._names[moves[i]]: Score(scores[i]) for i in range(n)}
 
     def close(self):
-        """Free the book (engines using it stop using it)."""
-        for e in list(getattr(self, "_users", ())):
-            if e._e and e._book is self:
-                e.set_book(None)
-        b, self._b = getattr(self, "_b", None), None
-        if b and _c is not None:
-            _c.aw_book_free(b)
-
-    __del__ = close
+        """Free the book. Engines using it stop using it: an analysis
+        running on another thread ends first (close() waits for it)."""
+        _Shared.close(self)
 
 
 # ----------------------------------------------------------------- records
@@ -976,19 +1160,23 @@ class Record:
     """A game record (docs/records.md): tags, a game and comments.
     Record(state=None, tags=None): a record of a State's game (or of an
     empty game of the default rules) with tags (a dict). str(record) is the
-    record's text; read_records(text) reads records."""
+    record's text; read_records(text) reads records. As with a State, each
+    call is atomic when several threads use a record."""
 
     def __init__(self, state=None, tags=None):
         self._r = None
+        self._lock = threading.Lock()
         if state is None:
             state = State()
         if not isinstance(state, State):
             raise TypeError("state must be a State")
-        self._r = _c.aw_record_new(byref(state.rules._r), _c.aw_game_start(state._g))
-        if not self._r:
-            raise MemoryError("awale: out of memory")
         err = _lib.Error()
-        if _c.aw_record_set_game(self._r, state._g, byref(err)):
+        with state._lock:
+            self._r = _c.aw_record_new(byref(state.rules._r), _c.aw_game_start(state._g))
+            if not self._r:
+                raise MemoryError("awale: out of memory")
+            rc = _c.aw_record_set_game(self._r, state._g, byref(err))
+        if rc:
             raise AwaleError(_msg(err))
         for k, v in (tags or {}).items():
             self.set_tag(k, v)
@@ -997,6 +1185,7 @@ class Record:
     def _own(cls, ptr):
         r = cls.__new__(cls)
         r._r = ptr
+        r._lock = threading.Lock()
         return r
 
     def __del__(self):
@@ -1007,14 +1196,16 @@ class Record:
     @property
     def state(self):
         """The record's game as a new State."""
-        g = _c.aw_record_game_const(self._r)
         s = State.__new__(State)
         s._g = None
         s.rules = Rules.__new__(Rules)
         s.rules._r = _lib.Rules()
-        ctypes.pointer(s.rules._r)[0] = _c.aw_game_rules(g)[0]
+        with self._lock:
+            g = _c.aw_record_game_const(self._r)
+            ctypes.pointer(s.rules._r)[0] = _c.aw_game_rules(g)[0]
+            clone = _c.aw_game_clone(g)
         s.rules._names = s.rules._codes = None
-        s._init(_c.aw_game_clone(g))
+        s._init(clone)
         return s
 
     def set_tag(self, name, value):
@@ -1022,35 +1213,49 @@ class Record:
         refused."""
         err = _lib.Error()
         v = None if value is None else _text(str(value), "the tag value")
-        if _c.aw_record_set_tag(self._r, _text(name, "the tag name"), v, byref(err)):
+        n = _text(name, "the tag name")
+        with self._lock:
+            rc = _c.aw_record_set_tag(self._r, n, v, byref(err))
+        if rc:
             raise AwaleError(_msg(err))
 
     def tag(self, name):
-        return _str(_c.aw_record_tag(self._r, _text(name, "the tag name")))
+        n = _text(name, "the tag name")
+        with self._lock:
+            return _str(_c.aw_record_tag(self._r, n))
 
     @property
     def tags(self):
         """The tags set on the record, in order (a dict)."""
-        return {_str(_c.aw_record_tag_name(self._r, i)): _str(_c.aw_record_tag_value(self._r, i))
-                for i in range(_c.aw_record_tag_count(self._r))}
+        with self._lock:
+            r = self._r
+            return {_str(_c.aw_record_tag_name(r, i)): _str(_c.aw_record_tag_value(r, i))
+                    for i in range(_c.aw_record_tag_count(r))}
 
     def comment(self, ply):
         """The comment after `ply` moves (None when none)."""
-        return _str(_c.aw_record_comment(self._r, _int(ply, "ply", 0, 1 << 30)))
+        ply = _int(ply, "ply", 0, 1 << 30)
+        with self._lock:
+            return _str(_c.aw_record_comment(self._r, ply))
 
     def set_comment(self, ply, text):
         err = _lib.Error()
         t = None if text is None else _text(text, "the comment")
-        if _c.aw_record_set_comment(self._r, _int(ply, "ply", 0, 1 << 30), t, byref(err)):
+        ply = _int(ply, "ply", 0, 1 << 30)
+        with self._lock:
+            rc = _c.aw_record_set_comment(self._r, ply, t, byref(err))
+        if rc:
             raise AwaleError(_msg(err))
 
     @property
     def result(self):
         """"1-0", "0-1", "1/2-1/2" or "*"."""
-        return _c.aw_record_result(self._r).decode()
+        with self._lock:
+            return _c.aw_record_result(self._r).decode()
 
     def __str__(self):
-        p = _c.aw_record_format(self._r)
+        with self._lock:
+            p = _c.aw_record_format(self._r)
         if not p:
             raise MemoryError("awale: out of memory")
         try:
