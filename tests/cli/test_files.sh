@@ -63,6 +63,7 @@ mkfifo "$CONF/settings"
 printf 'quit\n' | timeout 10 "$AWALE" play --level 1 --tables none >"$TMP/out" 2>"$TMP/err"
 STATUS=$?
 expect_status 0
+expect_err_has "settings: not a regular file (a named pipe)"
 rm -f "$CONF/settings"
 mkfifo "$STATE/unfinished-game.txt"
 printf 'quit\n' | timeout 10 "$AWALE" play --resume >"$TMP/out" 2>"$TMP/err"
