@@ -30,7 +30,7 @@ static const char *file_kind(mode_t mode)
         return _("a block device");
     if (S_ISSOCK(mode))
         return _("a socket");
-    return _("not a file");
+    return _("another kind of file");
 }
 
 int textfile_open(const char *path, char *err, size_t errsize)

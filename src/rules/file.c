@@ -28,7 +28,7 @@ static const char *file_kind(unsigned mode)
         return "a block device";
     if (S_ISSOCK(mode))
         return "a socket";
-    return "not a file";
+    return "another kind of file";
 }
 
 int aw_file_open(const char *path, aw_error *err)

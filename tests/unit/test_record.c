@@ -653,10 +653,10 @@ static void limits(void **state)
 
 /* Reading takes time in proportion to the text. Before, comments were
  * joined one by one and every tag value took 4 KB: 100,000 comments after
- * one move took 16 s (of CPU time), 40,000 tags 10 s and 172 MB, and a
- * record within the limits with 2,000 comments after each of 64 moves
- * seconds too. The bounds are CPU time, generous (a hundred times what it
- * takes now), so that a busy machine does not fail them. */
+ * one move took 16 s, 40,000 tags 10 s and 172 MB, and a record within the
+ * limits with 1,800 comments after each of 64 moves half a second. The
+ * bounds are CPU time, and generous (hundreds of times what reading takes
+ * now), so that a busy machine does not fail them. */
 static void linear_time(void **state)
 {
     (void)state;
