@@ -31,6 +31,12 @@ trun 10 review --depth 1 --tables none "$FD/fifo"
 expect_no_crash
 expect_err_has "not a regular file (a named pipe)"
 
+# A record loaded in a game.
+printf 'load %s\nquit\n' "$FD/fifo" | timeout 10 "$AWALE" play --level 1 --tables none >"$TMP/out" 2>"$TMP/err"
+STATUS=$?
+expect_status 0
+expect_out_has "not a regular file (a named pipe)"
+
 # An opening book.
 trun 10 analyze --tables none --book "$FD/fifo" --depth 1
 expect_status 1
