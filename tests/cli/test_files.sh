@@ -37,6 +37,11 @@ STATUS=$?
 expect_status 0
 expect_out_has "not a regular file (a named pipe)"
 
+# The openings of a match (read before any engine starts).
+trun 10 match --engine "$AWALE uci" --engine "$AWALE uci" --games 2 --openings "$FD/fifo"
+expect_status 1
+expect_err_has "cannot read $FD/fifo: not a regular file (a named pipe)"
+
 # An opening book.
 trun 10 analyze --tables none --book "$FD/fifo" --depth 1
 expect_status 1
