@@ -402,6 +402,18 @@ AW_API void aw_game_scores(const aw_game *game, int scores[2]);
  * adjudication). Opaque; created and freed by the caller. */
 typedef struct aw_record aw_record;
 
+/* What one record may hold (docs/records.md, "Limits"), so that reading any
+ * text takes time and memory in proportion to its length: a record longer
+ * than these is refused with a message that names the limit. A front end
+ * that takes records from the network may refuse a larger body before
+ * reading it. */
+#define AW_RECORD_TEXT_MAX (1 << 20) /* bytes of text of one record        */
+#define AW_RECORD_TAGS_MAX 256       /* tag pairs of one record, all kinds */
+#define AW_RECORD_TAG_NAME_MAX 64    /* bytes of a tag name                */
+#define AW_RECORD_TAG_VALUE_MAX 4096 /* bytes of a tag value               */
+#define AW_RECORD_COMMENT_MAX 16384  /* bytes of the comment after a move  */
+#define AW_RECORD_MOVES_MAX 10000    /* moves (plies) of one record        */
+
 /* A record of a game with no moves yet from `start` (NULL: the start
  * position, South first). NULL when out of memory. */
 AW_API aw_record *aw_record_new(const aw_rules *rules, const aw_position *start);
@@ -417,8 +429,10 @@ AW_API int aw_record_set_game(aw_record *rec, const aw_game *game, aw_error *err
 
 /* Set tag `name` (letters, digits, '_') to `value` (printable text); NULL
  * removes it. Rejects the derived tags, a Result other than 1-0, 0-1,
- * 1/2-1/2 or *, and a Termination that is an end of the rules (those are
- * derived). Returns 0 or -1. */
+ * 1/2-1/2 or *, a Termination that is an end of the rules (those are
+ * derived), and a new tag beyond AW_RECORD_TAGS_MAX - 6 (the six that
+ * written records add: Result, Termination, Rules, Rule, SetUp, FEN).
+ * Returns 0 or -1. */
 AW_API int aw_record_set_tag(aw_record *rec, const char *name, const char *value, aw_error *err);
 
 /* The value of a tag set on the record (NULL when absent), and the tags in
@@ -429,7 +443,8 @@ AW_API const char *aw_record_tag_name(const aw_record *rec, int i);
 AW_API const char *aw_record_tag_value(const aw_record *rec, int i);
 
 /* The comment after `ply` moves (0: before the first move), NULL when none.
- * Setting one collapses white space; NULL or "" removes it; a '}' or a
+ * Setting one collapses white space; NULL or "" removes it; a '}', a
+ * comment longer than AW_RECORD_COMMENT_MAX bytes (once collapsed) or a
  * `ply` beyond the moves played is rejected. */
 AW_API int aw_record_set_comment(aw_record *rec, int ply, const char *text, aw_error *err);
 AW_API const char *aw_record_comment(const aw_record *rec, int ply);
@@ -468,7 +483,9 @@ AW_API char *aw_record_format(const aw_record *rec);
  * messages: set it to 1 at the start of the text and pass it back (NULL: 1).
  * Returns a new record; NULL at the end of the text (err->msg is then
  * empty) or for a bad record, with a message "line N: reason" (the rest of
- * the text is then not to be trusted). */
+ * the text is then not to be trusted). A record beyond one of the limits
+ * AW_RECORD_*_MAX is a bad record. Time and memory grow linearly with the
+ * length of the text. */
 AW_API aw_record *aw_record_read(const char **text, int *line, aw_error *err);
 
 /* -------------------------------------------------------------------- perft */

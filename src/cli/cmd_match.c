@@ -414,7 +414,7 @@ int cmd_match(int argc, char **argv)
                 goto out;
             cfg.concurrency = (int)n;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--max-plies", &v)) != 0) {
-            if (rc < 0 || cli_number(cmd, "--max-plies", v, 0, 1000000, &n))
+            if (rc < 0 || cli_number(cmd, "--max-plies", v, 0, AW_RECORD_MOVES_MAX, &n))
                 goto out;
             cfg.max_plies = (int)n;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--openings", &v)) != 0) {

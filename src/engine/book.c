@@ -868,19 +868,15 @@ void aw_book_free(aw_book *book)
 
 aw_book *aw_book_load(const char *path, aw_error *err)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    aw_error oe;
+    int fd = aw_file_open(path, &oe);
     if (fd < 0) {
-        aw_fail(err, "%s: %s", path, strerror(errno));
+        aw_fail(err, "%s: %s", path, oe.msg);
         return NULL;
     }
     struct stat st;
     if (fstat(fd, &st) != 0) {
         aw_fail(err, "%s: %s", path, strerror(errno));
-        close(fd);
-        return NULL;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        aw_fail(err, "%s: not a file", path);
         close(fd);
         return NULL;
     }

@@ -22,7 +22,12 @@
  * - comments[i] is the comment after i moves, white space collapsed, no '}'
  *   (so that formatting then reading gives the same record and text).
  *
- * Nothing here is on a hot path: plain allocation, no I/O.
+ * Nothing here is on a hot path: plain allocation, no I/O. Reading is
+ * linear in the text: the comments read after a move are gathered in one
+ * buffer and set once (joining them one by one was quadratic), arrays grow
+ * geometrically, a tag value is allocated at its own length, and a record
+ * is held to the limits AW_RECORD_*_MAX of awale.h (which also bound the
+ * searches for a tag name and the repetition checks of aw_game_play).
  */
 #include "rules_internal.h"
 
@@ -32,8 +37,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TAG_NAME_MAX 64
-#define TAG_VALUE_MAX 4096
+#define TAG_NAME_MAX AW_RECORD_TAG_NAME_MAX
+#define TAG_VALUE_MAX AW_RECORD_TAG_VALUE_MAX
+/* The tags a written record adds to those of its list: Result,
+ * Termination, Rules, Rule, SetUp, FEN. */
+#define TAGS_WRITTEN 6
+#define OWN_TAGS_MAX (AW_RECORD_TAGS_MAX - TAGS_WRITTEN)
 #define LINE_WIDTH 79
 
 typedef struct tag {
@@ -209,6 +218,13 @@ int aw_record_set_tag(aw_record *rec, const char *name, const char *value, aw_er
         rec->tags[at].value = v;
         return 0;
     }
+    if (rec->ntags >= OWN_TAGS_MAX) {
+        free(v);
+        return aw_fail(err,
+                       "a record holds at most %d tags of its own (%d tag pairs with the ones "
+                       "written from its game)",
+                       OWN_TAGS_MAX, AW_RECORD_TAGS_MAX);
+    }
     if (rec->ntags == rec->tagcap) {
         int cap = rec->tagcap ? rec->tagcap * 2 : 8;
         tag *t = realloc(rec->tags, sizeof *t * (size_t)cap);
@@ -283,6 +299,15 @@ int aw_record_set_comment(aw_record *rec, int ply, const char *text, aw_error *e
             return aw_fail(err, "a comment cannot hold '}'");
         if (!(c = collapse(text)))
             return aw_fail(err, "out of memory");
+        const size_t len = strlen(c);
+        if (len > AW_RECORD_COMMENT_MAX) {
+            free(c);
+            if (ply == 0)
+                return aw_fail(err, "the comment before the first move is longer than %d bytes "
+                                    "(%zu)", AW_RECORD_COMMENT_MAX, len);
+            return aw_fail(err, "the comment after move %d is longer than %d bytes (%zu)", ply,
+                           AW_RECORD_COMMENT_MAX, len);
+        }
         if (!c[0]) {
             free(c);
             c = NULL;
@@ -291,7 +316,7 @@ int aw_record_set_comment(aw_record *rec, int ply, const char *text, aw_error *e
     if (ply >= rec->ncomments) {
         if (!c)
             return 0;
-        int cap = ply + 16;
+        int cap = rec->ncomments * 2 > ply + 16 ? rec->ncomments * 2 : ply + 16;
         char **cs = realloc(rec->comments, sizeof *cs * (size_t)cap);
         if (!cs) {
             free(c);
@@ -342,7 +367,7 @@ int aw_record_set_mark(aw_record *rec, int move, aw_mark mark, aw_error *err)
     if (move >= rec->nmarks) {
         if (mark == AW_MARK_NONE)
             return 0;
-        int cap = move + 64;
+        int cap = rec->nmarks * 2 > move + 64 ? rec->nmarks * 2 : move + 64;
         uint8_t *m = realloc(rec->marks, (size_t)cap);
         if (!m)
             return aw_fail(err, "out of memory");
@@ -535,8 +560,14 @@ char *aw_record_format(const aw_record *rec)
 
 typedef struct reader {
     const char *p;
+    const char *begin; /* where the record starts, for AW_RECORD_TEXT_MAX */
     int line;
     aw_error *err;
+    /* The comments read since the last move, joined by spaces: set on the
+     * record once, when a move, the result or the end follows. */
+    char *note;
+    size_t note_len, note_cap;
+    int note_line; /* where the first of them starts */
 } reader;
 
 /* Tag pairs as read, with their lines, before they are sorted out. */
@@ -655,9 +686,7 @@ static int read_tag(reader *r, raw_tag *out)
                        shown_name, shown(r->p, what, sizeof what));
     r->p++;
     const char *start = r->p;
-    char *value = malloc(TAG_VALUE_MAX + 1);
-    if (!value)
-        return aw_fail(r->err, "out of memory");
+    char value[TAG_VALUE_MAX + 1];
     size_t k = 0;
     for (;;) {
         char c = *r->p;
@@ -668,12 +697,10 @@ static int read_tag(reader *r, raw_tag *out)
             r->p++;
             break;
         } else if (c == 0 || c == '\n' || c == '\r') {
-            free(value);
             return fail_at(r, line, "bad tag pair: the value of [%s is not closed by '\"' on its line",
                            shown_name);
         }
         if (k == TAG_VALUE_MAX) {
-            free(value);
             return fail_at(r, line, "bad tag pair: the value of [%s is longer than %d characters",
                            shown_name, TAG_VALUE_MAX);
         }
@@ -686,13 +713,11 @@ static int read_tag(reader *r, raw_tag *out)
         if ((unsigned char)value[i] < 0x20 && value[i] != '\t') {
             /* Refused here, before any tag's value reaches a message. */
             const unsigned char c = (unsigned char)value[i];
-            free(value);
             return fail_at(r, line, "tag %s: the value holds a control character (byte 0x%02x)",
                            shown_name, c);
         }
     skip_blank(r);
     if (*r->p != ']') {
-        free(value);
         if (!*r->p || *r->p == '\n' || *r->p == '\r')
             return fail_at(r, line, "tag [%s \"%s\" has no closing ']'", shown_name, shown_value);
         return fail_at(r, line, "tag [%s \"%s\": expected ']' after the value, found %s",
@@ -700,38 +725,58 @@ static int read_tag(reader *r, raw_tag *out)
     }
     r->p++;
     out->name = dup_text(name, n);
-    out->value = value;
+    out->value = dup_text(value, k);
     out->line = line;
-    if (!out->name) {
-        free(value);
+    if (!out->name || !out->value) {
+        free(out->name);
+        free(out->value);
         return aw_fail(r->err, "out of memory");
     }
     return 0;
 }
 
-/* Append `text` (n bytes) to the comment after the current move. */
-static int add_comment(reader *r, aw_record *rec, const char *text, size_t n, int line)
+/* Append `text` (n bytes) to the comments read since the last move. */
+static int add_comment(reader *r, const char *text, size_t n, int line)
 {
-    char *t = dup_text(text, n);
-    if (!t)
-        return aw_fail(r->err, "out of memory");
-    const int ply = aw_game_ply(rec->game);
-    const char *old = aw_record_comment(rec, ply);
-    char *joined = t;
-    if (old) {
-        joined = malloc(strlen(old) + n + 2);
-        if (!joined) {
-            free(t);
+    if (r->note_len + n + 2 > r->note_cap) {
+        size_t cap = r->note_cap ? r->note_cap : 256;
+        while (r->note_len + n + 2 > cap)
+            cap *= 2;
+        char *t = realloc(r->note, cap);
+        if (!t)
             return aw_fail(r->err, "out of memory");
-        }
-        sprintf(joined, "%s %s", old, t);
-        free(t);
+        r->note = t;
+        r->note_cap = cap;
     }
+    if (r->note_len == 0)
+        r->note_line = line;
+    else
+        r->note[r->note_len++] = ' ';
+    memcpy(r->note + r->note_len, text, n);
+    r->note_len += n;
+    r->note[r->note_len] = 0;
+    return 0;
+}
+
+/* Set the comments read since the last move on the record, after the
+ * moves played so far. */
+static int flush_comment(reader *r, aw_record *rec)
+{
+    if (r->note_len == 0)
+        return 0;
+    r->note_len = 0;
     aw_error e;
-    int rc = aw_record_set_comment(rec, ply, joined, &e);
-    free(joined);
-    if (rc)
-        return fail_at(r, line, "%s", e.msg);
+    if (aw_record_set_comment(rec, aw_game_ply(rec->game), r->note, &e))
+        return fail_at(r, r->note_line, "%s", e.msg);
+    return 0;
+}
+
+/* The record may not reach past AW_RECORD_TEXT_MAX bytes from its start. */
+static int check_size(reader *r, int line)
+{
+    if (r->p - r->begin > AW_RECORD_TEXT_MAX)
+        return fail_at(r, line, "the record is longer than %d bytes (the limit of one record)",
+                       AW_RECORD_TEXT_MAX);
     return 0;
 }
 
@@ -757,6 +802,8 @@ static int read_moves(reader *r, aw_record *rec, const char **result, int *res_l
     *result = NULL;
     for (;;) {
         skip_space(r);
+        if (check_size(r, r->line))
+            return -1;
         if (*r->p == ',') { /* as the move parser, take commas for spaces */
             r->p++;
             continue;
@@ -764,7 +811,7 @@ static int read_moves(reader *r, aw_record *rec, const char **result, int *res_l
         const char *p = r->p;
         const int line = r->line;
         if (!*p || *p == '[')
-            return 0;
+            return flush_comment(r, rec);
         if (*p == '{') {
             const char *e = strchr(p, '}');
             if (!e)
@@ -773,7 +820,7 @@ static int read_moves(reader *r, aw_record *rec, const char **result, int *res_l
             for (const char *q = p; q < e; q++)
                 r->line += *q == '\n';
             r->p = e + 1;
-            if (add_comment(r, rec, p + 1, (size_t)(e - p - 1), line))
+            if (check_size(r, line) || add_comment(r, p + 1, (size_t)(e - p - 1), line))
                 return -1;
             continue;
         }
@@ -782,7 +829,7 @@ static int read_moves(reader *r, aw_record *rec, const char **result, int *res_l
             if (!e)
                 e = p + strlen(p);
             r->p = e;
-            if (add_comment(r, rec, p + 1, (size_t)(e - p - 1), line))
+            if (check_size(r, line) || add_comment(r, p + 1, (size_t)(e - p - 1), line))
                 return -1;
             continue;
         }
@@ -798,7 +845,7 @@ static int read_moves(reader *r, aw_record *rec, const char **result, int *res_l
                 r->p = p + n;
                 *result = results[i];
                 *res_line = line;
-                return 0;
+                return flush_comment(r, rec);
             }
         }
         if (isdigit((unsigned char)*p)) {
@@ -834,6 +881,11 @@ static int read_moves(reader *r, aw_record *rec, const char **result, int *res_l
             return fail_at(r, line, "%s", e.msg);
         r->p = q;
         const int k = aw_game_ply(g);
+        if (k >= AW_RECORD_MOVES_MAX)
+            return fail_at(r, line, "the record has more than %d moves (the limit of one record)",
+                           AW_RECORD_MOVES_MAX);
+        if (flush_comment(r, rec))
+            return -1;
         if (aw_game_play(g, m, &e))
             return fail_at(r, line, "%s cannot be played: %s",
                            ply_label(g, k, m, label, sizeof label), e.msg);
@@ -954,6 +1006,7 @@ aw_record *aw_record_read(const char **text, int *line, aw_error *err)
     if (strncmp(r.p, "\xEF\xBB\xBF", 3) == 0) /* a UTF-8 byte order mark */
         r.p += 3;
     skip_space(&r);
+    r.begin = r.p;
     if (!*r.p) {
         *text = r.p;
         if (line)
@@ -965,6 +1018,13 @@ aw_record *aw_record_read(const char **text, int *line, aw_error *err)
     int ntags = 0, cap = 0;
     aw_record *rec = NULL;
     while (*r.p == '[') {
+        if (ntags == AW_RECORD_TAGS_MAX) {
+            fail_at(&r, r.line, "more than %d tag pairs (the limit of one record)",
+                    AW_RECORD_TAGS_MAX);
+            goto fail;
+        }
+        if (check_size(&r, r.line))
+            goto fail;
         if (ntags == cap) {
             cap = cap ? cap * 2 : 16;
             raw_tag *t = realloc(tags, sizeof *t * (size_t)cap);
@@ -1010,6 +1070,7 @@ aw_record *aw_record_read(const char **text, int *line, aw_error *err)
         settle_end(&r, rec, tags, ntags, result, res_line))
         goto fail;
     free_raw(tags, ntags);
+    free(r.note);
     *text = r.p;
     if (line)
         *line = r.line;
@@ -1017,6 +1078,7 @@ aw_record *aw_record_read(const char **text, int *line, aw_error *err)
 
 fail:
     free_raw(tags, ntags);
+    free(r.note);
     aw_record_free(rec);
     *text = r.p;
     if (line)

@@ -18,6 +18,13 @@
 /* Fill *err (when not NULL) and return -1. */
 int aw_fail(aw_error *err, const char *fmt, ...) AW_PRINTF(2, 3);
 
+/* Open `path` to read, as the library reads books and tables (file.c):
+ * anything but a regular file (a named pipe, a directory, a device) is
+ * refused without blocking, with the message "not a regular file (a named
+ * pipe)". Returns the descriptor (O_CLOEXEC), or -1 with the reason in
+ * *err (without the path, which the caller puts in front). */
+int aw_file_open(const char *path, aw_error *err);
+
 /* Oware family (oware.c). */
 int oware_generate(const aw_rules *r, const aw_position *p, aw_move moves[AW_MAX_MOVES]);
 int oware_play(const aw_rules *r, aw_position *p, aw_move m);

@@ -422,10 +422,10 @@ int tb_file_decode(const uint8_t *file, size_t size, tb_header *h, uint8_t *out,
 static int open_layer(const char *path, const tb_key *key, int seeds, source *s, tb_header *h,
                       aw_error *e)
 {
-    s->fd = open(path, O_RDONLY | O_CLOEXEC);
+    s->fd = aw_file_open(path, e);
     s->mem = NULL;
     if (s->fd < 0)
-        return aw_fail(e, "%s", strerror(errno));
+        return -1;
     struct stat st;
     if (fstat(s->fd, &st) != 0)
         return aw_fail(e, "%s", strerror(errno));

@@ -11,10 +11,12 @@
 #include "front/textfile.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define SETTINGS_FILE "settings"
 
@@ -211,10 +213,11 @@ int settings_load(settings *s, char *notes, size_t size)
         note(notes, size, "%s", err);
         return -1;
     }
-    FILE *f = fopen(path, "r");
-    if (!f)
+    struct stat st;
+    if (stat(path, &st) != 0 && errno == ENOENT)
         return 0; /* none yet */
-    fclose(f);
+    /* Anything but a regular file (a named pipe would block) is refused
+     * by textfile_read, and noted. */
     char *text = textfile_read(path, 1 << 16, err, sizeof err);
     if (!text) {
         note(notes, size, "%s", err);

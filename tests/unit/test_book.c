@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static aw_book *build(const char *preset, const aw_book *from, int positions, int depth,
@@ -317,7 +318,15 @@ static void test_files(void **state)
     assert_null(aw_book_load(missing, &err));
     assert_non_null(strstr(err.msg, "none.awb"));
     assert_null(aw_book_load(dir, &err));
-    assert_non_null(strstr(err.msg, "not a file"));
+    assert_non_null(strstr(err.msg, "not a regular file (a directory)"));
+    /* A named pipe is refused at once: opening it to read would wait for a
+     * writer, forever. */
+    char fifo[600];
+    snprintf(fifo, sizeof fifo, "%s/pipe.awb", dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    assert_null(aw_book_load(fifo, &err));
+    assert_non_null(strstr(err.msg, "pipe.awb: not a regular file (a named pipe)"));
+    unlink(fifo);
     FILE *f = fopen(path, "r+b");
     assert_non_null(f);
     fseek(f, 300, SEEK_SET);

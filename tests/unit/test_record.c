@@ -7,9 +7,17 @@
  */
 #include "support.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+#if defined(__GNUC__)
+#define AW_TEST_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define AW_TEST_PRINTF(a, b)
+#endif
 
 /* The rule set as text (preset and every parameter), for comparisons. */
 static void rules_text(const aw_rules *r, char *out, size_t size)
@@ -473,12 +481,247 @@ static void bad_records(void **state)
     }
 }
 
+/* ------------------------------------------------------------- limits */
+
+/* CPU seconds used by the process: unlike the wall clock, other programs
+ * on a busy machine do not count. */
+static double cpu_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* A growing text for the big inputs below. */
+typedef struct text {
+    char *s;
+    size_t len, cap;
+} text;
+
+static void put(text *t, const char *fmt, ...) AW_TEST_PRINTF(2, 3);
+static void put(text *t, const char *fmt, ...)
+{
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        const int n = vsnprintf(t->s ? t->s + t->len : NULL, t->s ? t->cap - t->len : 0, fmt, ap);
+        va_end(ap);
+        assert_true(n >= 0);
+        if (t->s && t->len + (size_t)n < t->cap) {
+            t->len += (size_t)n;
+            return;
+        }
+        t->cap = t->cap ? t->cap * 2 : 1 << 16;
+        t->s = realloc(t->s, t->cap);
+        assert_non_null(t->s);
+    }
+}
+
+/* Read text as one record: the record, or NULL with the message in *err. */
+static aw_record *read_one(const char *s, aw_error *err)
+{
+    const char *p = s;
+    int line = 1;
+    return aw_record_read(&p, &line, err);
+}
+
+/* A legal game of `plies` moves that never ends: a capture takes 48
+ * seeds (so none happens), no limit, no repetition; always the first legal
+ * move. */
+static aw_game *endless_game(int plies, int first)
+{
+    aw_rules rules = t_rules("abapa", "captures=48 repetition=0 no-capture=0");
+    aw_position start = aw_position_start(first);
+    aw_game *g = aw_game_new(&rules, &start);
+    assert_non_null(g);
+    for (int k = 0; k < plies; k++) {
+        aw_move moves[AW_MAX_MOVES];
+        assert_true(aw_generate(&rules, aw_game_position(g), moves) > 0);
+        const int pick = 0;
+        assert_int_equal(aw_game_play(g, moves[pick], NULL), 0);
+        if (aw_game_status(g) != AW_ONGOING)
+            fail_msg("the endless game ended after %d moves: %s", k + 1,
+                     aw_status_word(aw_game_status(g)));
+    }
+    return g;
+}
+
+/* The limits of docs/records.md: each refused with a message that names
+ * it, and a record at every limit written and read back unchanged. */
+static void limits(void **state)
+{
+    (void)state;
+    aw_error err;
+    text t = {0};
+
+    /* More tag pairs than AW_RECORD_TAGS_MAX. */
+    for (int i = 0; i <= AW_RECORD_TAGS_MAX; i++)
+        put(&t, "[T%d \"v\"]\n", i);
+    put(&t, "*\n");
+    assert_null(read_one(t.s, &err));
+    assert_string_equal(err.msg, "line 257: more than 256 tag pairs (the limit of one record)");
+
+    /* A comment longer than AW_RECORD_COMMENT_MAX, in pieces. */
+    t.len = 0;
+    put(&t, "1. C\n");
+    for (int i = 0; i < AW_RECORD_COMMENT_MAX / 8 + 1; i++)
+        put(&t, "{1234567}\n");
+    put(&t, "f *\n");
+    assert_null(read_one(t.s, &err));
+    assert_non_null(strstr(err.msg, "line 2: the comment after move 1 is longer than 16384 bytes"));
+    t.len = 0;
+    put(&t, "{");
+    for (int i = 0; i < AW_RECORD_COMMENT_MAX; i++)
+        put(&t, "x");
+    put(&t, "} ; y\n*\n");
+    assert_null(read_one(t.s, &err));
+    assert_non_null(strstr(err.msg, "line 1: the comment before the first move is longer than 16384 bytes"));
+
+    /* A text longer than AW_RECORD_TEXT_MAX: white space counts too. */
+    t.len = 0;
+    put(&t, "[Event \"x\"]\n");
+    for (int i = 0; i < AW_RECORD_TEXT_MAX / 64; i++)
+        put(&t, "%64s", "\n");
+    put(&t, "1. C *\n");
+    assert_null(read_one(t.s, &err));
+    assert_non_null(strstr(err.msg, "the record is longer than 1048576 bytes (the limit of one record)"));
+
+    /* More moves than AW_RECORD_MOVES_MAX. */
+    aw_game *g = endless_game(AW_RECORD_MOVES_MAX + 1, AW_SOUTH);
+    aw_record *rec = aw_record_new(aw_game_rules(g), NULL);
+    assert_non_null(rec);
+    assert_int_equal(aw_record_set_game(rec, g, NULL), 0);
+    char *s = aw_record_format(rec);
+    assert_non_null(s);
+    assert_null(read_one(s, &err));
+    assert_non_null(strstr(err.msg, "the record has more than 10000 moves (the limit of one record)"));
+    free(s);
+    aw_record_free(rec);
+
+    /* The API holds the same limits. */
+    rec = aw_record_new(aw_game_rules(g), NULL);
+    for (int i = 0; i < AW_RECORD_TAGS_MAX - 6; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "T%d", i);
+        assert_int_equal(aw_record_set_tag(rec, name, "v", &err), 0);
+    }
+    assert_int_equal(aw_record_set_tag(rec, "One_more", "v", &err), -1);
+    assert_string_equal(err.msg, "a record holds at most 250 tags of its own (256 tag pairs with "
+                                 "the ones written from its game)");
+    assert_int_equal(aw_record_set_tag(rec, "T0", "changed", &err), 0); /* not a new one */
+    char *long_comment = malloc(AW_RECORD_COMMENT_MAX + 2);
+    assert_non_null(long_comment);
+    memset(long_comment, 'x', AW_RECORD_COMMENT_MAX + 1);
+    long_comment[AW_RECORD_COMMENT_MAX + 1] = 0;
+    assert_int_equal(aw_record_set_comment(rec, 0, long_comment, &err), -1);
+    assert_string_equal(err.msg, "the comment before the first move is longer than 16384 bytes (16385)");
+
+    /* A record at the limits: 250 tags of its own and those written from
+     * the game (Result, Rules, Rule, SetUp, FEN), a comment of
+     * AW_RECORD_COMMENT_MAX bytes, AW_RECORD_MOVES_MAX moves from a custom
+     * start: written and read back the same. */
+    aw_game *endless = endless_game(AW_RECORD_MOVES_MAX, AW_NORTH);
+    aw_record *full = aw_record_new(aw_game_rules(endless), NULL);
+    assert_int_equal(aw_record_set_game(full, endless, NULL), 0);
+    for (int i = 0; i < aw_record_tag_count(rec); i++)
+        assert_int_equal(aw_record_set_tag(full, aw_record_tag_name(rec, i),
+                                           aw_record_tag_value(rec, i), &err), 0);
+    long_comment[AW_RECORD_COMMENT_MAX] = 0;
+    assert_int_equal(aw_record_set_comment(full, 0, long_comment, &err), 0);
+    assert_int_equal(aw_record_set_comment(full, AW_RECORD_MOVES_MAX, "the end", &err), 0);
+    assert_int_equal(aw_record_set_mark(full, AW_RECORD_MOVES_MAX - 1, AW_MARK_DUBIOUS, &err), 0);
+    s = aw_record_format(full);
+    assert_non_null(s);
+    assert_non_null(strstr(s, "[FEN "));
+    assert_non_null(strstr(s, "[Rule "));
+    aw_record *back = read_one(s, &err);
+    if (!back)
+        fail_msg("%s", err.msg);
+    assert_same_record(full, back);
+    char *again = aw_record_format(back);
+    assert_string_equal(s, again);
+    free(again);
+    free(s);
+    aw_record_free(back);
+    aw_record_free(full);
+    aw_game_free(endless);
+    free(long_comment);
+    aw_record_free(rec);
+    aw_game_free(g);
+    free(t.s);
+}
+
+/* Reading takes time in proportion to the text. Before, comments were
+ * joined one by one and every tag value took 4 KB: 100,000 comments after
+ * one move took 16 s, 40,000 tags 10 s and 172 MB, and a record within the
+ * limits with 1,800 comments after each of 64 moves half a second. The
+ * bounds are CPU time, and generous (hundreds of times what reading takes
+ * now), so that a busy machine does not fail them. */
+static void linear_time(void **state)
+{
+    (void)state;
+    aw_error err;
+    text t = {0};
+
+    put(&t, "1. C");
+    for (int i = 0; i < 100000; i++)
+        put(&t, " {c%d}", i);
+    put(&t, " *\n");
+    double t0 = cpu_seconds();
+    assert_null(read_one(t.s, &err));
+    double took = cpu_seconds() - t0;
+    assert_non_null(strstr(err.msg, "longer than 16384 bytes"));
+    if (took > 2.0)
+        fail_msg("100,000 comments refused in %.2f s of CPU time", took);
+
+    t.len = 0;
+    for (int i = 0; i < 40000; i++)
+        put(&t, "[T%d \"v\"]\n", i);
+    put(&t, "*\n");
+    t0 = cpu_seconds();
+    assert_null(read_one(t.s, &err));
+    took = cpu_seconds() - t0;
+    assert_non_null(strstr(err.msg, "more than 256 tag pairs"));
+    if (took > 2.0)
+        fail_msg("40,000 tags refused in %.2f s of CPU time", took);
+
+    /* Within the limits: about 1 MB of comments over 64 moves. */
+    aw_game *g = endless_game(64, AW_SOUTH);
+    char mv[AW_MOVE_MAX];
+    t.len = 0;
+    for (int k = 0; k < aw_game_ply(g); k++) {
+        put(&t, "%s", aw_move_format(aw_game_rules(g), aw_game_move(g, k), mv));
+        for (int i = 0; i < 1800; i++)
+            put(&t, " {%d}", i % 1000);
+        put(&t, "\n");
+    }
+    assert_true(t.len < AW_RECORD_TEXT_MAX);
+    /* The rules of endless_game, as tags. */
+    char *full = malloc(t.len + 64);
+    assert_non_null(full);
+    snprintf(full, t.len + 64, "[Rule \"captures=48 repetition=0 no-capture=0\"]\n%s*\n", t.s);
+    t0 = cpu_seconds();
+    aw_record *rec = read_one(full, &err);
+    took = cpu_seconds() - t0;
+    if (!rec)
+        fail_msg("%s", err.msg);
+    assert_int_equal(aw_game_ply(aw_record_game_const(rec)), 64);
+    assert_true(strlen(aw_record_comment(rec, 64)) > 6000);
+    if (took > 2.0)
+        fail_msg("a record of %zu bytes read in %.2f s of CPU time", strlen(full), took);
+    aw_record_free(rec);
+    free(full);
+    aw_game_free(g);
+    free(t.s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(round_trip),     cmocka_unit_test(several_records),
         cmocka_unit_test(format_shape),   cmocka_unit_test(api_rules),
         cmocka_unit_test(lenient_input),  cmocka_unit_test(bad_records),
+        cmocka_unit_test(limits),         cmocka_unit_test(linear_time),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -404,6 +405,12 @@ static void test_damaged_files(void **state)
         fputc('x', f);
     fclose(f);
     expect_open_error(dir, &r, "not an awale endgame table");
+    /* A named pipe: refused at once (opening it to read would wait for a
+     * writer, forever). */
+    assert_int_equal(remove(l4), 0);
+    assert_int_equal(mkfifo(l4, 0600), 0);
+    expect_open_error(dir, &r, "layer-04.awt: not a regular file (a named pipe)");
+    assert_int_equal(remove(l4), 0);
     /* Another layer under this name, another rule set's layer. */
     copy_file(l3, l4);
     expect_open_error(dir, &r, "holds the layer of 3 seeds");
