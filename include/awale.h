@@ -647,9 +647,9 @@ AW_API int aw_engine_option_count(void);
 AW_API const aw_engine_option *aw_engine_option_info(int i);
 
 /* A new engine with default options; NULL (and a message) when out of
- * memory. Its table (Hash MB) is made by its first search, so an engine
- * that never searches holds none; a search that cannot make it fails with
- * a message. */
+ * memory. Its table (Hash MB) is made by aw_engine_ready or else by its
+ * first search, so an engine that never searches holds none; a search that
+ * cannot make it fails with a message. */
 AW_API aw_engine *aw_engine_new(aw_error *err);
 /* Stops and joins a running search, then frees everything. */
 AW_API void aw_engine_free(aw_engine *engine);
@@ -664,6 +664,13 @@ AW_API const char *aw_engine_get_option(const aw_engine *engine, const char *nam
 
 /* Forget what was learnt (table, history): a new game. */
 AW_API void aw_engine_clear(aw_engine *engine);
+
+/* Make the table (Hash MB, every page touched) and the search threads'
+ * state now, so that the next search starts at once instead of spending
+ * its first moments (seconds for a large table) allocating: the protocol's
+ * isready. A no-op when they are made, or during a search. Returns 0, or
+ * -1 with a message when out of memory. */
+AW_API int aw_engine_ready(aw_engine *engine, aw_error *err);
 
 /* The position to search: the current position of a game, whose history
  * counts for repetition; or rules and a position without history. Returns

@@ -321,6 +321,17 @@ static void cmd_uci(session *s)
     pthread_mutex_unlock(&s->lock);
 }
 
+/* Make the table (every page touched) and the threads' state now, not in
+ * the next go's time: a 256 MB table takes a second to make on some
+ * systems. At setoption Hash or Threads, isready and ucinewgame, which may
+ * take as long as they need. */
+static void engine_ready(session *s, const char *what)
+{
+    aw_error err;
+    if (aw_engine_ready(s->engine, &err))
+        info_string(s, "%s: %s (the next go will try again)", what, err.msg);
+}
+
 static void cmd_setoption(session *s, const uci_command *c)
 {
     const char *value = c->has_value ? c->value : "";
@@ -386,6 +397,8 @@ static void cmd_setoption(session *s, const uci_command *c)
         if (strcasecmp(aw_engine_option_info(i)->name, c->name) == 0) {
             if (aw_engine_set_option(s->engine, c->name, value, &err))
                 info_string(s, "setoption %s ignored: %s", c->name, err.msg);
+            else if (strcasecmp(c->name, "Hash") == 0 || strcasecmp(c->name, "Threads") == 0)
+                engine_ready(s, c->name);
             return;
         }
     info_string(s, "setoption: no option '%s' (the options are listed after 'uci')", c->name);
@@ -608,13 +621,17 @@ int uci_main(FILE *in, FILE *out, const aw_rules *rules, const aw_book *const *b
         switch (c.kind) {
         case UCI_UCI: cmd_uci(&s); break;
         case UCI_DEBUG: s.debug = c.debug_on; break;
-        case UCI_ISREADY: say(&s, "readyok"); break;
+        case UCI_ISREADY:
+            engine_ready(&s, "isready");
+            say(&s, "readyok");
+            break;
         case UCI_REGISTER: break;
         case UCI_SETOPTION: cmd_setoption(&s, &c); break;
         case UCI_NEWGAME:
             if (!engine_free(&s, "ucinewgame"))
                 break;
             aw_engine_clear(s.engine);
+            engine_ready(&s, "ucinewgame");
             new_position(&s, &start);
             break;
         case UCI_POSITION: cmd_position(&s, &c); break;

@@ -528,3 +528,38 @@ go depth 2
 isready
 ' uci
 expect_out_has "info string debug: go 1: rules abapa; position 4-4-0-5-5-5-5-4-4-4-4-4-0-0-N"
+
+# A large table is made at setoption Hash and isready, not in the time of
+# the first go: 'go movetime 100' after 'setoption name Hash value 256' and
+# 'isready' answered after about 1.5 s (the table's pages were touched by
+# the first search), so awale lost its first games on time in a match.
+# 400 ms is generous: the go takes 100 ms.
+ms_now() { date +%s%3N; }
+rm -f "$TMP/fifo"
+mkfifo "$TMP/fifo"
+: >"$TMP/out"
+timeout 30 "$AWALE" uci <"$TMP/fifo" >"$TMP/out" 2>"$TMP/err" &
+upid=$!
+exec 3>"$TMP/fifo"
+printf 'setoption name OwnBook value false\nsetoption name Hash value 256\nisready\n' >&3
+uci_wait '^readyok$' 1
+# The table is there after readyok: the engine holds its 256 MB (Linux).
+rss=
+child=$(cat "/proc/$upid/task/$upid/children" 2>/dev/null)
+[ -n "$child" ] && rss=$(sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/${child%% *}/status" 2>/dev/null)
+if [ -n "$rss" ]; then
+    CHECKS=$((CHECKS + 1))
+    [ "$rss" -ge 250000 ] || fail "Hash 256 and isready: the engine holds $rss kB (the table is not made)"
+fi
+t0=$(ms_now)
+printf 'position startpos moves C\ngo movetime 100\n' >&3
+uci_wait '^bestmove ' 1
+t1=$(ms_now)
+printf 'quit\n' >&3
+exec 3>&-
+wait "$upid"
+STATUS=$?
+expect_status 0
+CHECKS=$((CHECKS + 1))
+[ "$(count_of '^bestmove ')" -eq 1 ] && [ $((t1 - t0)) -le 400 ] ||
+    fail "Hash 256, isready, go movetime 100: bestmove after $((t1 - t0)) ms (at most 400)"
