@@ -12,11 +12,12 @@
  * The state machine (docs/protocol.md): a search is *pending* from the `go`
  * that starts it until its bestmove is printed (under the lock, by
  * whichever thread prints it). While one is pending, `go`, `setoption` and
- * `ucinewgame` are refused with an `info string`; everything else is
- * answered at once. The main thread never waits for a search to end by
+ * `ucinewgame` first stop it, as `stop` does (an `info string` says so,
+ * then its bestmove comes out), and are then carried out; everything else
+ * is answered at once. The main thread never waits for a search to end by
  * itself: it only joins a search whose bestmove is out (its thread is
- * ending) or one it has just stopped (`stop`, `quit`, end of input), so
- * `isready`, `stop` and `quit` are always read and answered promptly.
+ * ending) or one it has just stopped, so `isready`, `stop` and `quit` are
+ * always read and answered promptly, and every `go` gets one bestmove.
  *
  * Nothing a GUI sends can end the program but `quit` and the end of the
  * input: every unknown, malformed or ill-timed command gets an
@@ -198,31 +199,6 @@ static void on_done(const aw_search_result *r, void *user)
     pthread_mutex_unlock(&s->lock);
 }
 
-/* Whether a command that needs the engine (`what`: go, setoption,
- * ucinewgame) can run now: no search is pending. A search whose bestmove is
- * already out is joined here; its thread is ending, so this does not wait.
- * Otherwise the command is refused with an info string, written under the
- * same lock as the test, so that the refusal always comes out between the
- * search's start and its bestmove. */
-static bool engine_free(session *s, const char *what)
-{
-    pthread_mutex_lock(&s->lock);
-    const bool busy = s->pending;
-    if (busy) {
-        fprintf(s->out, "info string %s ignored: a search is running (send 'stop' first)\n",
-                what);
-        fflush(s->out);
-    }
-    pthread_mutex_unlock(&s->lock);
-    if (busy)
-        return false;
-    if (s->searching) {
-        aw_search_wait(s->engine, NULL);
-        s->searching = false;
-    }
-    return true;
-}
-
 /* Stop the search, if any, and wait for it: its bestmove is printed (a held
  * one here, else by on_done before the thread ends). Every stop point of
  * the search is checked within a few thousand nodes, so this is prompt. */
@@ -240,6 +216,24 @@ static void finish_search(session *s)
         aw_search_wait(s->engine, NULL);
         s->searching = false;
     }
+}
+
+/* Before a command that needs the engine (`what`: go, setoption,
+ * ucinewgame): a pending search is stopped first, as `stop` would, and
+ * its bestmove printed, after an info string written under the same lock
+ * as the test, so that it always comes between the search's start and
+ * its bestmove. A search whose bestmove is already out is joined (its
+ * thread is ending). So every go gets exactly one bestmove, in order, and
+ * the main thread never waits for a search to end by itself. */
+static void engine_take(session *s, const char *what)
+{
+    pthread_mutex_lock(&s->lock);
+    if (s->pending) {
+        fprintf(s->out, "info string %s: stopping the running search first\n", what);
+        fflush(s->out);
+    }
+    pthread_mutex_unlock(&s->lock);
+    finish_search(s);
 }
 
 /* ---------------------------------------------------------- the commands */
@@ -343,8 +337,7 @@ static void cmd_setoption(session *s, const uci_command *c)
     }
     char what[UCI_NAME_MAX + 16];
     snprintf(what, sizeof what, "setoption %s", c->name);
-    if (!engine_free(s, what))
-        return;
+    engine_take(s, what);
     if (strcasecmp(c->name, "BookFile") == 0) {
         /* Empty (or <empty>): the built-in book; none: no book; else a file,
          * checked before it replaces the book in use. */
@@ -465,8 +458,7 @@ static const aw_book *current_book(const session *s)
 
 static void cmd_go(session *s, const uci_command *c)
 {
-    if (!engine_free(s, "go"))
-        return;
+    engine_take(s, "go");
     s->searches++;
     if (s->debug)
         debug_go(s);
@@ -628,8 +620,7 @@ int uci_main(FILE *in, FILE *out, const aw_rules *rules, const aw_book *const *b
         case UCI_REGISTER: break;
         case UCI_SETOPTION: cmd_setoption(&s, &c); break;
         case UCI_NEWGAME:
-            if (!engine_free(&s, "ucinewgame"))
-                break;
+            engine_take(&s, "ucinewgame");
             aw_engine_clear(s.engine);
             engine_ready(&s, "ucinewgame");
             new_position(&s, &start);

@@ -355,12 +355,15 @@ expect_out_has "option name Eval type string default tuned"
 
 # ---------------------------------------------------------------------------
 # The session's state machine (docs/protocol.md, "The session"): whatever
-# search runs, every command is read and answered at once; a go during a
-# search is refused. Every run has a deadline (status 124: it hung).
+# search runs, every command is read and answered at once; a go, setoption
+# or ucinewgame during a search stops it first. Every run has a deadline
+# (status 124: it hung).
 
-# A second go during a search of any kind: refused with an info string, and
-# stop, isready and the end of the input still answered (these hung: the
-# engine waited for the first search to end before it read on).
+# A second go during a search of any kind: the first search is stopped (an
+# info string, then its bestmove), the second runs, and stop, isready and the
+# end of the input are still answered (these hung once: the engine waited
+# for the first search to end before it read on; then the second go was
+# refused and never got a bestmove).
 for first in 'go depth 40' 'go' 'go nodes 100000000000' 'go movetime 100000' \
     'go wtime 100000000 btime 100000000' 'go infinite' 'go ponder'; do
     # (OwnBook off: a position of the opening book would be answered at once)
@@ -368,25 +371,28 @@ for first in 'go depth 40' 'go' 'go nodes 100000000000' 'go movetime 100000' \
         timeout 10 "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
     STATUS=$?
     expect_status 0
-    expect_out_has "info string go ignored: a search is running (send 'stop' first)"
+    expect_out_has "info string go: stopping the running search first"
     CHECKS=$((CHECKS + 1))
-    [ "$(count_of '^bestmove ')" -eq 1 ] || fail "'$first' then go: $(count_of '^bestmove ') bestmoves, expected 1"
+    [ "$(count_of '^bestmove ')" -eq 2 ] || fail "'$first' then go: $(count_of '^bestmove ') bestmoves, expected 2"
+    CHECKS=$((CHECKS + 1))
+    [ "$(line_of 'stopping the running search')" -lt "$(line_of '^bestmove ')" ] ||
+        fail "'$first' then go: the first bestmove came before the go that stopped it"
     CHECKS=$((CHECKS + 1))
     [ "$(tail -1 "$TMP/out")" = readyok ] || fail "'$first' then go: readyok is not the last line"
-    best=$(bestmove_of "$TMP/out")
-    CHECKS=$((CHECKS + 1))
-    uci_legal "$best" || fail "'$first': bestmove '$best' is not legal"
+    for best in $(grep '^bestmove ' "$TMP/out" | cut -d' ' -f2); do
+        CHECKS=$((CHECKS + 1))
+        uci_legal "$best" || fail "'$first': bestmove '$best' is not legal"
+    done
 done
 
-# The same, ended by quit at once: the search stops, its bestmove comes out.
-# (OwnBook off, as above: answered from the book at once, the first go could
-# end before the second is read, which then starts a search of its own.)
+# The same, ended by quit at once: the second go stops the first search,
+# quit the second; each gives its bestmove.
 printf 'setoption name OwnBook value false\ngo depth 40\ngo depth 3\nquit\n' |
     timeout 10 "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
 STATUS=$?
 expect_status 0
 CHECKS=$((CHECKS + 1))
-[ "$(count_of '^bestmove ')" -eq 1 ] || fail "quit during a search: $(count_of '^bestmove ') bestmoves"
+[ "$(count_of '^bestmove ')" -eq 2 ] || fail "quit during a search: $(count_of '^bestmove ') bestmoves"
 
 # A go whose limit is malformed starts nothing (before, 'go binc' searched
 # without limit and the next go hung); the next go is a search of its own.
@@ -451,31 +457,40 @@ expect_status 0
 CHECKS=$((CHECKS + 1))
 [ "$(count_of 'ignored')" -eq 0 ] || fail "a clock run out is no error: $(grep ignored "$TMP/out")"
 
-# During a search: setoption and ucinewgame are refused, position is taken
-# for the next go, isready is answered before the bestmove, Ponder may be set.
+# During a search: setoption and ucinewgame stop it first (its bestmove
+# comes out before the command is carried out), position is taken for the
+# next go, isready is answered at once, Ponder may be set (it stops nothing).
 uci_session 'position startpos
 go infinite
-setoption name Hash value 16
-setoption name Threads value 2
 setoption name Ponder value true
-ucinewgame
 position startpos moves C
 isready
 @readyok
-stop
+setoption name Hash value 16
 @bestmove
+setoption name Threads value 2
 go depth 3
 @bestmove
+go infinite
+ucinewgame
+@bestmove
+isready
+@readyok
 quit'
 expect_status 0
-expect_out_has "info string setoption Hash ignored: a search is running (send 'stop' first)"
-expect_out_has "info string setoption Threads ignored: a search is running"
-expect_out_has "info string ucinewgame ignored: a search is running"
+expect_out_has "info string setoption Hash: stopping the running search first"
+expect_out_has "info string ucinewgame: stopping the running search first"
 CHECKS=$((CHECKS + 1))
-[ "$(count_of 'Ponder')" -eq 0 ] || fail "setoption Ponder refused during a search"
+[ "$(count_of 'stopping the running search')" -eq 2 ] && [ "$(count_of 'ignored')" -eq 0 ] ||
+    fail "commands during a search: $(grep 'info string' "$TMP/out")"
+CHECKS=$((CHECKS + 1))
+[ "$(count_of '^bestmove ')" -eq 3 ] || fail "commands during a search: $(count_of '^bestmove ') bestmoves, expected 3"
 CHECKS=$((CHECKS + 1))
 [ "$(line_of '^readyok')" -lt "$(line_of '^bestmove')" ] || fail "isready waited for the search"
-best=$(bestmove_of "$TMP/out")
+CHECKS=$((CHECKS + 1))
+[ "$(line_of 'setoption Hash: stopping')" -lt "$(line_of '^bestmove')" ] ||
+    fail "setoption Hash during a search: the bestmove came before it"
+best=$(grep '^bestmove ' "$TMP/out" | sed -n 2p | cut -d' ' -f2)
 CHECKS=$((CHECKS + 1))
 uci_legal C "$best" || fail "the position sent during the search: bestmove '$best' is not legal after C"
 
