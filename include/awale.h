@@ -623,7 +623,8 @@ typedef bool (*aw_probe_fn)(void *ctx, const aw_rules *rules, const aw_position 
  *   MultiPV  spin   1..12        (default 1)    lines when aw_limits says 0
  *   Seed     spin   0..2^31-1    (default 0)    random choices of levels < 10
  *   Tables   string path         (default "")   endgame tables directory
- *                                               (used by the tables module)
+ *                                               (used by the tables module;
+ *                                               at Level 10 only)
  *   NullMove, Quiescence  check (default false)  search experiments, kept
  *                                               for matches (docs/engine.md)
  *   Eval     string tuned|material              material: score difference
@@ -690,7 +691,8 @@ AW_API void aw_engine_set_probe(aw_engine *engine, aw_probe_fn probe, void *ctx,
  * move, whatever the Level: the best one, or with BookVariety V a random
  * one among those at most V hundredths of a seed below it (a proven result
  * is never traded). Which levels get a book, and which variety, is the
- * caller's choice (awale's front ends: src/front/engine_setup.c). */
+ * caller's choice (awale's front ends, the protocol included:
+ * src/front/engine_setup.c). */
 AW_API void aw_engine_set_book(aw_engine *engine, const aw_book *book);
 
 /* Search the position set last, blocking until a limit is reached or the

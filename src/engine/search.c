@@ -1080,6 +1080,17 @@ static int prepare(engine *e, const aw_limits *limits, aw_info_fn info, aw_done_
         return aw_fail(err, "a search is already running");
     if (make_state(e, err))
         return -1;
+    /* The tables of the Tables option serve full strength only, as the
+     * front ends give theirs (src/front/engine_setup.c): below Level 10
+     * an engine plays its endgames as a person of that level would. */
+    if (e->tables_open) {
+        const bool full = e->level >= 10;
+        if (full && !e->probe)
+            aw_engine_set_probe(e, aw_tables_probe_hook, e->tables_open,
+                                aw_tables_seeds(e->tables_open));
+        else if (!full && e->probe_ctx == e->tables_open)
+            aw_engine_set_probe(e, NULL, NULL, 0);
+    }
     static const aw_limits none = {0};
     e->limits = limits ? *limits : none;
     if (e->limits.only_count > AW_MAX_MOVES)

@@ -25,6 +25,7 @@
  */
 #include "protocol/uci.h"
 
+#include "front/engine_setup.h"
 #include "protocol/uci_parse.h"
 
 #include <ctype.h>
@@ -61,6 +62,8 @@ typedef struct session {
     aw_book *file_book;
     bool no_book;
     char book_file[512];
+    int book_variety;   /* the BookVariety set (the engine plays with at
+                           least its Level's: level_book) */
 } session;
 
 static void say_locked(session *s, const char *fmt, va_list ap)
@@ -315,6 +318,20 @@ static void cmd_uci(session *s)
     pthread_mutex_unlock(&s->lock);
 }
 
+/* Level means here what it means in every front end (engine_setup.c): no
+ * book at levels 1-4 (cmd_go), a random choice among the book moves within
+ * the level's variety at 5-9, the endgame tables at 10 only (the engine).
+ * The engine plays with the larger of BookVariety and the level's. */
+static void level_book(session *s)
+{
+    char buf[32];
+    const int level = atoi(aw_engine_get_option(s->engine, "Level", buf, sizeof buf));
+    const int v = engine_book_variety(level);
+    snprintf(buf, sizeof buf, "%d", v > s->book_variety ? v : s->book_variety);
+    aw_error err;
+    aw_engine_set_option(s->engine, "BookVariety", buf, &err);
+}
+
 /* Make the table (every page touched) and the threads' state now, not in
  * the next go's time: a 256 MB table takes a second to make on some
  * systems. At setoption Hash or Threads, isready and ucinewgame, which may
@@ -388,10 +405,16 @@ static void cmd_setoption(session *s, const uci_command *c)
     }
     for (int i = 0; i < aw_engine_option_count(); i++)
         if (strcasecmp(aw_engine_option_info(i)->name, c->name) == 0) {
-            if (aw_engine_set_option(s->engine, c->name, value, &err))
+            if (aw_engine_set_option(s->engine, c->name, value, &err)) {
                 info_string(s, "setoption %s ignored: %s", c->name, err.msg);
-            else if (strcasecmp(c->name, "Hash") == 0 || strcasecmp(c->name, "Threads") == 0)
+            } else if (strcasecmp(c->name, "Hash") == 0 || strcasecmp(c->name, "Threads") == 0) {
                 engine_ready(s, c->name);
+            } else if (strcasecmp(c->name, "Level") == 0 ||
+                       strcasecmp(c->name, "BookVariety") == 0) {
+                if (strcasecmp(c->name, "BookVariety") == 0)
+                    s->book_variety = atoi(value);
+                level_book(s);
+            }
             return;
         }
     info_string(s, "setoption: no option '%s' (the options are listed after 'uci')", c->name);
@@ -506,7 +529,14 @@ static void cmd_go(session *s, const uci_command *c)
     lim.only = nonly ? only : NULL;
     lim.only_count = nonly;
     aw_error err;
-    aw_engine_set_book(s->engine, current_book(s));
+    /* The book answers a go limited by time (or by nothing): a depth, a
+     * node count, a mate search or searchmoves ask for a search, and
+     * levels 1-4 play without it. */
+    char lv[16];
+    const bool book_level =
+        engine_book_variety(atoi(aw_engine_get_option(s->engine, "Level", lv, sizeof lv))) >= 0;
+    const bool searching_asked = c->depth || c->nodes || c->mate || c->searchmove_count;
+    aw_engine_set_book(s->engine, book_level && !searching_asked ? current_book(s) : NULL);
     if (aw_engine_set_game(s->engine, s->game, &err)) {
         info_string(s, "go failed: %s", err.msg);
         say(s, "bestmove 0000");

@@ -578,3 +578,39 @@ expect_status 0
 CHECKS=$((CHECKS + 1))
 [ "$(count_of '^bestmove ')" -eq 1 ] && [ $((t1 - t0)) -le 400 ] ||
     fail "Hash 256, isready, go movetime 100: bestmove after $((t1 - t0)) ms (at most 400)"
+
+# Level means what it means in 'awale play' (src/front/engine_setup.c): no
+# opening book at levels 1-4, the book from 5 on; and a go with any limit
+# other than time (depth, nodes, mate, searchmoves) searches instead of
+# answering from the book. (Level 1 and 'go mate 2' answered a book move at
+# once.)
+for case in '1|go movetime 50|no' '4|go movetime 50|no' '5|go movetime 50|yes' \
+    '10|go movetime 50|yes' '10|go mate 2|no' '10|go depth 2|no' '10|go nodes 500|no' \
+    '10|go movetime 50 searchmoves C F|no'; do
+    level=${case%%|*}
+    rest=${case#*|}
+    go=${rest%%|*}
+    book=${rest#*|}
+    uci_session "setoption name Level value $level
+position startpos
+$go
+@bestmove
+quit"
+    CHECKS=$((CHECKS + 1))
+    got=no
+    grep -q '^info string book move ' "$TMP/out" && got=yes
+    [ "$got" = "$book" ] || fail "Level $level, $go: book move '$got', expected '$book'"
+done
+# The level's choice among book moves is at least BookVariety's, whatever the
+# order they are set in: Level 6 plays within 0.35 seeds of the best book move.
+uci_session 'setoption name BookVariety value 10
+setoption name Level value 6
+uci
+quit'
+expect_out_has "option name BookVariety type spin default 35 "
+uci_session 'setoption name Level value 6
+setoption name BookVariety value 100
+setoption name Level value 10
+uci
+quit'
+expect_out_has "option name BookVariety type spin default 100 "
