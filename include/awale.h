@@ -640,7 +640,8 @@ typedef bool (*aw_probe_fn)(void *ctx, const aw_rules *rules, const aw_position 
  *   MultiPV  spin   1..12        (default 1)    lines when aw_limits says 0
  *   Seed     spin   0..2^31-1    (default 0)    random choices of levels < 10
  *   Tables   string path         (default "")   endgame tables directory
- *                                               (used by the tables module)
+ *                                               (used by the tables module;
+ *                                               at Level 10 only)
  *   NullMove, Quiescence  check (default false)  search experiments, kept
  *                                               for matches (docs/engine.md)
  *   Eval     string tuned|material              material: score difference
@@ -664,9 +665,9 @@ AW_API int aw_engine_option_count(void);
 AW_API const aw_engine_option *aw_engine_option_info(int i);
 
 /* A new engine with default options; NULL (and a message) when out of
- * memory. Its table (Hash MB) is made by its first search, so an engine
- * that never searches holds none; a search that cannot make it fails with
- * a message. */
+ * memory. Its table (Hash MB) is made by aw_engine_ready or else by its
+ * first search, so an engine that never searches holds none; a search that
+ * cannot make it fails with a message. */
 AW_API aw_engine *aw_engine_new(aw_error *err);
 /* Stops and joins a running search, then frees everything. */
 AW_API void aw_engine_free(aw_engine *engine);
@@ -681,6 +682,13 @@ AW_API const char *aw_engine_get_option(const aw_engine *engine, const char *nam
 
 /* Forget what was learnt (table, history): a new game. */
 AW_API void aw_engine_clear(aw_engine *engine);
+
+/* Make the table (Hash MB, every page touched) and the search threads'
+ * state now, so that the next search starts at once instead of spending
+ * its first moments (seconds for a large table) allocating: the protocol's
+ * isready. A no-op when they are made, or during a search. Returns 0, or
+ * -1 with a message when out of memory. */
+AW_API int aw_engine_ready(aw_engine *engine, aw_error *err);
 
 /* The position to search: the current position of a game, whose history
  * counts for repetition; or rules and a position without history. Returns
@@ -700,7 +708,8 @@ AW_API void aw_engine_set_probe(aw_engine *engine, aw_probe_fn probe, void *ctx,
  * move, whatever the Level: the best one, or with BookVariety V a random
  * one among those at most V hundredths of a seed below it (a proven result
  * is never traded). Which levels get a book, and which variety, is the
- * caller's choice (awale's front ends: src/front/engine_setup.c). */
+ * caller's choice (awale's front ends, the protocol included:
+ * src/front/engine_setup.c). */
 AW_API void aw_engine_set_book(aw_engine *engine, const aw_book *book);
 
 /* Search the position set last, blocking until a limit is reached or the

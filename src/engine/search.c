@@ -1048,11 +1048,10 @@ static void run_search(engine *e)
         e->result.info.nodes = total_nodes(e);
 }
 
-static int prepare(engine *e, const aw_limits *limits, aw_info_fn info, aw_done_fn done, void *user,
-                   aw_error *err)
+/* The search threads' state and the table (every page touched: tt_init),
+ * if they are not made yet or no longer fit Threads. */
+static int make_state(engine *e, aw_error *err)
 {
-    if (atomic_load(&e->running) || e->joinable)
-        return aw_fail(err, "a search is already running");
     if (!e->workers || e->nworkers != e->threads) {
         free(e->workers);
         e->workers = calloc((size_t)e->threads, sizeof *e->workers);
@@ -1064,6 +1063,34 @@ static int prepare(engine *e, const aw_limits *limits, aw_info_fn info, aw_done_
     }
     if (!e->table.slots && tt_init(&e->table, (size_t)e->hash_mb))
         return aw_fail(err, "out of memory for a %d MB table", e->hash_mb);
+    return 0;
+}
+
+int aw_engine_ready(aw_engine *e, aw_error *err)
+{
+    if (atomic_load(&e->running) || e->joinable)
+        return 0; /* a search runs: its state is made */
+    return make_state(e, err);
+}
+
+static int prepare(engine *e, const aw_limits *limits, aw_info_fn info, aw_done_fn done, void *user,
+                   aw_error *err)
+{
+    if (atomic_load(&e->running) || e->joinable)
+        return aw_fail(err, "a search is already running");
+    if (make_state(e, err))
+        return -1;
+    /* The tables of the Tables option serve full strength only, as the
+     * front ends give theirs (src/front/engine_setup.c): below Level 10
+     * an engine plays its endgames as a person of that level would. */
+    if (e->tables_open) {
+        const bool full = e->level >= 10;
+        if (full && !e->probe)
+            aw_engine_set_probe(e, aw_tables_probe_hook, e->tables_open,
+                                aw_tables_seeds(e->tables_open));
+        else if (!full && e->probe_ctx == e->tables_open)
+            aw_engine_set_probe(e, NULL, NULL, 0);
+    }
     static const aw_limits none = {0};
     e->limits = limits ? *limits : none;
     if (e->limits.only_count > AW_MAX_MOVES)

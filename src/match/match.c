@@ -31,6 +31,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,11 @@ typedef struct outcome {
     int kind;     /* its F_* */
     uint64_t hash; /* of the game: start, who is South, moves (seen.h) */
     char *record;
+    /* per engine: the largest time past a move's limit (movetime, or the
+     * clock), in ms (<= 0: never over; INT64_MIN: no timed move), and the
+     * ply it was played at */
+    int64_t over_ms[2];
+    int over_ply[2];
 } outcome;
 
 typedef struct shared {
@@ -75,6 +81,8 @@ typedef struct shared {
     aw_move current_moves[OPENING_PLIES_MAX];
     seen_set seen;  /* hashes of the games finished */
     int repeats;    /* games finished that repeat an earlier one */
+    int64_t over_ms[2]; /* the largest overrun of each engine (outcome) */
+    int over_game[2], over_ply[2];
 } shared;
 
 typedef struct worker {
@@ -289,6 +297,7 @@ static void play_game(worker *w, int index, const opening *op, outcome *o)
     const match_config *cfg = sh->cfg;
     memset(o, 0, sizeof *o);
     o->forfeit = -1;
+    o->over_ms[0] = o->over_ms[1] = INT64_MIN;
     game_ctx g = {.w = w, .cfg = cfg, .o = o, .south = index % 2};
     o->south = g.south;
     const aw_position *start = &op->start;
@@ -363,6 +372,11 @@ static void play_game(worker *w, int index, const opening *op, outcome *o)
             client_answer ans;
             int rc = client_think(c, position, go, budget + cfg->margin_ms, &ans, why, sizeof why);
             free(position);
+            if ((cfg->movetime_ms || cfg->base_ms) && rc != CLIENT_CANCELLED &&
+                ans.elapsed_ms - budget > o->over_ms[e]) {
+                o->over_ms[e] = ans.elapsed_ms - budget;
+                o->over_ply[e] = aw_game_ply(g.game) + 1;
+            }
             if (rc == CLIENT_CANCELLED) {
                 client_kill(c);
                 break;
@@ -518,6 +532,12 @@ static void report(shared *sh, int index, outcome *o)
             sh->draws++;
         if (o->forfeit >= 0)
             sh->forfeits[o->forfeit][o->kind]++;
+        for (int e = 0; e < 2; e++)
+            if (o->over_ms[e] > sh->over_ms[e]) {
+                sh->over_ms[e] = o->over_ms[e];
+                sh->over_game[e] = index + 1;
+                sh->over_ply[e] = o->over_ply[e];
+            }
         if (seen_add(&sh->seen, o->hash, index) == 1 && sh->repeats++ == 0) {
             int other = 0;
             seen_find(&sh->seen, o->hash, &other);
@@ -668,6 +688,21 @@ static void summary(shared *sh, int status)
                 sep = ", ";
             }
         printf("%s\n", total ? ")" : "");
+    }
+    if (cfg->movetime_ms || cfg->base_ms) {
+        /* How close the engines kept to their time: the largest answer
+         * time past a move's limit (from go to bestmove, as forfeits are
+         * judged), over every game finished. */
+        printf("largest overrun:");
+        for (int e = 0; e < 2; e++) {
+            printf("%s %s ", e ? "," : "", cfg->engine[e].name);
+            if (sh->over_ms[e] > 0)
+                printf("%lld ms (game %d, ply %d)", (long long)sh->over_ms[e], sh->over_game[e],
+                       sh->over_ply[e]);
+            else
+                printf("none");
+        }
+        printf(" (margin %lld ms)\n", (long long)cfg->margin_ms);
     }
     if (cfg->records_path && !sh->write_failed)
         printf("records: %s\n", cfg->records_path);

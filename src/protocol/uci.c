@@ -12,11 +12,12 @@
  * The state machine (docs/protocol.md): a search is *pending* from the `go`
  * that starts it until its bestmove is printed (under the lock, by
  * whichever thread prints it). While one is pending, `go`, `setoption` and
- * `ucinewgame` are refused with an `info string`; everything else is
- * answered at once. The main thread never waits for a search to end by
+ * `ucinewgame` first stop it, as `stop` does (an `info string` says so,
+ * then its bestmove comes out), and are then carried out; everything else
+ * is answered at once. The main thread never waits for a search to end by
  * itself: it only joins a search whose bestmove is out (its thread is
- * ending) or one it has just stopped (`stop`, `quit`, end of input), so
- * `isready`, `stop` and `quit` are always read and answered promptly.
+ * ending) or one it has just stopped, so `isready`, `stop` and `quit` are
+ * always read and answered promptly, and every `go` gets one bestmove.
  *
  * Nothing a GUI sends can end the program but `quit` and the end of the
  * input: every unknown, malformed or ill-timed command gets an
@@ -24,6 +25,7 @@
  */
 #include "protocol/uci.h"
 
+#include "front/engine_setup.h"
 #include "protocol/uci_parse.h"
 
 #include <ctype.h>
@@ -60,6 +62,8 @@ typedef struct session {
     aw_book *file_book;
     bool no_book;
     char book_file[512];
+    int book_variety;   /* the BookVariety set (the engine plays with at
+                           least its Level's: level_book) */
 } session;
 
 static void say_locked(session *s, const char *fmt, va_list ap)
@@ -198,31 +202,6 @@ static void on_done(const aw_search_result *r, void *user)
     pthread_mutex_unlock(&s->lock);
 }
 
-/* Whether a command that needs the engine (`what`: go, setoption,
- * ucinewgame) can run now: no search is pending. A search whose bestmove is
- * already out is joined here; its thread is ending, so this does not wait.
- * Otherwise the command is refused with an info string, written under the
- * same lock as the test, so that the refusal always comes out between the
- * search's start and its bestmove. */
-static bool engine_free(session *s, const char *what)
-{
-    pthread_mutex_lock(&s->lock);
-    const bool busy = s->pending;
-    if (busy) {
-        fprintf(s->out, "info string %s ignored: a search is running (send 'stop' first)\n",
-                what);
-        fflush(s->out);
-    }
-    pthread_mutex_unlock(&s->lock);
-    if (busy)
-        return false;
-    if (s->searching) {
-        aw_search_wait(s->engine, NULL);
-        s->searching = false;
-    }
-    return true;
-}
-
 /* Stop the search, if any, and wait for it: its bestmove is printed (a held
  * one here, else by on_done before the thread ends). Every stop point of
  * the search is checked within a few thousand nodes, so this is prompt. */
@@ -240,6 +219,24 @@ static void finish_search(session *s)
         aw_search_wait(s->engine, NULL);
         s->searching = false;
     }
+}
+
+/* Before a command that needs the engine (`what`: go, setoption,
+ * ucinewgame): a pending search is stopped first, as `stop` would, and
+ * its bestmove printed, after an info string written under the same lock
+ * as the test, so that it always comes between the search's start and
+ * its bestmove. A search whose bestmove is already out is joined (its
+ * thread is ending). So every go gets exactly one bestmove, in order, and
+ * the main thread never waits for a search to end by itself. */
+static void engine_take(session *s, const char *what)
+{
+    pthread_mutex_lock(&s->lock);
+    if (s->pending) {
+        fprintf(s->out, "info string %s: stopping the running search first\n", what);
+        fflush(s->out);
+    }
+    pthread_mutex_unlock(&s->lock);
+    finish_search(s);
 }
 
 /* ---------------------------------------------------------- the commands */
@@ -321,6 +318,31 @@ static void cmd_uci(session *s)
     pthread_mutex_unlock(&s->lock);
 }
 
+/* Level means here what it means in every front end (engine_setup.c): no
+ * book at levels 1-4 (cmd_go), a random choice among the book moves within
+ * the level's variety at 5-9, the endgame tables at 10 only (the engine).
+ * The engine plays with the larger of BookVariety and the level's. */
+static void level_book(session *s)
+{
+    char buf[32];
+    const int level = atoi(aw_engine_get_option(s->engine, "Level", buf, sizeof buf));
+    const int v = engine_book_variety(level);
+    snprintf(buf, sizeof buf, "%d", v > s->book_variety ? v : s->book_variety);
+    aw_error err;
+    aw_engine_set_option(s->engine, "BookVariety", buf, &err);
+}
+
+/* Make the table (every page touched) and the threads' state now, not in
+ * the next go's time: a 256 MB table takes a second to make on some
+ * systems. At setoption Hash or Threads, isready and ucinewgame, which may
+ * take as long as they need. */
+static void engine_ready(session *s, const char *what)
+{
+    aw_error err;
+    if (aw_engine_ready(s->engine, &err))
+        info_string(s, "%s: %s (the next go will try again)", what, err.msg);
+}
+
 static void cmd_setoption(session *s, const uci_command *c)
 {
     const char *value = c->has_value ? c->value : "";
@@ -332,8 +354,7 @@ static void cmd_setoption(session *s, const uci_command *c)
     }
     char what[UCI_NAME_MAX + 16];
     snprintf(what, sizeof what, "setoption %s", c->name);
-    if (!engine_free(s, what))
-        return;
+    engine_take(s, what);
     if (strcasecmp(c->name, "BookFile") == 0) {
         /* Empty (or <empty>): the built-in book; none: no book; else a file,
          * checked before it replaces the book in use. */
@@ -384,8 +405,16 @@ static void cmd_setoption(session *s, const uci_command *c)
     }
     for (int i = 0; i < aw_engine_option_count(); i++)
         if (strcasecmp(aw_engine_option_info(i)->name, c->name) == 0) {
-            if (aw_engine_set_option(s->engine, c->name, value, &err))
+            if (aw_engine_set_option(s->engine, c->name, value, &err)) {
                 info_string(s, "setoption %s ignored: %s", c->name, err.msg);
+            } else if (strcasecmp(c->name, "Hash") == 0 || strcasecmp(c->name, "Threads") == 0) {
+                engine_ready(s, c->name);
+            } else if (strcasecmp(c->name, "Level") == 0 ||
+                       strcasecmp(c->name, "BookVariety") == 0) {
+                if (strcasecmp(c->name, "BookVariety") == 0)
+                    s->book_variety = atoi(value);
+                level_book(s);
+            }
             return;
         }
     info_string(s, "setoption: no option '%s' (the options are listed after 'uci')", c->name);
@@ -452,8 +481,7 @@ static const aw_book *current_book(const session *s)
 
 static void cmd_go(session *s, const uci_command *c)
 {
-    if (!engine_free(s, "go"))
-        return;
+    engine_take(s, "go");
     s->searches++;
     if (s->debug)
         debug_go(s);
@@ -501,7 +529,14 @@ static void cmd_go(session *s, const uci_command *c)
     lim.only = nonly ? only : NULL;
     lim.only_count = nonly;
     aw_error err;
-    aw_engine_set_book(s->engine, current_book(s));
+    /* The book answers a go limited by time (or by nothing): a depth, a
+     * node count, a mate search or searchmoves ask for a search, and
+     * levels 1-4 play without it. */
+    char lv[16];
+    const bool book_level =
+        engine_book_variety(atoi(aw_engine_get_option(s->engine, "Level", lv, sizeof lv))) >= 0;
+    const bool searching_asked = c->depth || c->nodes || c->mate || c->searchmove_count;
+    aw_engine_set_book(s->engine, book_level && !searching_asked ? current_book(s) : NULL);
     if (aw_engine_set_game(s->engine, s->game, &err)) {
         info_string(s, "go failed: %s", err.msg);
         say(s, "bestmove 0000");
@@ -608,13 +643,16 @@ int uci_main(FILE *in, FILE *out, const aw_rules *rules, const aw_book *const *b
         switch (c.kind) {
         case UCI_UCI: cmd_uci(&s); break;
         case UCI_DEBUG: s.debug = c.debug_on; break;
-        case UCI_ISREADY: say(&s, "readyok"); break;
+        case UCI_ISREADY:
+            engine_ready(&s, "isready");
+            say(&s, "readyok");
+            break;
         case UCI_REGISTER: break;
         case UCI_SETOPTION: cmd_setoption(&s, &c); break;
         case UCI_NEWGAME:
-            if (!engine_free(&s, "ucinewgame"))
-                break;
+            engine_take(&s, "ucinewgame");
             aw_engine_clear(s.engine);
+            engine_ready(&s, "ucinewgame");
             new_position(&s, &start);
             break;
         case UCI_POSITION: cmd_position(&s, &c); break;

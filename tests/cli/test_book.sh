@@ -88,10 +88,11 @@ expect_out_has "depth 3"
 run analyze --book none --depth 3
 grep -q "^book" "$TMP/out" && fail "--book none still showed the book"
 
-# uci plays a book move at once, and says so; BookFile none switches it off.
+# uci plays a book move at once for a go limited by time (a depth, nodes or
+# mate asks for a search), and says so; OwnBook false switches it off.
 run_input "setoption name BookFile value $BK/a.awb
 position startpos
-go depth 20
+go movetime 2000
 quit
 " uci
 expect_status 0
@@ -155,7 +156,7 @@ expect_status 0
 CHECKS=$((CHECKS + 1))
 head -1 "$TMP/out" | grep -q "^book [A-F] " || fail "analyze shows no built-in book line: $(head -1 "$TMP/out")"
 run_input "position startpos
-go depth 30
+go movetime 2000
 quit
 " uci
 expect_status 0

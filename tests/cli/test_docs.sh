@@ -93,6 +93,18 @@ CHECKS=$((CHECKS + 1))
 [ "$(tail -n 1 "$TMP/out")" = "$said" ] ||
     fail "uci --help example ends with '$(tail -n 1 "$TMP/out")', the help says '$said'"
 
+# What 'awale uci --help' says of a go sent during a search is what the
+# engine does (the pages said a go, setoption or ucinewgame waited for the
+# search while the engine refused them): the info string it quotes comes,
+# then the stopped search's bestmove, then the new search's.
+run uci --help
+said=$(sed -n "s/^'\(info string go: [^']*\)'.*/\1/p" "$TMP/out")
+printf '%s\n' 'position fen 0-0-0-0-0-2-1-2-0-0-0-1-22-20-S' 'go infinite' 'go depth 1' |
+    timeout 20 "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
+CHECKS=$((CHECKS + 1))
+[ -n "$said" ] && [ "$(grep -v '^info depth' "$TMP/out" | tr '\n' '|')" = "$said|bestmove F|bestmove F|" ] ||
+    fail "uci --help says a go during a search gives '$said'; the engine: $(tr '\n' '|' <"$TMP/out")"
+
 # Usage lines against the options each command accepts: the options its
 # source parses (in calls of cli_option, cli_flag or strcmp, plus the rule options of
 # src/cli/common.c when it takes them) must all appear in the usage lines of

@@ -54,6 +54,10 @@ expect_out_has "match lvl1 vs lvl3: 2 games, rules abapa, 20 ms a move"
 expect_out_has "Elo difference"
 expect_out_has "forfeits of lvl1: 0"
 expect_out_has "forfeits of lvl3: 0"
+# how far past its 20 ms each engine went at worst (docs/match.md, Results)
+CHECKS=$((CHECKS + 1))
+grep -Eq '^largest overrun: lvl1 (none|[0-9]+ ms \(game [12], ply [0-9]+\)), lvl3 (none|[0-9]+ ms \(game [12], ply [0-9]+\)) \(margin 2000 ms\)$' "$TMP/out" ||
+    fail "no 'largest overrun' line: $(grep overrun "$TMP/out")"
 CHECKS=$((CHECKS + 1))
 wdl=$(sed -n 's/^lvl1: \([0-9]*\) wins\{0,1\}, \([0-9]*\) draws\{0,1\}, \([0-9]*\) loss.*/\1 \2 \3/p' "$TMP/out")
 set -- $wdl

@@ -156,6 +156,19 @@ position fen 5-0-0-0-0-0-1-0-0-0-0-0-20-22-N
 go depth 3
 " uci
 expect_out_has "info depth 1 seldepth 42 score cp -20200 "
+# Below Level 10 the Tables option's tables are not used, as in 'awale play'
+# (they were: Level 9 showed the tables' cp -20200); back at 10, they are.
+{
+    printf '%s\n' 'setoption name Rules value seven-turns' "setoption name Tables value $TD" \
+        'setoption name Level value 9' 'position fen 5-0-0-0-0-0-1-0-0-0-0-0-20-22-N' 'go depth 3'
+    sleep 1
+    printf '%s\n' isready 'setoption name Level value 10' 'go depth 3'
+    sleep 1
+} | "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
+CHECKS=$((CHECKS + 1))
+sed -n '1,/^readyok/p' "$TMP/out" | grep -q 'cp -20200' && fail "Level 9 used the tables: $(head -3 "$TMP/out")"
+CHECKS=$((CHECKS + 1))
+sed -n '/^readyok/,$p' "$TMP/out" | grep -q 'cp -20200' || fail "Level 10 again: no tables: $(tail -3 "$TMP/out")"
 echo "5-0-0-0-0-0-1-0-0-0-0-0-20-22-N" >"$TMP/tb-opening.txt"
 run match --rules seven-turns --engine name=a "option.Tables=$TD" --engine name=b "option.Tables=$TD" \
     --games 1 --depth 3 --openings "$TMP/tb-opening.txt" --records "$TMP/tb-records.txt"

@@ -355,12 +355,15 @@ expect_out_has "option name Eval type string default tuned"
 
 # ---------------------------------------------------------------------------
 # The session's state machine (docs/protocol.md, "The session"): whatever
-# search runs, every command is read and answered at once; a go during a
-# search is refused. Every run has a deadline (status 124: it hung).
+# search runs, every command is read and answered at once; a go, setoption
+# or ucinewgame during a search stops it first. Every run has a deadline
+# (status 124: it hung).
 
-# A second go during a search of any kind: refused with an info string, and
-# stop, isready and the end of the input still answered (these hung: the
-# engine waited for the first search to end before it read on).
+# A second go during a search of any kind: the first search is stopped (an
+# info string, then its bestmove), the second runs, and stop, isready and the
+# end of the input are still answered (these hung once: the engine waited
+# for the first search to end before it read on; then the second go was
+# refused and never got a bestmove).
 for first in 'go depth 40' 'go' 'go nodes 100000000000' 'go movetime 100000' \
     'go wtime 100000000 btime 100000000' 'go infinite' 'go ponder'; do
     # (OwnBook off: a position of the opening book would be answered at once)
@@ -368,25 +371,28 @@ for first in 'go depth 40' 'go' 'go nodes 100000000000' 'go movetime 100000' \
         timeout 10 "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
     STATUS=$?
     expect_status 0
-    expect_out_has "info string go ignored: a search is running (send 'stop' first)"
+    expect_out_has "info string go: stopping the running search first"
     CHECKS=$((CHECKS + 1))
-    [ "$(count_of '^bestmove ')" -eq 1 ] || fail "'$first' then go: $(count_of '^bestmove ') bestmoves, expected 1"
+    [ "$(count_of '^bestmove ')" -eq 2 ] || fail "'$first' then go: $(count_of '^bestmove ') bestmoves, expected 2"
+    CHECKS=$((CHECKS + 1))
+    [ "$(line_of 'stopping the running search')" -lt "$(line_of '^bestmove ')" ] ||
+        fail "'$first' then go: the first bestmove came before the go that stopped it"
     CHECKS=$((CHECKS + 1))
     [ "$(tail -1 "$TMP/out")" = readyok ] || fail "'$first' then go: readyok is not the last line"
-    best=$(bestmove_of "$TMP/out")
-    CHECKS=$((CHECKS + 1))
-    uci_legal "$best" || fail "'$first': bestmove '$best' is not legal"
+    for best in $(grep '^bestmove ' "$TMP/out" | cut -d' ' -f2); do
+        CHECKS=$((CHECKS + 1))
+        uci_legal "$best" || fail "'$first': bestmove '$best' is not legal"
+    done
 done
 
-# The same, ended by quit at once: the search stops, its bestmove comes out.
-# (OwnBook off, as above: answered from the book at once, the first go could
-# end before the second is read, which then starts a search of its own.)
+# The same, ended by quit at once: the second go stops the first search,
+# quit the second; each gives its bestmove.
 printf 'setoption name OwnBook value false\ngo depth 40\ngo depth 3\nquit\n' |
     timeout 10 "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
 STATUS=$?
 expect_status 0
 CHECKS=$((CHECKS + 1))
-[ "$(count_of '^bestmove ')" -eq 1 ] || fail "quit during a search: $(count_of '^bestmove ') bestmoves"
+[ "$(count_of '^bestmove ')" -eq 2 ] || fail "quit during a search: $(count_of '^bestmove ') bestmoves"
 
 # A go whose limit is malformed starts nothing (before, 'go binc' searched
 # without limit and the next go hung); the next go is a search of its own.
@@ -451,31 +457,40 @@ expect_status 0
 CHECKS=$((CHECKS + 1))
 [ "$(count_of 'ignored')" -eq 0 ] || fail "a clock run out is no error: $(grep ignored "$TMP/out")"
 
-# During a search: setoption and ucinewgame are refused, position is taken
-# for the next go, isready is answered before the bestmove, Ponder may be set.
+# During a search: setoption and ucinewgame stop it first (its bestmove
+# comes out before the command is carried out), position is taken for the
+# next go, isready is answered at once, Ponder may be set (it stops nothing).
 uci_session 'position startpos
 go infinite
-setoption name Hash value 16
-setoption name Threads value 2
 setoption name Ponder value true
-ucinewgame
 position startpos moves C
 isready
 @readyok
-stop
+setoption name Hash value 16
 @bestmove
+setoption name Threads value 2
 go depth 3
 @bestmove
+go infinite
+ucinewgame
+@bestmove
+isready
+@readyok
 quit'
 expect_status 0
-expect_out_has "info string setoption Hash ignored: a search is running (send 'stop' first)"
-expect_out_has "info string setoption Threads ignored: a search is running"
-expect_out_has "info string ucinewgame ignored: a search is running"
+expect_out_has "info string setoption Hash: stopping the running search first"
+expect_out_has "info string ucinewgame: stopping the running search first"
 CHECKS=$((CHECKS + 1))
-[ "$(count_of 'Ponder')" -eq 0 ] || fail "setoption Ponder refused during a search"
+[ "$(count_of 'stopping the running search')" -eq 2 ] && [ "$(count_of 'ignored')" -eq 0 ] ||
+    fail "commands during a search: $(grep 'info string' "$TMP/out")"
+CHECKS=$((CHECKS + 1))
+[ "$(count_of '^bestmove ')" -eq 3 ] || fail "commands during a search: $(count_of '^bestmove ') bestmoves, expected 3"
 CHECKS=$((CHECKS + 1))
 [ "$(line_of '^readyok')" -lt "$(line_of '^bestmove')" ] || fail "isready waited for the search"
-best=$(bestmove_of "$TMP/out")
+CHECKS=$((CHECKS + 1))
+[ "$(line_of 'setoption Hash: stopping')" -lt "$(line_of '^bestmove')" ] ||
+    fail "setoption Hash during a search: the bestmove came before it"
+best=$(grep '^bestmove ' "$TMP/out" | sed -n 2p | cut -d' ' -f2)
 CHECKS=$((CHECKS + 1))
 uci_legal C "$best" || fail "the position sent during the search: bestmove '$best' is not legal after C"
 
@@ -528,3 +543,74 @@ go depth 2
 isready
 ' uci
 expect_out_has "info string debug: go 1: rules abapa; position 4-4-0-5-5-5-5-4-4-4-4-4-0-0-N"
+
+# A large table is made at setoption Hash and isready, not in the time of
+# the first go: 'go movetime 100' after 'setoption name Hash value 256' and
+# 'isready' answered after about 1.5 s (the table's pages were touched by
+# the first search), so awale lost its first games on time in a match.
+# 400 ms is generous: the go takes 100 ms.
+ms_now() { date +%s%3N; }
+rm -f "$TMP/fifo"
+mkfifo "$TMP/fifo"
+: >"$TMP/out"
+timeout 30 "$AWALE" uci <"$TMP/fifo" >"$TMP/out" 2>"$TMP/err" &
+upid=$!
+exec 3>"$TMP/fifo"
+printf 'setoption name OwnBook value false\nsetoption name Hash value 256\nisready\n' >&3
+uci_wait '^readyok$' 1
+# The table is there after readyok: the engine holds its 256 MB (Linux).
+rss=
+child=$(cat "/proc/$upid/task/$upid/children" 2>/dev/null)
+[ -n "$child" ] && rss=$(sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/${child%% *}/status" 2>/dev/null)
+if [ -n "$rss" ]; then
+    CHECKS=$((CHECKS + 1))
+    [ "$rss" -ge 250000 ] || fail "Hash 256 and isready: the engine holds $rss kB (the table is not made)"
+fi
+t0=$(ms_now)
+printf 'position startpos moves C\ngo movetime 100\n' >&3
+uci_wait '^bestmove ' 1
+t1=$(ms_now)
+printf 'quit\n' >&3
+exec 3>&-
+wait "$upid"
+STATUS=$?
+expect_status 0
+CHECKS=$((CHECKS + 1))
+[ "$(count_of '^bestmove ')" -eq 1 ] && [ $((t1 - t0)) -le 400 ] ||
+    fail "Hash 256, isready, go movetime 100: bestmove after $((t1 - t0)) ms (at most 400)"
+
+# Level means what it means in 'awale play' (src/front/engine_setup.c): no
+# opening book at levels 1-4, the book from 5 on; and a go with any limit
+# other than time (depth, nodes, mate, searchmoves) searches instead of
+# answering from the book. (Level 1 and 'go mate 2' answered a book move at
+# once.)
+for case in '1|go movetime 50|no' '4|go movetime 50|no' '5|go movetime 50|yes' \
+    '10|go movetime 50|yes' '10|go mate 2|no' '10|go depth 2|no' '10|go nodes 500|no' \
+    '10|go movetime 50 searchmoves C F|no'; do
+    level=${case%%|*}
+    rest=${case#*|}
+    go=${rest%%|*}
+    book=${rest#*|}
+    uci_session "setoption name Level value $level
+position startpos
+$go
+@bestmove
+quit"
+    CHECKS=$((CHECKS + 1))
+    got=no
+    grep -q '^info string book move ' "$TMP/out" && got=yes
+    [ "$got" = "$book" ] || fail "Level $level, $go: book move '$got', expected '$book'"
+done
+# The level's choice among book moves is at least BookVariety's, whatever the
+# order they are set in: Level 6 plays within 0.35 seeds of the best book move.
+uci_session 'setoption name BookVariety value 10
+setoption name Level value 6
+uci
+quit'
+expect_out_has "option name BookVariety type spin default 35 "
+uci_session 'setoption name Level value 6
+setoption name BookVariety value 100
+setoption name Level value 10
+uci
+quit'
+expect_out_has "option name BookVariety type spin default 100 "

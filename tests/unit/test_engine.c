@@ -869,10 +869,38 @@ static void test_table_made_by_the_first_search(void **state)
         aw_engine_free(e[i]);
 }
 
+/* aw_engine_ready makes the table, every page touched, before any search
+ * (the protocol's isready: the first go after a 256 MB Hash took 1.5 s,
+ * its pages touched in the move's time); then clearing it keeps it. */
+static void test_ready_makes_the_table(void **state)
+{
+    (void)state;
+    if (resident_kb() < 0)
+        skip();
+    aw_error err;
+    aw_engine *e = aw_engine_new(&err);
+    assert_non_null(e);
+    assert_int_equal(aw_engine_set_option(e, "Hash", "32", &err), 0);
+    const long before = resident_kb();
+    assert_int_equal(aw_engine_ready(e, &err), 0);
+    const long made = resident_kb();
+    if (made - before < 32 * 1024 * 3 / 4)
+        fail_msg("after aw_engine_ready the engine holds %ld kB more, not its 32 MB table",
+                 made - before);
+    assert_int_equal(aw_engine_ready(e, &err), 0); /* made: nothing to do */
+    aw_engine_clear(e);
+    aw_limits lim = {.depth = 3};
+    aw_search_result res;
+    assert_int_equal(aw_search_run(e, &lim, NULL, NULL, &res, &err), 0);
+    assert_true(res.best != AW_MOVE_NONE);
+    aw_engine_free(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table_made_by_the_first_search),
+        cmocka_unit_test(test_ready_makes_the_table),
         cmocka_unit_test(test_searchmoves_get_their_time),
         cmocka_unit_test(test_score_format),
         cmocka_unit_test(test_eval_matches_features),
