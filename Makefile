@@ -245,7 +245,11 @@ $(BUILD)/tests/%: tests/unit/%.c $(TEST_SUPPORT) $(wildcard tests/unit/*.h) $(LI
 	@$(if $(Q),echo "  TEST    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -DAW_TEST_DATA='"tests/data"' \
 	    -DAW_TEST_LOCALEDIR='"$(BUILD)/locale"' $(ALL_LDFLAGS) -o $@ \
-	    $< $(TEST_SUPPORT) $(LIBFRONT) $(LIBAWALE) -lcmocka $(LIBS)
+	    $< $(TEST_OBJ) $(TEST_SUPPORT) $(LIBFRONT) $(LIBAWALE) -lcmocka $(LIBS)
+
+# The web server's worker pool, tested on its own.
+$(BUILD)/tests/test_pool: $(BUILD)/obj/src/web/pool.o
+$(BUILD)/tests/test_pool: TEST_OBJ := $(BUILD)/obj/src/web/pool.o
 
 # Fuzz targets built with a replay driver, so the corpus runs in every test.
 $(BUILD)/fuzz-replay/%: tests/fuzz/%.c tests/fuzz/replay.c $(LIBAWALE)
