@@ -45,7 +45,7 @@ else ifeq ($(MODE),asan)
   CFLAGS_MODE := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
                  -fno-sanitize-recover=all
 else ifeq ($(MODE),tsan)
-  CFLAGS_MODE := -O1 -g -fno-omit-frame-pointer -fsanitize=thread
+  CFLAGS_MODE := -O1 -g -fno-omit-frame-pointer -fsanitize=thread -DAW_TSAN
 else ifeq ($(MODE),debug)
   CFLAGS_MODE := -O0 -g -DAW_DEBUG
 else
@@ -313,13 +313,27 @@ test: deps
 # ThreadSanitizer in build/tsan: a data race, a lock-order inversion or a
 # use after free across threads is reported and fails the test (the server
 # exits with status 66). tests/tsan.supp names what is not ours (see there).
+# The small set of endgame tables that every server builds at its start is
+# built once here, by the same program (the table builder under
+# ThreadSanitizer too), and each test server finds a copy of it
+# (AWALE_TEST_TABLES, tests/api/server.mjs).
 TSAN_OPTIONS_TEST := suppressions=$(CURDIR)/tests/tsan.supp second_deadlock_stack=1 history_size=4
+TSAN_TABLES := build/tsan/tables
 tsan:
 	@$(MAKE) --no-print-directory MODE=tsan build/tsan/awale
-	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" tests/api/run.sh build/tsan/awale
+	@$(MAKE) --no-print-directory $(TSAN_TABLES)/.stamp
+	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" AWALE_TEST_TABLES=$(CURDIR)/$(TSAN_TABLES) \
+	    tests/api/run.sh build/tsan/awale
 	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" tests/stress/run.sh build/tsan/awale \
 	    $(if $(filter command line environment,$(origin STRESS_SECONDS)),$(STRESS_SECONDS),20)
 	@echo "== the web server's tests passed (tsan)"
+
+$(TSAN_TABLES)/.stamp: build/tsan/awale
+	@echo "== the small set of endgame tables (tsan)"
+	@rm -rf $(TSAN_TABLES)
+	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" build/tsan/awale tables build --rules abapa \
+	    --seeds 12 --dir $(TSAN_TABLES) >/dev/null
+	@touch $@
 
 # Speed figures: the search signature (node count and nodes per second),
 # the move generator (perft), the relay generator, and a small table build.
