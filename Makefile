@@ -309,19 +309,22 @@ test: deps
 	$(MAKE) MODE=asan check
 	$(MAKE) tsan
 
-# The web server's tests (API and stress) against the program built with
-# ThreadSanitizer in build/tsan: a data race, a lock-order inversion or a
-# use after free across threads is reported and fails the test (the server
-# exits with status 66). tests/tsan.supp names what is not ours (see there).
-# The small set of endgame tables that every server builds at its start is
-# built once here, by the same program (the table builder under
-# ThreadSanitizer too), and each test server finds a copy of it
-# (AWALE_TEST_TABLES, tests/api/server.mjs).
+# The web server's tests (its pool's unit test, the API tests and STRESS_SECONDS,
+# default 20, of the stress test) against the program built with
+# ThreadSanitizer in build/tsan: a data race, a lock-order inversion or a use
+# after free across threads is reported and fails the test (the server exits
+# with status 66). tests/tsan.supp would hold suppressions, each with its
+# reason (none so far). The small set of endgame tables that every server
+# builds at its start is built once here, by the same program (the table
+# builder under ThreadSanitizer too), and each test server finds a copy of it
+# (AWALE_TEST_TABLES, tests/api/server.mjs). About 2 minutes once built.
 TSAN_OPTIONS_TEST := suppressions=$(CURDIR)/tests/tsan.supp second_deadlock_stack=1 history_size=4
 TSAN_TABLES := build/tsan/tables
 tsan:
-	@$(MAKE) --no-print-directory MODE=tsan build/tsan/awale
+	@$(MAKE) --no-print-directory MODE=tsan build/tsan/awale build/tsan/tests/test_pool
 	@$(MAKE) --no-print-directory $(TSAN_TABLES)/.stamp
+	@echo "== build/tsan/tests/test_pool"
+	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" build/tsan/tests/test_pool
 	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" AWALE_TEST_TABLES=$(CURDIR)/$(TSAN_TABLES) \
 	    tests/api/run.sh build/tsan/awale
 	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" tests/stress/run.sh build/tsan/awale \
