@@ -11,10 +11,12 @@
 //   - two loops on one game B: a hint at 10 ms (takes the worker from a
 //     background job), start a review (stops the analysis or goes on with
 //     the review), delete the review;
+//   - two more loops of hints alone on B;
 //   - one loop asking for the server's figures (the pool's counts).
 //
 // It fails when the server dies or answers a 5xx other than 503 (busy),
-// and when the server does not stop cleanly on SIGINT: a sanitizer's report
+// when it still holds requests a minute after the end (a deadlock), and
+// when it does not stop cleanly on SIGINT: a sanitizer's report
 // (AddressSanitizer, ThreadSanitizer, LeakSanitizer) makes its exit status
 // non-zero. Prints what it did.
 import http from 'node:http';
@@ -56,6 +58,11 @@ async function main() {
   let alive = true;
   srv.proc.on('exit', () => { alive = false; });
   const running = () => alive && Date.now() < end;
+  const watchdog = setTimeout(() => {
+    console.log(`stress: FAILED: requests still unanswered 60 s after the end (a deadlock?)\n${srv.stderr().slice(-4000)}`);
+    srv.proc.kill('SIGKILL');
+    process.exit(1);
+  }, (seconds + 60) * 1000);
   const call = async (what, method, url, body) => {
     try {
       const r = await api(srv.base, method, url, body);
@@ -99,6 +106,7 @@ async function main() {
   };
   await Promise.all([loopA(), loopA(), loopB(), loopB(), loopHint(), loopHint(), loopStats()]);
 
+  clearTimeout(watchdog);
   const elapsed = ((Date.now() - (end - seconds * 1000)) / 1000).toFixed(1);
   let failure = null;
   try {
