@@ -15,8 +15,8 @@
 //   - one loop asking for the server's figures (the pool's counts).
 //
 // It fails when the server dies or answers a 5xx other than 503 (busy),
-// when it still holds requests a minute after the end (a deadlock), and
-// when it does not stop cleanly on SIGINT: a sanitizer's report
+// when it has not answered or stopped a minute after the end (a deadlock),
+// and when it does not stop cleanly on SIGINT: a sanitizer's report
 // (AddressSanitizer, ThreadSanitizer, LeakSanitizer) makes its exit status
 // non-zero. Prints what it did.
 import http from 'node:http';
@@ -59,7 +59,7 @@ async function main() {
   srv.proc.on('exit', () => { alive = false; });
   const running = () => alive && Date.now() < end;
   const watchdog = setTimeout(() => {
-    console.log(`stress: FAILED: requests still unanswered 60 s after the end (a deadlock?)\n${srv.stderr().slice(-4000)}`);
+    console.log(`stress: FAILED: the server has not answered or stopped 60 s after the end (a deadlock?)\n${srv.stderr().slice(-4000)}`);
     srv.proc.kill('SIGKILL');
     process.exit(1);
   }, (seconds + 60) * 1000);
@@ -106,7 +106,6 @@ async function main() {
   };
   await Promise.all([loopA(), loopA(), loopB(), loopB(), loopHint(), loopHint(), loopStats()]);
 
-  clearTimeout(watchdog);
   const elapsed = ((Date.now() - (end - seconds * 1000)) / 1000).toFixed(1);
   let failure = null;
   try {
@@ -114,6 +113,7 @@ async function main() {
   } catch (e) {
     failure = e.message.split(':')[0];
   }
+  clearTimeout(watchdog);
   const total = Object.values(counts).reduce((x, y) => x + y, 0);
   console.log(`stress: ${elapsed} s, ${total} requests`);
   for (const k of Object.keys(counts).sort()) console.log(`  ${k}: ${counts[k]}`);
