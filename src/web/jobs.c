@@ -7,10 +7,10 @@
  * worker back, then completes the reply (which resumes the connection).
  *
  * Ownership: a job holds one reference to its game and one to its pending
- * reply from job_new on; once submitted it is the pool's, which frees it
- * (job_free, the job's `free` callback) after its run has returned, and
- * only then are those references dropped (pool.h). A job not submitted
- * (the request failed first) is freed with job_free by the request.
+ * reply (the request holds the other) from job_new on; the request submits
+ * every job it makes, and from then on the job is the pool's, which frees
+ * it (job_free, the job's `free` callback) after its run has returned: only
+ * then are those references dropped (pool.h).
  */
 #include "web/internal.h"
 
