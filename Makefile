@@ -4,9 +4,12 @@
 #   make play       build, then start a game in the terminal
 #   make serve      build, then start the web app (awale serve) on localhost:8080
 #   make test       install missing Debian packages, build, run every test, then
-#                   run them all again under AddressSanitizer + UBSan, build and
-#                   briefly run every fuzz target (make fuzz-smoke), and build,
-#                   check and install the Debian packages (make test-deb)
+#                   run them all again under AddressSanitizer + UBSan, then the
+#                   web server's tests under ThreadSanitizer (make tsan), build
+#                   and briefly run every fuzz target (make fuzz-smoke), and
+#                   build, check and install the Debian packages (make test-deb)
+#   make tsan       the web server built with ThreadSanitizer (build/tsan), and
+#                   its tests against it: the API tests and the stress test
 #   make bench      speed figures (never fails on timing)
 #   make soak       the engine protocol under many random command streams
 #   make bench-web  load on the web server with wrk (docs/web.md)
@@ -24,7 +27,7 @@
 #                   build spread over the ranks of an MPI job (docs/tables.md)
 #   make bench-mpi  figures of the distributed table build (an hour or more)
 #
-# Variables: CC (gcc or clang), MODE (release, asan, debug), BUILD (output dir),
+# Variables: CC (gcc or clang), MODE (release, asan, tsan, debug), BUILD (output dir),
 # V=1 to show the full compiler commands.
 
 CC     ?= cc
@@ -44,10 +47,12 @@ ifeq ($(MODE),release)
 else ifeq ($(MODE),asan)
   CFLAGS_MODE := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
                  -fno-sanitize-recover=all
+else ifeq ($(MODE),tsan)
+  CFLAGS_MODE := -O1 -g -fno-omit-frame-pointer -fsanitize=thread -DAW_TSAN
 else ifeq ($(MODE),debug)
   CFLAGS_MODE := -O0 -g -DAW_DEBUG
 else
-  $(error unknown MODE '$(MODE)': use release, asan or debug)
+  $(error unknown MODE '$(MODE)': use release, asan, tsan or debug)
 endif
 ALL_CFLAGS  := $(CFLAGS_BASE) $(CFLAGS_MODE) $(CFLAGS)
 ALL_LDFLAGS := -pthread $(filter -fsanitize=%,$(CFLAGS_MODE)) $(LDFLAGS)
@@ -132,7 +137,7 @@ UCI_RANDOM := $(BUILD)/uci_random
 
 .PHONY: FORCE all play serve test check deps build-deps pot bench soak bench-web bench-tables tune \
         tune-relay strength strength-book strength-relay book fuzz install uninstall clean \
-        mpi mpi-deps check-mpi bench-mpi
+        mpi mpi-deps check-mpi bench-mpi tsan
 .DEFAULT_GOAL := all
 
 all: $(AWALE) $(MO_FILES)
@@ -243,7 +248,11 @@ $(BUILD)/tests/%: tests/unit/%.c $(TEST_SUPPORT) $(wildcard tests/unit/*.h) $(LI
 	@$(if $(Q),echo "  TEST    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -DAW_TEST_DATA='"tests/data"' \
 	    -DAW_TEST_LOCALEDIR='"$(BUILD)/locale"' $(ALL_LDFLAGS) -o $@ \
-	    $< $(TEST_SUPPORT) $(LIBFRONT) $(LIBAWALE) -lcmocka $(LIBS)
+	    $< $(TEST_OBJ) $(TEST_SUPPORT) $(LIBFRONT) $(LIBAWALE) -lcmocka $(LIBS)
+
+# The web server's worker pool, tested on its own.
+$(BUILD)/tests/test_pool: $(BUILD)/obj/src/web/pool.o
+$(BUILD)/tests/test_pool: TEST_OBJ := $(BUILD)/obj/src/web/pool.o
 
 # Fuzz targets built with a replay driver, so the corpus runs in every test.
 $(BUILD)/fuzz-replay/%: tests/fuzz/%.c tests/fuzz/replay.c $(LIBAWALE)
@@ -278,9 +287,11 @@ deps:
 	@scripts/install-deps.sh
 
 # Everything, in one build mode. UCI_SEQUENCES random protocol sessions
-# (a new seed each run, printed; UCI_SEED=S replays one).
+# (a new seed each run, printed; UCI_SEED=S replays one); the web server's
+# stress test for STRESS_SECONDS (30 under the sanitizers, 10 in release).
 UCI_SEQUENCES ?= 200
 UCI_SEED ?=
+STRESS_SECONDS ?= $(if $(filter release,$(MODE)),10,30)
 check: $(AWALE) $(MO_FILES) $(TESTS) $(FUZZ_REPLAY) $(UCI_RANDOM)
 	@set -e; for t in $(TESTS); do echo "== $$t"; $$t; done
 	@set -e; for f in $(FUZZ_REPLAY); do \
@@ -289,6 +300,7 @@ check: $(AWALE) $(MO_FILES) $(TESTS) $(FUZZ_REPLAY) $(UCI_RANDOM)
 	@echo "== $(UCI_RANDOM)"
 	@$(UCI_RANDOM) $(AWALE) --count $(UCI_SEQUENCES) $(if $(UCI_SEED),--seed $(UCI_SEED))
 	@tests/api/run.sh $(AWALE)
+	@tests/stress/run.sh $(AWALE) $(STRESS_SECONDS)
 	@tests/browser/run.sh $(AWALE) $(BUILD)/screenshots
 	@if [ -x tests/tui/run.sh ]; then tests/tui/run.sh $(AWALE); fi
 	@if [ -x scripts/po-check.sh ]; then scripts/po-check.sh; fi
@@ -298,8 +310,38 @@ check: $(AWALE) $(MO_FILES) $(TESTS) $(FUZZ_REPLAY) $(UCI_RANDOM)
 test: deps
 	$(MAKE) MODE=release check
 	$(MAKE) MODE=asan check
+	$(MAKE) tsan
 	$(MAKE) fuzz-smoke
 	$(MAKE) test-deb
+
+# The web server's tests (its pool's unit test, the API tests and STRESS_SECONDS,
+# default 20, of the stress test) against the program built with
+# ThreadSanitizer in build/tsan: a data race, a lock-order inversion or a use
+# after free across threads is reported and fails the test (the server exits
+# with status 66). tests/tsan.supp would hold suppressions, each with its
+# reason (none so far). The small set of endgame tables that every server
+# builds at its start is built once here, by the same program (the table
+# builder under ThreadSanitizer too), and each test server finds a copy of it
+# (AWALE_TEST_TABLES, tests/api/server.mjs). About 2 minutes once built.
+TSAN_OPTIONS_TEST := suppressions=$(CURDIR)/tests/tsan.supp second_deadlock_stack=1 history_size=4
+TSAN_TABLES := build/tsan/tables
+tsan:
+	@$(MAKE) --no-print-directory MODE=tsan build/tsan/awale build/tsan/tests/test_pool
+	@$(MAKE) --no-print-directory $(TSAN_TABLES)/.stamp
+	@echo "== build/tsan/tests/test_pool"
+	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" build/tsan/tests/test_pool
+	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" AWALE_TEST_TABLES=$(CURDIR)/$(TSAN_TABLES) \
+	    tests/api/run.sh build/tsan/awale
+	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" tests/stress/run.sh build/tsan/awale \
+	    $(if $(filter command line environment,$(origin STRESS_SECONDS)),$(STRESS_SECONDS),20)
+	@echo "== the web server's tests passed (tsan)"
+
+$(TSAN_TABLES)/.stamp: build/tsan/awale
+	@echo "== the small set of endgame tables (tsan)"
+	@rm -rf $(TSAN_TABLES)
+	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" build/tsan/awale tables build --rules abapa \
+	    --seeds 12 --dir $(TSAN_TABLES) >/dev/null
+	@touch $@
 
 # Speed figures: the search signature (node count and nodes per second),
 # the move generator (perft), the relay generator, and a small table build.

@@ -5,6 +5,13 @@
  * stream of the game; it stops when the game changes (and starts again on
  * the new position), when nobody reads, when a move needs the worker, or
  * after the analysis time. Streams that cannot take an event are dropped.
+ *
+ * Ownership: an analysis job holds a reference to its game from
+ * analysis_kick on; the pool frees the job (analysis_free) once it is off
+ * its worker, and only that drops the reference (pool.h), so that the
+ * pool's cancel always finds the job and its game alive. A stream has two
+ * references (stream.h): the game's list (dropped when the game drops the
+ * stream or is destroyed) and the reader's, which also holds the game.
  */
 #include "web/internal.h"
 
@@ -59,6 +66,13 @@ static void analysis_cancel(web_job *j)
     session_stop(aj->g->s);
 }
 
+static void analysis_free(web_job *j)
+{
+    analysis_job *aj = (analysis_job *)j;
+    registry_put(aj->g);
+    free(aj);
+}
+
 static void analysis_info(const aw_search_info *info, void *user)
 {
     analysis_job *aj = user;
@@ -103,7 +117,7 @@ static void analysis_run(web_job *j, pool_worker *w)
     if (g->gone || g->nstreams == 0 || g->job != JOB_NONE || g->waiters > 0 ||
         atomic_load(&aj->cancelled) || pool_stopping(a->pool) || atomic_load(&a->stopping)) {
         pthread_mutex_unlock(&g->lock);
-        goto out;
+        return;
     }
     int multipv = 1;
     for (int i = 0; i < g->nstreams; i++)
@@ -113,7 +127,7 @@ static void analysis_run(web_job *j, pool_worker *w)
     aw_status st = aw_game_status(gm);
     if (st != AW_ONGOING) {
         pthread_mutex_unlock(&g->lock);
-        goto out;
+        return;
     }
     app_begin_job(a, g, JOB_ANALYSIS);
     if (atomic_load(&aj->cancelled)) /* cancelled before the arming: stop now */
@@ -151,9 +165,6 @@ static void analysis_run(web_job *j, pool_worker *w)
     if (atomic_load(&aj->cancelled))
         analysis_kick(a, g);
     pthread_mutex_unlock(&g->lock);
-out:
-    registry_put(g);
-    free(aj);
 }
 
 /* Start the analysis of the current position when pages follow it and
@@ -178,6 +189,7 @@ void analysis_kick(web_app *a, web_game *g)
     if (!aj)
         return;
     aj->base.run = analysis_run;
+    aj->base.free = analysis_free;
     aj->base.cancel = analysis_cancel;
     aj->base.background = true;
     aj->a = a;

@@ -4,6 +4,14 @@
  * that one page cannot guess another's game, reference counts so that a
  * game deleted or expired while a job or a stream uses it is freed by the
  * last user.
+ *
+ * Ownership: whoever keeps a pointer to a game holds a reference to it,
+ * counted under the registry's lock: the registry's table (until the game
+ * is deleted or expires), a request while it works on the game, a job from
+ * its making to its free (which only the pool calls, pool.h), the reader
+ * of an analysis stream until its connection closes. The last
+ * registry_put destroys the game (the destroy hook), on whichever thread
+ * that is, and nothing else frees it.
  */
 #include "web/games.h"
 

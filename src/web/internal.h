@@ -127,7 +127,8 @@ void analysis_ping(web_game *g, void *ctx);
 /* jobs.c: the jobs whose answer a request waits for (a pending reply):
  * the computer's move, a hint, the computer's view of a proposed end, the
  * evaluations. job_new holds the game and makes the pending reply; the
- * request sets the game's job and submits it. */
+ * request sets the game's job and submits it; the pool frees it (job_free)
+ * after its run, which ends with job_end (the worker back, the answer). */
 typedef struct answer_job {
     web_job base;
     web_app *a;
@@ -173,6 +174,7 @@ const char *review_state_word(review_state s);
 
 answer_job *job_new(web_app *a, web_game *g, void (*run)(web_job *, pool_worker *));
 void job_end(answer_job *j, pool_worker *w);
+void job_free(web_job *job);
 void job_move(web_job *job, pool_worker *w);
 void job_hint(web_job *job, pool_worker *w);
 void job_agree(web_job *job, pool_worker *w);

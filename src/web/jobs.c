@@ -5,6 +5,12 @@
  * of the positions not yet known (short searches on the worker's own
  * engine, beside the session). Each fills the pending reply, gives its
  * worker back, then completes the reply (which resumes the connection).
+ *
+ * Ownership: a job holds one reference to its game and one to its pending
+ * reply (the request holds the other) from job_new on; the request submits
+ * every job it makes, and from then on the job is the pool's, which frees
+ * it (job_free, the job's `free` callback) after its run has returned: only
+ * then are those references dropped (pool.h).
  */
 #include "web/internal.h"
 
@@ -28,6 +34,7 @@ answer_job *job_new(web_app *a, web_game *g, void (*run)(web_job *, pool_worker 
         return NULL;
     }
     j->base.run = run;
+    j->base.free = job_free;
     j->a = a;
     j->g = g;
     j->p = p;
@@ -35,10 +42,16 @@ answer_job *job_new(web_app *a, web_game *g, void (*run)(web_job *, pool_worker 
     return j;
 }
 
+/* The end of a job's run: its worker back to the pool, then the answer. */
 void job_end(answer_job *j, pool_worker *w)
 {
     pool_job_finished(w);
     web_pending_complete(j->p);
+}
+
+void job_free(web_job *job)
+{
+    answer_job *j = (answer_job *)job;
     web_pending_release(j->p);
     registry_put(j->g);
     json_decref(j->played);
@@ -46,7 +59,6 @@ void job_end(answer_job *j, pool_worker *w)
     free(j->plies);
     free(j);
 }
-
 
 void job_move(web_job *job, pool_worker *w)
 {

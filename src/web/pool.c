@@ -1,9 +1,16 @@
 /*
  * pool.c - worker threads and two job queues (pool.h). One mutex and one
  * condition variable guard the queues and the counts; jobs run with the
- * mutex released. A running background job is kept in `running_bg[]` so
- * that a foreground job that finds every worker busy can cancel the one
+ * mutex released. A running background job is kept in its worker's slot
+ * so that a foreground job that finds every worker busy can cancel the one
  * that started first.
+ *
+ * Ownership (the one rule): the pool owns every job from pool_submit to
+ * its end and alone frees it. A worker's slot (`job`) points at a job only
+ * while that job is alive: the slot is cleared under the lock (by
+ * pool_job_finished or when run returns) before the job's `free` callback
+ * is called, so cancel and tick, called under the lock on the jobs in the
+ * slots, never see a freed job, nor a game that only the job kept alive.
  */
 #include "web/pool.h"
 
@@ -92,6 +99,31 @@ static void make_room(pool *p, int priority)
         oldest->job->cancel(oldest->job);
 }
 
+/* Queue a background job (lock held): one of a higher priority that finds
+ * no place stops a running one of a lower priority. */
+static void queue_background(pool *p, web_job *job)
+{
+    push(&p->bg_head, &p->bg_tail, job);
+    p->bg_waiting++;
+    if (job->priority > 0 && (p->running_bg >= p->max_bg || p->running == p->nworkers))
+        make_room(p, job->priority);
+}
+
+/* The job on this worker leaves it (lock held): its place is given back
+ * once, and the slot forgets it. */
+static void release(pool *p, worker *w)
+{
+    if (w->ctx.released)
+        return;
+    w->ctx.released = true;
+    w->job = NULL;
+    p->running--;
+    if (w->bg)
+        p->running_bg--;
+    p->done++;
+    pthread_cond_broadcast(&p->cond);
+}
+
 static void *worker_main(void *arg)
 {
     worker *w = arg;
@@ -115,12 +147,21 @@ static void *worker_main(void *arg)
         w->bg = j->background;
         w->started = ++p->starts;
         w->ctx.released = false;
+        w->ctx.again = false;
         p->running++;
         if (j->background)
             p->running_bg++;
         pthread_mutex_unlock(&p->lock);
-        j->run(j, &w->ctx); /* frees j */
-        pool_job_finished(&w->ctx);
+        j->run(j, &w->ctx);
+        pthread_mutex_lock(&p->lock);
+        release(p, w);
+        if (w->ctx.again && j->background) {
+            queue_background(p, j);
+            continue;
+        }
+        /* Off the slot and every queue: nobody reaches it any more. */
+        pthread_mutex_unlock(&p->lock);
+        j->free(j);
         pthread_mutex_lock(&p->lock);
     }
     pthread_mutex_unlock(&p->lock);
@@ -163,19 +204,12 @@ void pool_set_hash(pool *p, int hash_mb) { p->hash_mb = hash_mb; }
 void pool_job_finished(pool_worker *ctx)
 {
     pool *p = ctx->pool;
-    worker *w = &p->w[ctx->index];
     pthread_mutex_lock(&p->lock);
-    if (!ctx->released) {
-        ctx->released = true;
-        w->job = NULL;
-        p->running--;
-        if (w->bg)
-            p->running_bg--;
-        p->done++;
-        pthread_cond_broadcast(&p->cond);
-    }
+    release(p, &p->w[ctx->index]);
     pthread_mutex_unlock(&p->lock);
 }
+
+void pool_job_again(pool_worker *ctx) { ctx->again = true; }
 
 bool pool_stopping(pool *p) { return atomic_load(&p->stopping); }
 
@@ -221,10 +255,7 @@ void pool_submit(pool *p, web_job *job)
 {
     pthread_mutex_lock(&p->lock);
     if (job->background) {
-        push(&p->bg_head, &p->bg_tail, job);
-        p->bg_waiting++;
-        if (job->priority > 0 && (p->running_bg >= p->max_bg || p->running == p->nworkers))
-            make_room(p, job->priority);
+        queue_background(p, job);
     } else {
         p->reserved--;
         push(&p->fg_head, &p->fg_tail, job);
@@ -234,7 +265,7 @@ void pool_submit(pool *p, web_job *job)
             worker *oldest = NULL;
             for (int i = 0; i < p->nworkers; i++) {
                 worker *w = &p->w[i];
-                if (w->job && w->job->background && (!oldest || w->started < oldest->started))
+                if (w->job && w->bg && (!oldest || w->started < oldest->started))
                     oldest = w;
             }
             if (oldest && oldest->job->cancel)

@@ -11,6 +11,15 @@
  * goes before the analyses, and a move or a hint that needs the worker
  * stops it; it then goes on where it was). Deleting the game, its expiry,
  * a new review or the server's stop ends it at once: its search is stopped.
+ *
+ * Ownership: a review job holds a reference to its game from review_start
+ * on; the pool frees it (review_job_free, its `free` callback) once it is off its
+ * worker and queues, and only that drops the reference (pool.h). A job
+ * paused for a move asks the pool to queue it again (pool_job_again) rather
+ * than submitting itself. The game's review points at its job (`job`) only
+ * while that job is queued or running and still the game's: the job clears
+ * it, under the game's lock, when it ends; a job replaced by a new review
+ * is told so (`ended`) and finds itself no longer the game's.
  */
 #include "web/internal.h"
 
@@ -143,8 +152,9 @@ static int on_progress(void *ctx, const aw_review *so_far, int reviewing)
            atomic_load(&j->a->stopping) || pool_stopping(j->a->pool);
 }
 
-static void job_free(review_job *j)
+static void review_job_free(web_job *job)
 {
+    review_job *j = (review_job *)job;
     aw_game_free(j->game);
     aw_review_free(j->work);
     registry_put(j->g);
@@ -236,11 +246,8 @@ static void review_run(web_job *job, pool_worker *w)
     pthread_mutex_unlock(&g->lock);
     if (again) {
         atomic_store(&j->cancelled, false);
-        pool_job_finished(w);
-        pool_submit(a->pool, &j->base);
-        return;
+        pool_job_again(w);
     }
-    job_free(j);
 }
 
 /* ------------------------------------------------------------ the API */
@@ -412,6 +419,7 @@ int review_start(web_app *a, web_game *g, int depth, int64_t movetime_ms, char *
     gr->error[0] = 0;
     gr->job = j;
     j->base.run = review_run;
+    j->base.free = review_job_free;
     j->base.cancel = review_cancel;
     j->base.background = true;
     j->base.priority = 1;

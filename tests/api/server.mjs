@@ -1,10 +1,13 @@
 // server.mjs - start `awale serve` on a free loopback port for a test, and
 // talk to it: JSON requests with fetch, raw requests with node:http when a
 // test needs headers that fetch does not let it set (Host) or a body it
-// streams. The binary is $AWALE (tests/api/run.sh sets it).
+// streams. The binary is $AWALE (tests/api/run.sh sets it). When
+// $AWALE_TEST_TABLES names a directory of endgame tables, each server finds
+// a copy of it as its own (make tsan: a ThreadSanitizer build would take
+// minutes to build the small set that every server builds at its start).
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -12,6 +15,9 @@ export const AWALE = process.env.AWALE || 'build/release/awale';
 
 export async function startServer(args = [], { env = {} } = {}) {
   const home = mkdtempSync(path.join(tmpdir(), 'awale-api-'));
+  if (process.env.AWALE_TEST_TABLES) {
+    cpSync(process.env.AWALE_TEST_TABLES, path.join(home, 'data', 'awale', 'tables'), { recursive: true });
+  }
   const proc = spawn(process.env.AWALE || AWALE, ['serve', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
