@@ -12,6 +12,8 @@
 #define _DEFAULT_SOURCE
 #define _XOPEN_SOURCE 700
 #include "cli.h"
+#include "front/i18n.h"
+#include "front/messages.h"
 
 #include <errno.h>
 #include <ftw.h>
@@ -612,18 +614,23 @@ aw_tables *cli_tables_open(const char *cmd, const char *option, const aw_rules *
     aw_tables *t = aw_tables_open(dir, rules, DEFAULT_SEEDS, NULL);
     if (!t || aw_tables_seeds(t) < DEFAULT_SEEDS) {
         aw_tables_close(t);
-        fprintf(stderr, "building the %s endgame tables up to %d seeds in %s for perfect endgames "
-                        "(first use, a few seconds)...\n",
+        fprintf(stderr,
+                _("building the %s endgame tables up to %d seeds in %s for perfect endgames "
+                  "(first use, a few seconds)...\n"),
                 rules->name, DEFAULT_SEEDS, dir);
         if (!(t = aw_tables_open_or_build(dir, rules, DEFAULT_SEEDS, &err))) {
-            cli_error(cmd, "endgame tables not used: %s", err.msg);
+            char said[512];
+            cli_error(cmd, _("endgame tables not used: %s"),
+                      messages_translate(err.msg, said, sizeof said, NULL, NULL));
             return NULL;
         }
     }
     /* Every layer there is, beyond the small set. */
     aw_tables *all = aw_tables_open(dir, rules, 0, &err);
     if (!all) {
-        cli_error(cmd, "endgame tables beyond %d seeds not used: %s", aw_tables_seeds(t), err.msg);
+        char said[512];
+        cli_error(cmd, _("endgame tables beyond %d seeds not used: %s"), aw_tables_seeds(t),
+                  messages_translate(err.msg, said, sizeof said, NULL, NULL));
         return t;
     }
     aw_tables_close(t);

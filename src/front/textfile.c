@@ -5,6 +5,8 @@
  */
 #include "front/textfile.h"
 
+#include "front/i18n.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,19 +18,19 @@ char *textfile_read(const char *path, size_t max, char *err, size_t errsize)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!f) {
-        snprintf(err, errsize, "cannot open %s: %s", path, strerror(errno));
+        snprintf(err, errsize, _("cannot open %s: %s"), path, strerror(errno));
         return NULL;
     }
     size_t len = 0, cap = 4096;
     char *buf = malloc(cap);
     for (;;) {
         if (!buf) {
-            snprintf(err, errsize, "%s: out of memory", path);
+            snprintf(err, errsize, _("%s: out of memory"), path);
             break;
         }
         if (len + 1 >= cap) {
             if (cap > max) {
-                snprintf(err, errsize, "%s is larger than %zu bytes", path, max);
+                snprintf(err, errsize, _("%s is larger than %zu bytes"), path, max);
                 free(buf);
                 buf = NULL;
                 break;
@@ -46,7 +48,7 @@ char *textfile_read(const char *path, size_t max, char *err, size_t errsize)
         len += n;
         if (n == 0) {
             if (ferror(f)) {
-                snprintf(err, errsize, "cannot read %s: %s", path, strerror(errno));
+                snprintf(err, errsize, _("cannot read %s: %s"), path, strerror(errno));
                 free(buf);
                 buf = NULL;
             }
@@ -58,13 +60,13 @@ char *textfile_read(const char *path, size_t max, char *err, size_t errsize)
     if (!buf)
         return NULL;
     if (len > max) {
-        snprintf(err, errsize, "%s is larger than %zu bytes", path, max);
+        snprintf(err, errsize, _("%s is larger than %zu bytes"), path, max);
         free(buf);
         return NULL;
     }
     buf[len] = 0;
     if (memchr(buf, 0, len)) {
-        snprintf(err, errsize, "%s holds a NUL byte: not a text file", path);
+        snprintf(err, errsize, _("%s holds a NUL byte: not a text file"), path);
         free(buf);
         return NULL;
     }
@@ -76,7 +78,7 @@ int textfile_write(const char *path, const char *text, char *err, size_t errsize
     size_t len = strlen(text);
     if (strcmp(path, "-") == 0) {
         if (fwrite(text, 1, len, stdout) != len || fflush(stdout)) {
-            snprintf(err, errsize, "cannot write to standard output: %s", strerror(errno));
+            snprintf(err, errsize, _("cannot write to standard output: %s"), strerror(errno));
             return -1;
         }
         return 0;
@@ -84,13 +86,13 @@ int textfile_write(const char *path, const char *text, char *err, size_t errsize
     size_t n = strlen(path);
     char *tmp = malloc(n + 16);
     if (!tmp) {
-        snprintf(err, errsize, "%s: out of memory", path);
+        snprintf(err, errsize, _("%s: out of memory"), path);
         return -1;
     }
     snprintf(tmp, n + 16, "%s.tmp.XXXXXX", path);
     int fd = mkstemp(tmp);
     if (fd < 0) {
-        snprintf(err, errsize, "cannot create a temporary file next to %s: %s", path,
+        snprintf(err, errsize, _("cannot create a temporary file next to %s: %s"), path,
                  strerror(errno));
         free(tmp);
         return -1;
@@ -102,14 +104,14 @@ int textfile_write(const char *path, const char *text, char *err, size_t errsize
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0) {
-            snprintf(err, errsize, "cannot write %s: %s", tmp, strerror(errno));
+            snprintf(err, errsize, _("cannot write %s: %s"), tmp, strerror(errno));
             goto fail;
         }
         p += w;
         left -= (size_t)w;
     }
     if (fsync(fd) != 0 && errno != EINVAL) {
-        snprintf(err, errsize, "cannot write %s: %s", tmp, strerror(errno));
+        snprintf(err, errsize, _("cannot write %s: %s"), tmp, strerror(errno));
         goto fail;
     }
     /* mkstemp creates the file 0600; give it the mode of a new file (the
@@ -117,17 +119,17 @@ int textfile_write(const char *path, const char *text, char *err, size_t errsize
     mode_t mask = umask(022);
     umask(mask);
     if (fchmod(fd, 0666 & ~mask) != 0) {
-        snprintf(err, errsize, "cannot set the mode of %s: %s", tmp, strerror(errno));
+        snprintf(err, errsize, _("cannot set the mode of %s: %s"), tmp, strerror(errno));
         goto fail;
     }
     if (close(fd) != 0) {
         fd = -1;
-        snprintf(err, errsize, "cannot write %s: %s", tmp, strerror(errno));
+        snprintf(err, errsize, _("cannot write %s: %s"), tmp, strerror(errno));
         goto fail;
     }
     fd = -1;
     if (rename(tmp, path) != 0) {
-        snprintf(err, errsize, "cannot replace %s: %s", path, strerror(errno));
+        snprintf(err, errsize, _("cannot replace %s: %s"), path, strerror(errno));
         goto fail;
     }
     free(tmp);
