@@ -101,6 +101,9 @@ static const char *const formats[] = {
     N_("bad value '%s' for rule parameter '%s' (expected %s)"),
     N_("bad rule '%s': expected NAME=VALUE, e.g. target=24"),
     N_("unknown rule parameter '%.*s'"),
+    /* the web API's answer to a record it cannot read (src/web/routes.c) */
+    N_("record: %s"),
+    N_("no game record in it"),
 };
 
 #define MAX_PIECES 8

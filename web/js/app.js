@@ -34,6 +34,7 @@ let catalogue = null; // GET /api/rules
 let levels = [];      // GET /api/levels
 let state = null;     // the game as the server last described it
 let viewPly = null;   // the position looked at (null: the game's current one)
+let saidPly = null;   // the move the sentence under the board tells (its ply; null: none)
 let busy = false;     // a change is on its way to the server
 let waiting = false;  // ...the computer's answer, which an undo may cancel
 let epoch = 0;        // changes when an undo cancels that answer: it is dropped
@@ -480,7 +481,18 @@ async function startReview() {
   }
 }
 
+// The sentence under the board: the move that led to the position looked
+// at, or the last move played and shown; worded in the page's language
+// each time it is drawn (a language switch words it again).
+function drawSaid() {
+  let ply = viewPly ?? saidPly;
+  if (ply !== null && (ply < 1 || ply > state.moves.length)) ply = null;
+  const m = ply === null ? null : state.moves[ply - 1];
+  $('said').textContent = m ? i18n.describeMove(m, moverName(m.side)) : '';
+}
+
 function drawAll() {
+  drawSaid();
   drawBoard();
   drawPlayers();
   drawStatus();
@@ -523,6 +535,7 @@ async function applyState(next, played = [], change = false) {
       const before = positionAt(first + k);
       board.setView(seat(), state.rules.params.direction === 'cw');
       board.mark({ ...boardView(), interactive: false, legalPits: [], last: null, hint: null, selected: null, toMove: played[k].side });
+      saidPly = first + k + 1;
       $('said').textContent = i18n.describeMove(played[k], moverName(played[k].side));
       await board.animate(played[k], before, settings.speed);
     }
@@ -584,7 +597,8 @@ async function switchTo(next, mine, deleteOld, shown) {
     epoch++;
     busy = waiting = false;
     leaveGame();
-    $('said').textContent = ''; // the last move of the game left
+    saidPly = null; // the last move of the game left
+    $('said').textContent = '';
   }
   if (old) api.remove(old).catch(() => {});
   settings.flip = false;
@@ -1024,7 +1038,7 @@ async function submitImport(e) {
   const text = $('import-text').value;
   try {
     const mine = ++switches;
-    const next = await api.create({ record: text, reply: false });
+    const next = await api.create({ record: text, reply: false, lang: i18n.getLang() });
     $('dlg-import').close();
     await switchTo(next, mine, true, () => toast(t('imported', { n: next.ply })));
   } catch (err) {
