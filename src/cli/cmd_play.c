@@ -541,9 +541,12 @@ static void save_game(play *p, const char *path)
     else if (textfile_write(path, text, msg, sizeof msg))
         printf(_("Cannot save: %s.\n"), msg);
     else
-        say(p, P_("Saved the game (%d move) to %s.\n", "Saved the game (%d moves) to %s.\n",
-                  aw_game_ply(session_game(p->s))),
-               aw_game_ply(session_game(p->s)), path);
+    {
+        const aw_game *g = session_game(p->s);
+        const int n = words_move_row(g, aw_game_ply(g));
+        say(p, P_("Saved the game (%d move) to %s.\n", "Saved the game (%d moves) to %s.\n", n), n,
+            path);
+    }
     free(text);
 }
 
@@ -619,9 +622,9 @@ static void load_game(play *p, const char *path)
     interrupted_session = s;
     p->over_announced = false;
     p->resumed = false;
-    say(p, P_("Loaded %s: %d move, %s rules.\n", "Loaded %s: %d moves, %s rules.\n",
-              aw_game_ply(session_game(s))),
-           path, aw_game_ply(session_game(s)), rules_of(p)->name);
+    const int n = words_move_row(session_game(s), aw_game_ply(session_game(s)));
+    say(p, P_("Loaded %s: %d move, %s rules.\n", "Loaded %s: %d moves, %s rules.\n", n), path, n,
+        rules_of(p)->name);
     introduce(p);
     draw_board(p);
     after_change(p);
@@ -696,9 +699,10 @@ static void review(play *p, const char *arg)
         printf(_("No move to review yet.\n"));
         return;
     }
+    const int numbered = words_move_row(g, n);
     printf(P_("Reviewing the game (%d move, depth %d)...\n",
-              "Reviewing the game (%d moves, depth %d)...\n", n),
-           n, depth);
+              "Reviewing the game (%d moves, depth %d)...\n", numbered),
+           numbered, depth);
     fflush(stdout);
     aw_error err;
     review_stopped = 0;
@@ -966,6 +970,12 @@ static line_command command_of(const char *line, const char **arg)
     return CMD_NONE;
 }
 
+/* The moves of a session's game, numbered as the history lists them. */
+static int resumed_moves(const session *s)
+{
+    return words_move_row(session_game(s), aw_game_ply(session_game(s)));
+}
+
 /* The main loop; returns the exit status. */
 static int run(play *p)
 {
@@ -1229,8 +1239,8 @@ line_mode:
     printf(_("awale %s - type 'help' for the commands.\n"), AW_VERSION);
     if (p.resumed)
         printf(P_("Resuming the unfinished game (%d move).\n",
-                  "Resuming the unfinished game (%d moves).\n", aw_game_ply(session_game(p.s))),
-               aw_game_ply(session_game(p.s)));
+                  "Resuming the unfinished game (%d moves).\n", resumed_moves(p.s)),
+               resumed_moves(p.s));
     introduce(&p);
     draw_board(&p);
     after_change(&p);

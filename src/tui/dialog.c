@@ -383,7 +383,7 @@ void dialog_pages(const char *title, const char *text)
 void dialog_help(bool relay, const char *more)
 {
     char text[16384];
-    snprintf(text, sizeof text, "%s%s\n%s",
+    snprintf(text, sizeof text, "%s%s%s\n%s",
              _("Keys:\n"
                "  Left, Right    choose a pit of your row\n"
                "  Enter, space   play the chosen pit\n"
@@ -405,6 +405,7 @@ void dialog_help(bool relay, const char *more)
                "  ?, F1          this help\n"
                "  q              quit (an unfinished game is kept: awale play --resume)\n"
                "Any key skips the animation of a move.\n"),
+             _("The web page (awale serve) has the same keys, and t turns its board.\n"),
              relay ? _("Relay game: after the pit, Left or Right (or - and +) chooses the "
                        "direction of sowing, as seen on the screen; Esc goes back.\n")
                    : "",

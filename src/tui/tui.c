@@ -474,7 +474,9 @@ static void draw_title(tui *t)
     snprintf(text, sizeof text, "awale %s %s %s %s %s %s", g->mid, rules(t)->name, g->mid, game,
              g->mid, "");
     char move[64];
-    snprintf(move, sizeof move, _("move %d"), t->hist_len / 2 + 1);
+    /* the move the game is at (the next one to play, once both have moved) */
+    snprintf(move, sizeof move, _("move %d"),
+             words_move_row(session_game(t->s), t->hist_len + 1));
     strncat(text, move, sizeof text - strlen(text) - 1);
     draw_bar(t->lay.title_y, text);
 }
@@ -533,8 +535,10 @@ static void draw_prompt(tui *t)
         const int width = 20, filled = total ? width * done / total : 0;
         for (int i = 0; i < width; i++)
             strcat(bar, i < filled ? (g->unicode ? "█" : "#") : (g->unicode ? "░" : "."));
+        const aw_game *game = session_game(t->s);
         snprintf(text, sizeof text, _("Reviewing move %d of %d %s %s  (any key cancels)"),
-                 at < total ? at + 1 : total, total, bar, spin);
+                 words_move_row(game, at < total ? at + 1 : total),
+                 words_move_row(game, total), bar, spin);
     } else if (t->review_mode) {
         snprintf(text, sizeof text, "%s",
                  _("The board shows the position after the selected move; Esc goes back."));
@@ -603,7 +607,8 @@ static void draw_review(tui *t)
     const aw_review *r = t->review;
     char text[400], what[128], moves[64];
     snprintf(what, sizeof what, _("review of the game, depth %d"), t->set->review_depth);
-    snprintf(moves, sizeof moves, P_("%d move", "%d moves", r->count), r->count);
+    const int numbered = words_move_row(game, r->count);
+    snprintf(moves, sizeof moves, P_("%d move", "%d moves", numbered), numbered);
     snprintf(text, sizeof text, "awale %s %s %s %s %s %s", g->mid, rules(t)->name, g->mid, what,
              g->mid, moves);
     draw_bar(t->lay.title_y, text);
@@ -738,11 +743,12 @@ static void review(tui *t)
     t->rev_count = t->rev_at = 0;
     t->rev_total = t->hist_len;
     pthread_mutex_unlock(&t->lock);
+    const int numbered = words_move_row(session_game(t->s), t->hist_len);
     set_note(t, screen_attr(CP_INFO),
              P_("Reviewing the game (%d move) at depth %d: every move searched at full strength.",
                 "Reviewing the game (%d moves) at depth %d: every move searched at full strength.",
-                t->hist_len),
-             t->hist_len, t->set->review_depth);
+                numbered),
+             numbered, t->set->review_depth);
     start_job(t, JOB_REVIEW);
 }
 
@@ -1058,8 +1064,9 @@ static void save_game(tui *t)
         set_note(t, screen_attr(CP_ERROR), _("Cannot save: %s."), msg);
     else
         set_note(t, screen_attr(CP_INFO),
-                 P_("Saved the game (%d move) to %s.", "Saved the game (%d moves) to %s.", t->hist_len),
-                 t->hist_len, t->path);
+                 P_("Saved the game (%d move) to %s.", "Saved the game (%d moves) to %s.",
+                    words_move_row(session_game(t->s), t->hist_len)),
+                 words_move_row(session_game(t->s), t->hist_len), t->path);
     free(text);
 }
 
@@ -1088,8 +1095,9 @@ static void load_game(tui *t)
     }
     replace_session(t, s);
     set_note(t, screen_attr(CP_INFO),
-             P_("Loaded %s: %d move, %s rules.", "Loaded %s: %d moves, %s rules.", t->hist_len),
-             t->path, t->hist_len, rules(t)->name);
+             P_("Loaded %s: %d move, %s rules.", "Loaded %s: %d moves, %s rules.",
+                words_move_row(session_game(t->s), t->hist_len)),
+             t->path, words_move_row(session_game(t->s), t->hist_len), rules(t)->name);
     if (t->status != AW_ONGOING)
         announce_end(t);
 }
@@ -1336,8 +1344,9 @@ int tui_run(tui_env *env)
     else if (env->resumed)
         set_note(&t, screen_attr(CP_INFO),
                  P_("Resuming the unfinished game (%d move).",
-                    "Resuming the unfinished game (%d moves).", t.hist_len),
-                 t.hist_len);
+                    "Resuming the unfinished game (%d moves).",
+                    words_move_row(session_game(t.s), t.hist_len)),
+                 words_move_row(session_game(t.s), t.hist_len));
     else if (against_computer(&t)) {
         const session_config *c = session_get_config(t.s);
         set_note(&t, screen_attr(CP_INFO), _("You play %s against the computer at level %d: it %s."),

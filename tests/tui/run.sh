@@ -164,7 +164,7 @@ STEP="save"
 keys s
 wait_for "File to save the game record to:"
 keys C-u "$TMP/game.txt" Enter
-wait_for "Saved the game (4 moves) to $TMP/game.txt."
+wait_for "Saved the game (2 moves) to $TMP/game.txt."
 CHECKS=$((CHECKS + 1))
 "$AWALE" replay --record "$TMP/game.txt" >"$TMP/replayed" 2>&1 ||
     fail "the saved record does not replay: $(cat "$TMP/replayed")"
@@ -183,7 +183,7 @@ STEP="load"
 keys l
 wait_for "Game record file to continue:"
 keys C-u "$TMP/game.txt" Enter
-wait_for "Loaded $TMP/game.txt: 4 moves, abapa rules."
+wait_for "Loaded $TMP/game.txt: 2 moves, abapa rules."
 board_is "$(position_after C "$m1" B "$m2")"
 
 STEP="hint and panels"

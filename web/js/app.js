@@ -71,6 +71,18 @@ function parsePosition(text) {
   return { pits: f.slice(0, 12).map(Number), scores: [Number(f[12]), Number(f[13])], side: f[14], quiet: Number(f[15] || 0) };
 }
 
+// The move list's numbering, everywhere the page counts moves: a move is
+// a numbered row ("4. B f"), South's then North's; ply p (1 up) is in row
+// moveNumber(p), and a game of p plies has moveNumber(p) moves.
+function moveNumber(ply) {
+  if (!state || ply <= 0) return 0;
+  const startN = parsePosition(state.start).side === 'N';
+  return Math.floor((ply - 1 + (startN ? 1 : 0)) / 2) + 1;
+}
+
+// Ply p as the move list shows it: "4. B" (South's move), "4… f" (North's).
+const movePlayed = (ply) => `${moveLabel(ply)} ${state.moves[ply - 1]?.move ?? ''}`.trim();
+
 function positionAt(ply) {
   return parsePosition(ply === 0 ? state.start : state.moves[ply - 1].after);
 }
@@ -120,7 +132,7 @@ const reviewedMove = (ply) => {
 // "12." or "12…" for the move of `ply` (1 = the first).
 function moveLabel(ply) {
   const k = ply - 1 + (parsePosition(state.start).side === 'N' ? 1 : 0);
-  return `${Math.floor(k / 2) + 1}${k % 2 ? '…' : '.'}`;
+  return `${moveNumber(ply)}${k % 2 ? '…' : '.'}`;
 }
 
 function failed(e) {
@@ -193,7 +205,8 @@ function drawStatus() {
   if (viewPly === null) v.hidden = true;
   else {
     v.hidden = false;
-    $('viewing-text').textContent = viewPly === 0 ? t('viewing_start', { total: state.ply }) : t('viewing', { ply: viewPly, total: state.ply });
+    $('viewing-text').textContent = viewPly === 0 ? t('viewing_start', { total: moveNumber(state.ply) })
+      : t('viewing', { move: movePlayed(viewPly), total: moveNumber(state.ply) });
   }
 }
 
@@ -349,15 +362,15 @@ function drawReview() {
     $('review-bar').max = Math.max(1, review.total);
     $('review-bar').value = review.reviewed;
     $('review-count').textContent = review.state === 'queued' && !review.reviewed ? t('review_queued')
-      : t('review_running', { n: review.reviewed, total: review.total });
+      : t('review_running', { n: moveNumber(review.reviewed), total: moveNumber(review.total) });
   }
   // The note: what the review is, or where it stands.
   const note = $('review-note');
   if (!review || review.state === 'none') note.textContent = state.ply ? t('review_help') : t('review_nothing');
   else if (review.state === 'failed') note.textContent = t('review_failed', { error: review.error || '' });
   else if (!current) note.textContent = t('review_changed');
-  else if (review.state === 'stopped') note.textContent = t('review_stopped', { n: review.reviewed, total: review.total });
-  else if (done) note.textContent = t('review_done', { n: review.reviewed, depth: review.depth });
+  else if (review.state === 'stopped') note.textContent = t('review_stopped', { n: moveNumber(review.reviewed), total: moveNumber(review.total) });
+  else if (done) note.textContent = t('review_done', { n: moveNumber(review.reviewed), depth: review.depth });
   else note.textContent = '';
   // The comment of the move shown (the one that led to the position).
   const box = $('review-comment');
@@ -485,8 +498,10 @@ async function startReview() {
 // at, or the last move played and shown; worded in the page's language
 // each time it is drawn (a language switch words it again).
 function drawSaid() {
+  // (after an undo: the last move still played)
+  if (saidPly !== null && saidPly > state.moves.length) saidPly = state.moves.length || null;
   let ply = viewPly ?? saidPly;
-  if (ply !== null && (ply < 1 || ply > state.moves.length)) ply = null;
+  if (ply !== null && ply < 1) ply = null;
   const m = ply === null ? null : state.moves[ply - 1];
   $('said').textContent = m ? i18n.describeMove(m, moverName(m.side)) : '';
 }
@@ -826,7 +841,7 @@ function showOver() {
 
 // ------------------------------------------------------------ analysis
 
-const analysingText = (ply) => (ply === 0 ? t('analysing_start') : t('analysing', { ply }));
+const analysingText = (ply) => (ply === 0 ? t('analysing_start') : t('analysing', { move: movePlayed(ply) }));
 
 function reconnectAnalysis() {
   if (source) {
@@ -1040,10 +1055,15 @@ async function submitImport(e) {
     const mine = ++switches;
     const next = await api.create({ record: text, reply: false, lang: i18n.getLang() });
     $('dlg-import').close();
-    await switchTo(next, mine, true, () => toast(t('imported', { n: next.ply })));
+    await switchTo(next, mine, true, () => toast(t('imported', { n: moveNumber(next.ply) })));
   } catch (err) {
     $('import-error').textContent = err.message;
   }
+}
+
+function openImport() {
+  $('import-error').textContent = '';
+  $('dlg-import').showModal();
 }
 
 async function openExport() {
@@ -1104,12 +1124,16 @@ function onKey(e) {
   else if (k === 'ArrowRight') step(1);
   else if (k === 'Home' || k === 'ArrowUp') goTo(0);
   else if (k === 'End' || k === 'ArrowDown') goTo(null);
+  // The terminal's keys (docs/tui.md): one key map for both.
   else if (k === 'u' || k === 'U') undo();
-  else if (k === 'y' || k === 'Y' || k === 'r' || k === 'R') redo();
+  else if (k === 'r' || k === 'R') redo();
   else if (k === 'h' || k === 'H') askHint();
-  else if (k === 'l' || k === 'L') toggleAnalysis(!settings.analysis);
+  else if (k === 'i' || k === 'I') toggleAnalysis(!settings.analysis);
   else if (k === 'n' || k === 'N') openNewGame();
-  else if (k === 'o' || k === 'O') flip();
+  else if (k === 's' || k === 'S') openExport();
+  else if (k === 'l' || k === 'L') openImport();
+  else if ((k === 'g' || k === 'G') && !$('btn-agree').hidden && !$('btn-agree').disabled) agree();
+  else if (k === 't' || k === 'T') flip();
   else if (k === 'v' || k === 'V') startReview();
   else if (k === '?') $('dlg-help').showModal();
   else if (k === 'Escape') {
@@ -1162,10 +1186,7 @@ function setLanguage(l) {
 
 function wire() {
   $('btn-new').addEventListener('click', openNewGame);
-  $('btn-import').addEventListener('click', () => {
-    $('import-error').textContent = '';
-    $('dlg-import').showModal();
-  });
+  $('btn-import').addEventListener('click', openImport);
   $('btn-export').addEventListener('click', openExport);
   $('btn-undo').addEventListener('click', undo);
   $('btn-redo').addEventListener('click', redo);
