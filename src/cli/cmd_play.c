@@ -718,7 +718,8 @@ static void review(play *p, const char *arg)
     const aw_rules *rules = rules_of(p);
     const int first = aw_game_start(g)->side;
     if (r->count < r->total)
-        printf(_("Review stopped: %d of %d moves reviewed.\n"), r->count, r->total);
+        printf(_("Review stopped: %d of %d moves reviewed.\n"), words_move_row(g, r->count),
+               words_move_row(g, r->total));
     if (r->count == 0) {
         aw_review_free(r);
         return;

@@ -183,6 +183,21 @@ static void on_log(void *ctx, const char *line)
     fprintf(stderr, "%s\n", line);
 }
 
+/* The most seeds this machine can build tables for: the build's memory
+ * within 90% of the physical memory (the build's own default limit). */
+static int buildable_seeds(const aw_rules *rules)
+{
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0)
+        return AW_SEEDS;
+    const uint64_t limit = (uint64_t)pages * (uint64_t)page / 10 * 9;
+    const int threads = aw_tables_threads();
+    int seeds = 0;
+    while (seeds < AW_SEEDS && aw_tables_build_memory(rules, seeds + 1, threads) <= limit)
+        seeds++;
+    return seeds;
+}
+
 /* Build with a progress bar; returns an exit status. */
 static int run_build(const char *cmd, const char *dir, const aw_rules *rules, const tables_args *a,
                      bool quiet)
@@ -395,9 +410,24 @@ static int tables_probe(int argc, char **argv)
     }
     int value;
     if (!aw_tables_probe(t, &pos, &value)) {
-        cli_error(cmd, "the position has %d seeds on the board; the tables in %s cover up to %d "
-                       "(build more with 'awale tables build --seeds %d')",
-                  seeds, dir, aw_tables_seeds(t), seeds);
+        /* Suggest only what this machine can build: its memory decides. */
+        const int can = buildable_seeds(&rules);
+        if (seeds <= can)
+            cli_error(cmd, "the position has %d seeds on the board; the tables in %s cover up to %d "
+                           "(build more with 'awale tables build --seeds %d')",
+                      seeds, dir, aw_tables_seeds(t), seeds);
+        else if (can > aw_tables_seeds(t))
+            cli_error(cmd, "the position has %d seeds on the board; the tables in %s cover up to %d, "
+                           "and this machine can build up to %d ('awale tables build --seeds %d'; "
+                           "%d seeds would need about %.0f GB of memory)",
+                      seeds, dir, aw_tables_seeds(t), can, can, seeds,
+                      (double)aw_tables_build_memory(&rules, seeds, aw_tables_threads()) / 1e9);
+        else
+            cli_error(cmd, "the position has %d seeds on the board; the tables in %s cover up to %d, "
+                           "as many as this machine can build (%d seeds would need about %.0f GB "
+                           "of memory)",
+                      seeds, dir, aw_tables_seeds(t), seeds,
+                      (double)aw_tables_build_memory(&rules, seeds, aw_tables_threads()) / 1e9);
         aw_tables_close(t);
         return EXIT_INPUT;
     }

@@ -410,8 +410,9 @@ static void finish_job(tui *t, bool animate)
         }
         if (r->stopped || r->count < r->total) {
             set_note(t, screen_attr(CP_INFO),
-                     _("Review cancelled after %d of %d moves: v starts it again."), r->count,
-                     r->total);
+                     _("Review cancelled after %d of %d moves: v starts it again."),
+                     words_move_row(session_game(t->s), r->count),
+                     words_move_row(session_game(t->s), r->total));
             aw_review_free(r);
             break;
         }

@@ -504,7 +504,7 @@ for m in $GAME; do keys "$m"; done
 wait_for "North plays b:"
 wait_for "v review"
 keys v
-wait_for "review of the game, depth 14 · 16 moves"
+wait_for "review of the game, depth 14 · 8 moves"
 wait_for "Turning points: "
 CHECKS=$((CHECKS + 1))
 [ "$(screen_marks)" = "$want" ] || fail "the marks: screen '$(screen_marks)', awale review '$want'"
@@ -568,10 +568,10 @@ wait_for "South to move"
 for m in $GAME; do keys "$m"; done
 wait_for "North plays b:"
 keys v
-wait_for "Reviewing move 1 of 16"
+wait_for "Reviewing move 1 of 8"
 wait_for "(any key cancels)"
 keys x
-wait_for "Review cancelled after 0 of 16 moves: v starts it again."
+wait_for "Review cancelled after 0 of 8 moves: v starts it again."
 wait_for "South to move"
 keys q y
 wait_for "[exit 0]"
@@ -589,7 +589,7 @@ keys d
 wait_for "Sud (vous) joue D"
 wait_for "À vous"
 keys v
-wait_for "bilan de la partie, profondeur 14 · 4 coups"
+wait_for "bilan de la partie, profondeur 14 · 2 coups"
 wait_for "Sud (vous) : "
 wait_for "Nord (ordinateur) : "
 wait_for "perdue"
