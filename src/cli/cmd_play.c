@@ -457,6 +457,12 @@ static void play_line(play *p, const char *line)
     if (rules_of(p)->family == AW_FAMILY_RELAY)
         text = relay_words(line, words, sizeof words);
     const int n = aw_moves_parse(rules_of(p), text, moves, 64, &err);
+    if (n > 0 && aw_game_status(session_game(p->s)) != AW_ONGOING && p->over_announced) {
+        /* the end was said already: say why nothing happens */
+        printf(_("The game is over: no more moves. Type 'new' for another game, 'undo' to take "
+                 "back, or 'quit'.\n"));
+        return;
+    }
     if (n < 0) {
         /* Pit letters that do not make moves: say what is wrong with them
          * ("move 3: ..." only when there are several); any other word is

@@ -460,11 +460,29 @@ static void draw_bar(int y, const char *text)
     screen_put(y, 1, COLS - 2, screen_attr(CP_BAR), text);
 }
 
+/* Cut text (UTF-8) to at most w columns, with an ellipsis where it is cut. */
+static void fit_width(char *text, size_t size, int w)
+{
+    if (w < 1 || screen_width(text) <= w)
+        return;
+    const char *dots = screen_glyphs()->unicode ? "…" : "~";
+    char *p = text;
+    for (int c = 0; c < w - 1 && *p; c++) {
+        p++;
+        while ((*p & 0xC0) == 0x80)
+            p++;
+    }
+    /* no space left before the ellipsis */
+    while (p > text && (p[-1] == ' ' || p[-1] == ','))
+        p--;
+    snprintf(p, size - (size_t)(p - text), "%s", dots);
+}
+
 static void draw_title(tui *t)
 {
     const session_config *c = session_get_config(t->s);
     const glyphs *g = screen_glyphs();
-    char text[400], game[200];
+    char text[600], game[200];
     if (against_computer(t))
         snprintf(game, sizeof game, _("you play %s against the computer, level %d"),
                  words_side(seat(t)), c->level);
@@ -472,13 +490,22 @@ static void draw_title(tui *t)
         snprintf(game, sizeof game, "%s", _("the computer plays both sides"));
     else
         snprintf(game, sizeof game, "%s", _("two players"));
-    snprintf(text, sizeof text, "awale %s %s %s %s %s %s", g->mid, rules(t)->name, g->mid, game,
-             g->mid, "");
-    char move[64];
+    char move[64], head[128], tail[96];
     /* the move the game is at (the next one to play, once both have moved) */
     snprintf(move, sizeof move, _("move %d"),
              words_move_row(session_game(t->s), t->hist_len + 1));
-    strncat(text, move, sizeof text - strlen(text) - 1);
+    snprintf(head, sizeof head, "awale %s %s %s ", g->mid, rules(t)->name, g->mid);
+    snprintf(tail, sizeof tail, " %s %s", g->mid, move);
+    /* On a narrow terminal the game's words give way (cut with an
+     * ellipsis, or left out), never the move number. */
+    const int room = COLS - 2 - screen_width(head) - screen_width(tail);
+    if (room >= 8) {
+        fit_width(game, sizeof game, room);
+        snprintf(text, sizeof text, "%s%s%s", head, game, tail);
+    } else {
+        snprintf(text, sizeof text, "%s%s", head, move);
+        fit_width(text, sizeof text, COLS - 2);
+    }
     draw_bar(t->lay.title_y, text);
 }
 
@@ -575,6 +602,28 @@ static void draw_prompt(tui *t)
 
 /* The last two moves in words (the older one quieter) and the note below
  * them; when rows are short the note comes first, then the last move. */
+/* With the panel below the messages, the messages take the rows they need
+ * (up to 4; the panel keeps 3 at least): a move told in full is not cut
+ * because the reply is told after it. */
+static void fit_messages(tui *t)
+{
+    layout *l = &t->lay;
+    if (!(t->set->analysis || t->set->moves) || l->panel.h <= 0 || l->panel.x != l->msg.x ||
+        l->panel.y != l->msg.y + l->msg.h)
+        return;
+    const int w = l->msg.w;
+    const int need = (t->note[0] ? screen_wrap_rows(w, t->note) : 0) +
+                     (t->msg[0] ? screen_wrap_rows(w, t->msg) : 0) +
+                     (t->prev[0] ? screen_wrap_rows(w, t->prev) : 0);
+    const int total = l->msg.h + l->panel.h;
+    int rows = need < 2 ? 2 : need > 4 ? 4 : need;
+    if (rows > total - 3)
+        rows = total - 3 > 2 ? total - 3 : (total < 2 ? total : 2);
+    l->msg.h = rows;
+    l->panel.y = l->msg.y + rows;
+    l->panel.h = total - rows;
+}
+
 static void draw_messages(tui *t)
 {
     const rect *m = &t->lay.msg;
@@ -642,9 +691,14 @@ static void draw(tui *t)
 {
     erase();
     if (t->lay.too_small) {
-        screen_wrap(0, 0, COLS, LINES, A_BOLD,
-                    _("The terminal is too small for the board: make it at least 60 columns by 15 "
-                      "lines (q quits)."));
+        int cols, lines;
+        char text[256];
+        screen_min_size(&cols, &lines);
+        snprintf(text, sizeof text,
+                 _("The terminal is too small for the board: make it at least %d columns by %d "
+                   "lines (q quits)."),
+                 cols, lines);
+        screen_wrap(0, 0, COLS, LINES, A_BOLD, text);
         refresh();
         return;
     }
@@ -655,6 +709,7 @@ static void draw(tui *t)
     }
     draw_title(t);
     board_draw(&t->lay, &t->view);
+    fit_messages(t);
     draw_messages(t);
     if (t->set->analysis || t->set->moves) {
         panel_data d;
@@ -675,6 +730,7 @@ static void draw(tui *t)
         pthread_mutex_unlock(&t->lock);
         if (!d.have_info)
             d.pos = t->view.pos;
+        d.over = t->status != AW_ONGOING;
         d.state = t->running && t->job == JOB_COMPUTER ? _("the computer thinks")
                   : t->running && t->job == JOB_ANALYSIS ? _("thinking")
                   : t->status != AW_ONGOING              ? _("the game is over")
@@ -1074,15 +1130,20 @@ static void save_game(tui *t)
 static void load_game(tui *t)
 {
     idle(t);
+    char good[sizeof t->path];
+    snprintf(good, sizeof good, "%s", t->path);
     const bool ok = dialog_text(_("Load a game"), _("Game record file to continue:"), t->path,
                                 sizeof t->path);
     clear();
-    if (!ok)
+    if (!ok) {
+        snprintf(t->path, sizeof t->path, "%s", good);
         return;
+    }
     char msg[512];
     char *text = textfile_read(t->path, (size_t)16 << 20, msg, sizeof msg);
     if (!text) {
         set_note(t, screen_attr(CP_ERROR), _("Cannot load: %s."), msg);
+        snprintf(t->path, sizeof t->path, "%s", good); /* the name that worked last */
         return;
     }
     const int saved = quiet_stderr();
@@ -1092,6 +1153,7 @@ static void load_game(tui *t)
     free(text);
     if (!s) {
         set_note(t, screen_attr(CP_ERROR), _("Cannot load %s."), msg);
+        snprintf(t->path, sizeof t->path, "%s", good);
         return;
     }
     replace_session(t, s);

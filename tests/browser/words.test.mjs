@@ -5,7 +5,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openPage } from './browser.mjs';
-import { startServer } from '../api/server.mjs';
+import { startServer, api } from '../api/server.mjs';
 
 const idle = (page) => page.waitForFunction(() => !document.querySelector('#status.thinking')
   && document.querySelectorAll('#board .hand').length === 0, null, { timeout: 30000 });
@@ -118,6 +118,71 @@ describe('the page\'s words', () => {
     assert.match(await page.textContent('#import-error'), /^record: line 1: 'Z' is not a pit letter/);
     // (the browser logs the refused requests themselves)
     assert.deepEqual(page.problems.filter((p) => !/status of 400/.test(p)), []);
+    await page.context().close();
+  });
+
+  it('says how a finished game ended while its moves are looked at', async () => {
+    const r = (await api(srv.base, 'POST', '/api/games', {
+      record: '[FEN "0-0-0-0-0-1-0-0-0-0-0-0-24-23-S"]\n[South "player"]\n[North "player"]\n\n1. F 1/2-1/2\n',
+    })).body;
+    const page = await openPage(browser, srv.base);
+    await page.waitForSelector('#board .pit');
+    await page.evaluate((id) => localStorage.setItem('awale.settings', JSON.stringify({ game: id, speed: 60 })), r.id);
+    await page.reload();
+    await page.waitForSelector('#dlg-over[open]');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForSelector('#viewing:not([hidden])');
+    const status = await page.textContent('#status');
+    assert.doesNotMatch(status, /Go back to the game/);
+    assert.match(status, /^Game over/);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+
+  it('keeps the graph\'s extremes off its edges', async () => {
+    const page = await openPage(browser, srv.base);
+    await page.waitForSelector('#board .pit');
+    const ys = await page.evaluate(async () => {
+      const { Graph } = await import('/js/graph.js');
+      const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+      svg.setAttribute('viewBox', '0 0 360 120');
+      document.body.append(svg);
+      new Graph(svg, () => {}).set([{ score: { south: 0 } }, { score: { south: 1900 } }, { score: { south: -1900 } }], 2);
+      return [...svg.querySelectorAll('.g-dot')].map((c) => Number(c.getAttribute('cy')));
+    });
+    assert.ok(Math.min(...ys) >= 10 && Math.max(...ys) <= 110, `dots at ${ys}`);
+    await page.context().close();
+  });
+
+  it('puts the relay directions where they cover no store, count or other pit, on a phone', async () => {
+    const r = (await api(srv.base, 'POST', '/api/games', { rules: 'relay', south: 'human', north: 'human' })).body;
+    const page = await openPage(browser, srv.base, { width: 390, height: 844, mobile: true });
+    await page.waitForSelector('#board .pit');
+    await page.evaluate((id) => localStorage.setItem('awale.settings', JSON.stringify({ game: id, speed: 60 })), r.id);
+    await page.reload();
+    await page.waitForSelector('#board .pit.playable');
+    const box = (sel) => page.$$eval(sel, (els) => els.map((e) => {
+      const b = e.getBoundingClientRect();
+      return { l: b.left, r: b.right, t: b.top, b: b.bottom };
+    }));
+    const meets = (a, b) => a.l < b.r && b.l < a.r && a.t < b.b && b.t < a.b;
+    for (const pit of [0, 5]) {
+      await page.click(`#board .pit[data-pit="${pit}"]`);
+      await page.waitForSelector('#board .dir');
+      const dirs = await box('#board .dir rect');
+      const others = [
+        ...(await box(`#board .pit:not([data-pit="${pit}"]) .hole`)),
+        ...(await box('#board .store .badge-in rect')),
+        ...(await box('#board .pit .badge-in rect')),
+      ];
+      for (const d of dirs) for (const o of others) assert.ok(!meets(d, o), `pit ${pit}: a direction covers ${JSON.stringify(o)}`);
+      // legible: the label at least 11 px high on the phone
+      const h = await page.$eval('#board .dir text', (t) => t.getBoundingClientRect().height);
+      assert.ok(h >= 11, `label ${h} px high`);
+      await page.keyboard.press('Escape');
+    }
+    assert.deepEqual(page.problems, []);
     await page.context().close();
   });
 });

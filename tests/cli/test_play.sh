@@ -338,3 +338,12 @@ printf 'quit\n' | TERM=awale-no-such-terminal XDG_STATE_HOME="$TMP/state-tty2" \
     script -qec "$AWALE play --opponent human" /dev/null >"$TMP/out" 2>&1
 expect_out_has "the terminal 'awale-no-such-terminal' is unknown: playing line by line"
 expect_out_has "Two players at one keyboard"
+
+# A pit letter once the game is over says why nothing happens (not just
+# the prompt again).
+run_input "F
+A
+quit
+" play --plain --opponent human --tables none --position 0-0-0-0-0-1-0-0-0-0-0-0-24-23-S
+expect_status 0
+expect_out_has "> The game is over: no more moves. Type 'new' for another game, 'undo' to take back, or 'quit'."

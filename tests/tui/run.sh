@@ -186,6 +186,20 @@ keys C-u "$TMP/game.txt" Enter
 wait_for "Loaded $TMP/game.txt: 2 moves, abapa rules."
 board_is "$(position_after C "$m1" B "$m2")"
 
+STEP="load: a name typed replaces the one shown, a failed one is not kept"
+keys l
+wait_for "$TMP/game.txt"
+keys "$TMP/none.txt" Enter
+wait_for "Cannot load: "
+keys l
+wait_for "Game record file to continue:"
+wait_for "$TMP/game.txt"
+absent "none.txt   "
+keys x
+sleep 0.3
+absent "game.txtx"
+keys Escape
+
 STEP="hint and panels"
 keys h
 wait_for "Hint: "
@@ -194,7 +208,8 @@ keys i
 wait_for "Analysis"
 wait_for "best line:"
 keys m
-wait_for "1. C $m1  2. B $m2"
+# (a no-break space holds each number to its move)
+wait_for "$(printf '1.\302\240C %s  2.\302\240B %s' "$m1" "$m2")"
 keys i m
 
 STEP="resize"
@@ -206,6 +221,15 @@ sleep 0.3
 board_is "$(position_after C "$m1" B "$m2")"
 $TMUX_CMD resize-window -t awale -x 40 -y 10
 wait_for "too small"
+wait_for "make it at least 58 columns by 15 lines"
+# ...and so it is: 58 by 15 shows the board.
+$TMUX_CMD resize-window -t awale -x 58 -y 15
+sleep 0.3
+absent "too small"
+board_is "$(position_after C "$m1" B "$m2")"
+# At 64 columns the title gives way with an ellipsis, never its move number.
+$TMUX_CMD resize-window -t awale -x 64 -y 24
+wait_re "awale · abapa · you play South against.*… · move 3"
 $TMUX_CMD resize-window -t awale -x 80 -y 24
 wait_for "Your move:"
 board_is "$(position_after C "$m1" B "$m2")"
@@ -287,6 +311,11 @@ keys f
 wait_for "South plays F: sows 3 seeds and captures 6 seeds: 2 from a, 2 from b and 2 from c."
 wait_for "Game over: South reached the target of 25 seeds."
 wait_for "Game over. v: review"
+# the analysis of a finished game waits for no result
+keys i
+wait_for "Analysis: the game is over"
+absent "no result yet"
+keys i
 # the review of the finished game, and back: the result is said again
 keys v
 wait_for "review of the game, depth 14 · 1 move"
@@ -549,7 +578,7 @@ wait_for "South to move"
 absent "Turning points"
 # The marks stay in the move list while the game is the same.
 keys m
-wait_for "1. C f  2. F? b??  3. A?? a??"
+wait_for "$(printf '1.\302\240C f  2.\302\240F? b??  3.\302\240A?? a??')"
 keys m v
 wait_for "review of the game, depth 14"
 keys Escape

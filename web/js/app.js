@@ -184,8 +184,10 @@ function drawPlayers() {
 }
 
 function statusText() {
-  if (viewPly !== null) return t('not_now');
   const st = state.status;
+  // Looking back: "go back to play" while there is a game to play on; a
+  // finished game keeps saying how it ended.
+  if (viewPly !== null && st === 'ongoing') return t('not_now');
   if (st !== 'ongoing') return t('over_status', { reason: i18n.describeEnd(state), result: i18n.describeResult(st.scores) });
   if (state.thinking === 'move' || (busy && state.computer_to_move)) return `${t('thinking')}…`;
   if (state.thinking === 'agree') return `${t('considering')}…`;
@@ -690,7 +692,7 @@ async function play(move) {
 
 function pitClicked(i) {
   if (!state || viewPly !== null) {
-    if (state && viewPly !== null) toast(t('not_now'));
+    if (state && viewPly !== null && state.status === 'ongoing') toast(t('not_now'));
     return;
   }
   if (busy || animating || state.status !== 'ongoing') return;
