@@ -119,7 +119,7 @@ wait $pid
 STATUS=$?
 expect_status 0
 expect_out_has "Review stopped: "
-expect_out_has "of 16 moves reviewed."
+expect_out_has "of 8 moves reviewed."
 expect_out_has "Moves so far:"
 
 # In French.
