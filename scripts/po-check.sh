@@ -16,11 +16,15 @@ if ! command -v xgettext >/dev/null || ! command -v msgcmp >/dev/null; then
     exit 0
 fi
 
-# The files with marked strings (_, N_, P_; TR in the library's how-to-play).
-sources=$(ls src/front/*.c src/tui/*.c src/cli/cmd_play.c src/cli/main.c src/cli/common.c src/rules/howto.c src/web/server.c)
+# The files with marked strings (_, N_, P_; TR in the library's how-to-play;
+# the library's error formats, aw_fail and fail_at, which the front ends
+# translate with src/front/messages.c).
+sources=$(ls src/front/*.c src/tui/*.c src/cli/cmd_play.c src/cli/cmd_tables.c src/cli/main.c \
+    src/cli/common.c src/rules/howto.c src/rules/record.c src/rules/notation.c src/rules/game.c \
+    src/rules/position.c src/rules/ruleset.c src/web/server.c)
 
 pot() {
-    xgettext --language=C --from-code=UTF-8 --keyword=_ --keyword=N_ --keyword=P_:1,2 --keyword=TR \
+    xgettext --language=C --from-code=UTF-8 --keyword=_ --keyword=N_ --keyword=P_:1,2 --keyword=TR --keyword=aw_fail:2 --keyword=fail_at:3 \
         --add-comments=TRANSLATORS: --package-name=awale --msgid-bugs-address="the awale issue tracker" \
         --sort-by-file --add-location=file --no-wrap -o "$1" $sources
 }

@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "front/engine_setup.h"
 #include "front/i18n.h"
+#include "front/messages.h"
 #include "front/paths.h"
 #include "front/session.h"
 #include "front/textfile.h"
@@ -456,15 +457,23 @@ static void play_line(play *p, const char *line)
     if (rules_of(p)->family == AW_FAMILY_RELAY)
         text = relay_words(line, words, sizeof words);
     const int n = aw_moves_parse(rules_of(p), text, moves, 64, &err);
+    if (n > 0 && aw_game_status(session_game(p->s)) != AW_ONGOING && p->over_announced) {
+        /* the end was said already: say why nothing happens */
+        printf(_("The game is over: no more moves. Type 'new' for another game, 'undo' to take "
+                 "back, or 'quit'.\n"));
+        return;
+    }
     if (n < 0) {
         /* Pit letters that do not make moves: say what is wrong with them
          * ("move 3: ..." only when there are several); any other word is
          * not understood as a whole. */
         const bool relay = rules_of(p)->family == AW_FAMILY_RELAY;
+        char said[512];
         const char *msg = err.msg;
         if (strspn(line, "ABCDEFabcdef+-, ") == strlen(line)) {
             if (strncmp(msg, "move 1: ", 8) == 0 && strlen(text) <= (relay ? 2 : 1))
                 msg += 8;
+            msg = messages_translate(msg, said, sizeof said, NULL, NULL);
             say(p, _("Not understood: %s. Type 'help' for the commands.\n"), msg);
         } else {
             say(p, _("Not understood: '%s'. Type a pit letter%s to play it, or 'help' for the "
@@ -538,9 +547,12 @@ static void save_game(play *p, const char *path)
     else if (textfile_write(path, text, msg, sizeof msg))
         printf(_("Cannot save: %s.\n"), msg);
     else
-        say(p, P_("Saved the game (%d move) to %s.\n", "Saved the game (%d moves) to %s.\n",
-                  aw_game_ply(session_game(p->s))),
-               aw_game_ply(session_game(p->s)), path);
+    {
+        const aw_game *g = session_game(p->s);
+        const int n = words_move_row(g, aw_game_ply(g));
+        say(p, P_("Saved the game (%d move) to %s.\n", "Saved the game (%d moves) to %s.\n", n), n,
+            path);
+    }
     free(text);
 }
 
@@ -569,9 +581,12 @@ static session *session_of_text(play *p, const session_config *base, const char 
 {
     const char *t = text;
     aw_error err;
+    char said[512];
     aw_record *rec = aw_record_read(&t, NULL, &err);
     if (!rec) {
-        snprintf(msg, size, "%s: %s", name, err.msg[0] ? err.msg : _("no game record in it"));
+        snprintf(msg, size, _("%s: %s"), name,
+                 err.msg[0] ? messages_translate(err.msg, said, sizeof said, NULL, NULL)
+                            : _("no game record in it"));
         return NULL;
     }
     if (level)
@@ -585,7 +600,7 @@ static session *session_of_text(play *p, const session_config *base, const char 
     cfg.book = p->book;
     session *s = session_from_record(rec, &cfg, &err);
     if (!s) {
-        snprintf(msg, size, "%s: %s", name, err.msg);
+        snprintf(msg, size, _("%s: %s"), name, messages_translate(err.msg, said, sizeof said, NULL, NULL));
         back_resources(p);
     }
     aw_record_free(rec);
@@ -613,9 +628,9 @@ static void load_game(play *p, const char *path)
     interrupted_session = s;
     p->over_announced = false;
     p->resumed = false;
-    say(p, P_("Loaded %s: %d move, %s rules.\n", "Loaded %s: %d moves, %s rules.\n",
-              aw_game_ply(session_game(s))),
-           path, aw_game_ply(session_game(s)), rules_of(p)->name);
+    const int n = words_move_row(session_game(s), aw_game_ply(session_game(s)));
+    say(p, P_("Loaded %s: %d move, %s rules.\n", "Loaded %s: %d moves, %s rules.\n", n), path, n,
+        rules_of(p)->name);
     introduce(p);
     draw_board(p);
     after_change(p);
@@ -690,9 +705,10 @@ static void review(play *p, const char *arg)
         printf(_("No move to review yet.\n"));
         return;
     }
+    const int numbered = words_move_row(g, n);
     printf(P_("Reviewing the game (%d move, depth %d)...\n",
-              "Reviewing the game (%d moves, depth %d)...\n", n),
-           n, depth);
+              "Reviewing the game (%d moves, depth %d)...\n", numbered),
+           numbered, depth);
     fflush(stdout);
     aw_error err;
     review_stopped = 0;
@@ -708,7 +724,8 @@ static void review(play *p, const char *arg)
     const aw_rules *rules = rules_of(p);
     const int first = aw_game_start(g)->side;
     if (r->count < r->total)
-        printf(_("Review stopped: %d of %d moves reviewed.\n"), r->count, r->total);
+        printf(_("Review stopped: %d of %d moves reviewed.\n"), words_move_row(g, r->count),
+               words_move_row(g, r->total));
     if (r->count == 0) {
         aw_review_free(r);
         return;
@@ -918,6 +935,54 @@ static int parse_side(const char *cmd, const char *opt, const char *v, int *side
     return 0;
 }
 
+typedef enum line_command {
+    CMD_NONE, CMD_QUIT, CMD_HELP, CMD_NEW, CMD_BOARD, CMD_RULES, CMD_HINT, CMD_HISTORY,
+    CMD_MOVES, CMD_UNDO, CMD_REDO, CMD_SAVE, CMD_LOAD, CMD_AGREE, CMD_REVIEW
+} line_command;
+
+/* The command words, English and French, understood in either language
+ * (the help shows the player's). `arg`: the command takes a word after it. */
+static const struct {
+    const char *word;
+    line_command c;
+    bool arg;
+} commands[] = {
+    {"quit", CMD_QUIT, false},     {"exit", CMD_QUIT, false},      {"q", CMD_QUIT, false},
+    {"quitter", CMD_QUIT, false},  {"sortir", CMD_QUIT, false},    {"help", CMD_HELP, false},
+    {"?", CMD_HELP, false},        {"aide", CMD_HELP, false},      {"new", CMD_NEW, false},
+    {"nouvelle", CMD_NEW, false},  {"board", CMD_BOARD, false},    {"plateau", CMD_BOARD, false},
+    {"rules", CMD_RULES, false},   {"règles", CMD_RULES, false},   {"regles", CMD_RULES, false},
+    {"hint", CMD_HINT, false},     {"conseil", CMD_HINT, false},   {"history", CMD_HISTORY, false},
+    {"historique", CMD_HISTORY, false}, {"moves", CMD_MOVES, false}, {"coups", CMD_MOVES, false},
+    {"undo", CMD_UNDO, false},     {"annuler", CMD_UNDO, false},   {"redo", CMD_REDO, false},
+    {"refaire", CMD_REDO, false},  {"save", CMD_SAVE, true},       {"enregistrer", CMD_SAVE, true},
+    {"load", CMD_LOAD, true},      {"charger", CMD_LOAD, true},    {"agree", CMD_AGREE, false},
+    {"accord", CMD_AGREE, false},  {"review", CMD_REVIEW, true},   {"bilan", CMD_REVIEW, true},
+};
+
+/* The command a line asks for; *arg: what follows its word (NULL: nothing). */
+static line_command command_of(const char *line, const char **arg)
+{
+    const size_t n = strcspn(line, " \t");
+    *arg = NULL;
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        if (strlen(commands[i].word) != n || strncmp(line, commands[i].word, n) != 0)
+            continue;
+        if (line[n] && !commands[i].arg)
+            return CMD_NONE;
+        if (line[n])
+            *arg = line + n + strspn(line + n, " \t");
+        return commands[i].c;
+    }
+    return CMD_NONE;
+}
+
+/* The moves of a session's game, numbered as the history lists them. */
+static int resumed_moves(const session *s)
+{
+    return words_move_row(session_game(s), aw_game_ply(session_game(s)));
+}
+
 /* The main loop; returns the exit status. */
 static int run(play *p)
 {
@@ -931,7 +996,9 @@ static int run(play *p)
         }
         if (!line[0])
             continue;
-        if (strcmp(line, "quit") == 0 || strcmp(line, "exit") == 0 || strcmp(line, "q") == 0) {
+        const char *arg = NULL;
+        const line_command c = command_of(line, &arg);
+        if (c == CMD_QUIT) {
             const aw_game *g = session_game(p->s);
             if (p->tty && aw_game_status(g) == AW_ONGOING && aw_game_ply(g) > 0 &&
                 !ask_yes(_("The game is not over. Quit anyway (it is kept for 'awale play "
@@ -940,19 +1007,14 @@ static int run(play *p)
             keep_unfinished(p);
             return EXIT_OK;
         }
-        if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0)
-            show_help(p);
-        else if (strcmp(line, "new") == 0)
-            new_game(p);
-        else if (strcmp(line, "board") == 0)
-            draw_board(p);
-        else if (strcmp(line, "rules") == 0)
-            show_rules(p);
-        else if (strcmp(line, "hint") == 0)
-            hint(p);
-        else if (strcmp(line, "history") == 0)
-            show_history(p);
-        else if (strcmp(line, "moves") == 0) {
+        switch (c) {
+        case CMD_HELP: show_help(p); break;
+        case CMD_NEW: new_game(p); break;
+        case CMD_BOARD: draw_board(p); break;
+        case CMD_RULES: show_rules(p); break;
+        case CMD_HINT: hint(p); break;
+        case CMD_HISTORY: show_history(p); break;
+        case CMD_MOVES: {
             char list[80];
             if (aw_game_status(session_game(p->s)) != AW_ONGOING)
                 printf(_("The game is over: no moves.\n"));
@@ -960,22 +1022,23 @@ static int run(play *p)
                 list_moves(p, list, sizeof list);
                 printf(_("Legal moves: %s\n"), list);
             }
-        } else if (strcmp(line, "undo") == 0)
-            undo(p);
-        else if (strcmp(line, "redo") == 0)
-            redo(p);
-        else if (strcmp(line, "save") == 0 || strcmp(line, "load") == 0)
-            printf(_("Type '%s FILE'.\n"), line);
-        else if (strncmp(line, "save ", 5) == 0)
-            save_game(p, line + 5 + strspn(line + 5, " \t"));
-        else if (strncmp(line, "load ", 5) == 0)
-            load_game(p, line + 5 + strspn(line + 5, " \t"));
-        else if (strcmp(line, "agree") == 0)
-            agree(p);
-        else if (strcmp(line, "review") == 0 || strncmp(line, "review ", 7) == 0)
-            review(p, line[6] ? line + 7 + strspn(line + 7, " ") : NULL);
-        else
-            play_line(p, line);
+            break;
+        }
+        case CMD_UNDO: undo(p); break;
+        case CMD_REDO: redo(p); break;
+        case CMD_SAVE:
+        case CMD_LOAD:
+            if (!arg || !arg[0])
+                printf(_("Type '%s FILE'.\n"), line);
+            else if (c == CMD_SAVE)
+                save_game(p, arg);
+            else
+                load_game(p, arg);
+            break;
+        case CMD_AGREE: agree(p); break;
+        case CMD_REVIEW: review(p, arg && arg[0] ? arg : NULL); break;
+        default: play_line(p, line); break;
+        }
         if (interrupted) {
             printf("\n");
             keep_unfinished(p);
@@ -1183,8 +1246,8 @@ line_mode:
     printf(_("awale %s - type 'help' for the commands.\n"), AW_VERSION);
     if (p.resumed)
         printf(P_("Resuming the unfinished game (%d move).\n",
-                  "Resuming the unfinished game (%d moves).\n", aw_game_ply(session_game(p.s))),
-               aw_game_ply(session_game(p.s)));
+                  "Resuming the unfinished game (%d moves).\n", resumed_moves(p.s)),
+               resumed_moves(p.s));
     introduce(&p);
     draw_board(&p);
     after_change(&p);

@@ -12,6 +12,8 @@
 #define _DEFAULT_SOURCE
 #define _XOPEN_SOURCE 700
 #include "cli.h"
+#include "front/i18n.h"
+#include "front/messages.h"
 
 #include <errno.h>
 #include <ftw.h>
@@ -179,6 +181,21 @@ static void on_log(void *ctx, const char *line)
     if (b->tty)
         fprintf(stderr, "\r\033[K");
     fprintf(stderr, "%s\n", line);
+}
+
+/* The most seeds this machine can build tables for: the build's memory
+ * within 90% of the physical memory (the build's own default limit). */
+static int buildable_seeds(const aw_rules *rules)
+{
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0)
+        return AW_SEEDS;
+    const uint64_t limit = (uint64_t)pages * (uint64_t)page / 10 * 9;
+    const int threads = aw_tables_threads();
+    int seeds = 0;
+    while (seeds < AW_SEEDS && aw_tables_build_memory(rules, seeds + 1, threads) <= limit)
+        seeds++;
+    return seeds;
 }
 
 /* Build with a progress bar; returns an exit status. */
@@ -393,9 +410,24 @@ static int tables_probe(int argc, char **argv)
     }
     int value;
     if (!aw_tables_probe(t, &pos, &value)) {
-        cli_error(cmd, "the position has %d seeds on the board; the tables in %s cover up to %d "
-                       "(build more with 'awale tables build --seeds %d')",
-                  seeds, dir, aw_tables_seeds(t), seeds);
+        /* Suggest only what this machine can build: its memory decides. */
+        const int can = buildable_seeds(&rules);
+        if (seeds <= can)
+            cli_error(cmd, "the position has %d seeds on the board; the tables in %s cover up to %d "
+                           "(build more with 'awale tables build --seeds %d')",
+                      seeds, dir, aw_tables_seeds(t), seeds);
+        else if (can > aw_tables_seeds(t))
+            cli_error(cmd, "the position has %d seeds on the board; the tables in %s cover up to %d, "
+                           "and this machine can build up to %d ('awale tables build --seeds %d'; "
+                           "%d seeds would need about %.0f GB of memory)",
+                      seeds, dir, aw_tables_seeds(t), can, can, seeds,
+                      (double)aw_tables_build_memory(&rules, seeds, aw_tables_threads()) / 1e9);
+        else
+            cli_error(cmd, "the position has %d seeds on the board; the tables in %s cover up to %d, "
+                           "as many as this machine can build (%d seeds would need about %.0f GB "
+                           "of memory)",
+                      seeds, dir, aw_tables_seeds(t), seeds,
+                      (double)aw_tables_build_memory(&rules, seeds, aw_tables_threads()) / 1e9);
         aw_tables_close(t);
         return EXIT_INPUT;
     }
@@ -612,18 +644,23 @@ aw_tables *cli_tables_open(const char *cmd, const char *option, const aw_rules *
     aw_tables *t = aw_tables_open(dir, rules, DEFAULT_SEEDS, NULL);
     if (!t || aw_tables_seeds(t) < DEFAULT_SEEDS) {
         aw_tables_close(t);
-        fprintf(stderr, "building the %s endgame tables up to %d seeds in %s for perfect endgames "
-                        "(first use, a few seconds)...\n",
+        fprintf(stderr,
+                _("building the %s endgame tables up to %d seeds in %s for perfect endgames "
+                  "(first use, a few seconds)...\n"),
                 rules->name, DEFAULT_SEEDS, dir);
         if (!(t = aw_tables_open_or_build(dir, rules, DEFAULT_SEEDS, &err))) {
-            cli_error(cmd, "endgame tables not used: %s", err.msg);
+            char said[512];
+            cli_error(cmd, _("endgame tables not used: %s"),
+                      messages_translate(err.msg, said, sizeof said, NULL, NULL));
             return NULL;
         }
     }
     /* Every layer there is, beyond the small set. */
     aw_tables *all = aw_tables_open(dir, rules, 0, &err);
     if (!all) {
-        cli_error(cmd, "endgame tables beyond %d seeds not used: %s", aw_tables_seeds(t), err.msg);
+        char said[512];
+        cli_error(cmd, _("endgame tables beyond %d seeds not used: %s"), aw_tables_seeds(t),
+                  messages_translate(err.msg, said, sizeof said, NULL, NULL));
         return t;
     }
     aw_tables_close(t);

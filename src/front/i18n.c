@@ -17,6 +17,8 @@
 #include "front/i18n.h"
 
 #include <langinfo.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <limits.h>
 #include <locale.h>
 #include <stdio.h>
@@ -174,6 +176,102 @@ const char *i18n_init(const char *lang)
         lang = i18n_env_language();
     i18n_set_language(lang);
     return current;
+}
+
+/* A catalog read whole (the .mo file), for i18n_translate_in: threads that
+ * answer people in several languages at once cannot switch the process's
+ * language (gettext has one), so they look their texts up here. */
+typedef struct catalog {
+    char lang[8];
+    unsigned char *data;
+    size_t size;
+    bool swapped;
+    uint32_t count, originals, translations;
+} catalog;
+
+static pthread_mutex_t catalogs_lock = PTHREAD_MUTEX_INITIALIZER;
+static catalog catalogs[sizeof known / sizeof known[0]];
+
+static uint32_t mo_word(const catalog *c, size_t at)
+{
+    uint32_t v;
+    memcpy(&v, c->data + at, 4);
+    return c->swapped ? __builtin_bswap32(v) : v;
+}
+
+/* The string of table entry i at `table`, NULL when it is not in the file. */
+static const char *mo_string(const catalog *c, uint32_t table, uint32_t i)
+{
+    const size_t at = (size_t)table + (size_t)i * 8;
+    if (at + 8 > c->size)
+        return NULL;
+    const size_t len = mo_word(c, at), off = mo_word(c, at + 4);
+    if (off > c->size || len >= c->size - off || c->data[off + len] != 0)
+        return NULL;
+    return (const char *)c->data + off;
+}
+
+static void catalog_load(catalog *c, const char *lang)
+{
+    char path[PATH_MAX + 64];
+    snprintf(c->lang, sizeof c->lang, "%s", lang);
+    if (!localedir[0])
+        find_localedir();
+    if (!localedir[0])
+        return;
+    snprintf(path, sizeof path, "%s/%s/LC_MESSAGES/" I18N_DOMAIN ".mo", localedir, lang);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return;
+    unsigned char *data = NULL;
+    long size = -1;
+    if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 20 && size < (32L << 20) &&
+        fseek(f, 0, SEEK_SET) == 0 && (data = malloc((size_t)size)) &&
+        fread(data, 1, (size_t)size, f) == (size_t)size) {
+        uint32_t magic;
+        memcpy(&magic, data, 4);
+        c->data = data;
+        c->size = (size_t)size;
+        c->swapped = magic == 0xde120495u;
+        if (magic == 0x950412deu || c->swapped) {
+            c->count = mo_word(c, 8);
+            c->originals = mo_word(c, 12);
+            c->translations = mo_word(c, 16);
+            data = NULL; /* kept */
+        } else {
+            c->data = NULL;
+            c->size = 0;
+        }
+    }
+    free(data);
+    fclose(f);
+}
+
+const char *i18n_translate_in(void *lang, const char *text)
+{
+    const char *l = lang;
+    if (!text || !l || strcmp(l, "en") == 0 || !i18n_known(l))
+        return text;
+    pthread_mutex_lock(&catalogs_lock);
+    catalog *c = NULL;
+    for (size_t i = 0; i < sizeof catalogs / sizeof catalogs[0] && !c; i++) {
+        if (strcmp(catalogs[i].lang, l) == 0)
+            c = &catalogs[i];
+        else if (!catalogs[i].lang[0]) {
+            c = &catalogs[i];
+            catalog_load(c, l);
+        }
+    }
+    pthread_mutex_unlock(&catalogs_lock);
+    /* once loaded a catalog does not change: read without the lock */
+    for (uint32_t i = 0; c && c->data && i < c->count; i++) {
+        const char *id = mo_string(c, c->originals, i);
+        if (id && strcmp(id, text) == 0) {
+            const char *tr = mo_string(c, c->translations, i);
+            return tr && tr[0] ? tr : text;
+        }
+    }
+    return text;
 }
 
 /* The accented letters and signs of the catalogs, in ASCII. */

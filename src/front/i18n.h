@@ -46,6 +46,13 @@ bool i18n_known(const char *lang);
 /* The directory the catalogs are read from (NULL: none found). */
 const char *i18n_localedir(void);
 
+/* `text` (an English message of the catalog) in the language `lang` (a
+ * const char *, "en" or "fr"), whatever the program's own language: for
+ * threads that answer people who each have theirs (the web server). The
+ * catalog is read once; the text itself when it has no translation. The
+ * shape of the library's aw_translate_fn, so that it serves as its hook. */
+const char *i18n_translate_in(void *lang, const char *text);
+
 /* Whether the character set of LC_CTYPE is UTF-8. */
 bool i18n_utf8(void);
 

@@ -16,6 +16,14 @@
 
 const char *words_side(int side) { return side == AW_SOUTH ? _("South") : _("North"); }
 
+int words_move_row(const aw_game *game, int ply)
+{
+    if (ply <= 0)
+        return 0;
+    const int north_first = aw_game_start(game)->side == AW_NORTH;
+    return (ply - 1 + north_first) / 2 + 1;
+}
+
 const char *words_pit(int pit, char buf[4])
 {
     pit %= AW_PITS;

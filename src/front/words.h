@@ -21,6 +21,12 @@ const char *words_side(int side);
 const char *words_moves(const aw_rules *rules, const aw_move *moves, int count, char *buf,
                         size_t size);
 
+/* The numbering of the move lists, which every count of moves shown to
+ * players follows: a numbered move is South's and North's turn ("4. B f");
+ * ply `ply` (1 up) of the game is in move words_move_row(game, ply), and
+ * a game of n plies has words_move_row(game, n) moves (0 for none). */
+int words_move_row(const aw_game *game, int ply);
+
 /* A pit's letter as a string ("C", "e"). */
 const char *words_pit(int pit, char buf[4]);
 

@@ -166,6 +166,9 @@ bool dialog_newgame(newgame *ng, const char *custom)
 bool dialog_text(const char *title, const char *prompt, char *buf, size_t size)
 {
     size_t len = strlen(buf);
+    /* The text given is selected: the first character typed replaces it
+     * (a name is typed anew, not after the last one); Backspace edits it. */
+    bool fresh = len > 0;
     curs_set(1);
     for (;;) {
         rect r = frame(7, 70, title);
@@ -178,7 +181,7 @@ bool dialog_text(const char *title, const char *prompt, char *buf, size_t size)
         const char *shown = buf;
         while (screen_width(shown) > fw - 1)
             shown++;
-        screen_put(r.y + 3, r.x + 2, fw, A_UNDERLINE, shown);
+        screen_put(r.y + 3, r.x + 2, fw, fresh ? A_REVERSE : A_UNDERLINE, shown);
         screen_wrap(r.y + 5, r.x + 2, r.w - 4, 1, screen_attr(CP_INFO),
                     _("Enter: confirm   Esc: cancel"));
         move(r.y + 3, r.x + 2 + screen_width(shown));
@@ -193,6 +196,8 @@ bool dialog_text(const char *title, const char *prompt, char *buf, size_t size)
             curs_set(0);
             return false;
         }
+        const bool was_fresh = fresh;
+        fresh = false;
         if ((c == KEY_BACKSPACE || c == 127 || c == 8) && len > 0) {
             /* a whole UTF-8 character */
             do
@@ -202,7 +207,9 @@ bool dialog_text(const char *title, const char *prompt, char *buf, size_t size)
         } else if (c == 21) { /* Ctrl-U */
             len = 0;
             buf[0] = 0;
-        } else if (c >= 32 && c < 256 && c != 127 && len + 1 < size) {
+        } else if (c >= 32 && c < 256 && c != 127 && (was_fresh || len + 1 < size)) {
+            if (was_fresh)
+                len = 0;
             buf[len++] = (char)c;
             buf[len] = 0;
         }
@@ -383,7 +390,7 @@ void dialog_pages(const char *title, const char *text)
 void dialog_help(bool relay, const char *more)
 {
     char text[16384];
-    snprintf(text, sizeof text, "%s%s\n%s",
+    snprintf(text, sizeof text, "%s%s%s\n%s",
              _("Keys:\n"
                "  Left, Right    choose a pit of your row\n"
                "  Enter, space   play the chosen pit\n"
@@ -405,6 +412,7 @@ void dialog_help(bool relay, const char *more)
                "  ?, F1          this help\n"
                "  q              quit (an unfinished game is kept: awale play --resume)\n"
                "Any key skips the animation of a move.\n"),
+             _("The web page (awale serve) has the same keys, and t turns its board.\n"),
              relay ? _("Relay game: after the pit, Left or Right (or - and +) chooses the "
                        "direction of sowing, as seen on the screen; Esc goes back.\n")
                    : "",

@@ -34,7 +34,7 @@ static int draw_analysis(const layout *lay, const panel_data *d, int y, int rows
     if (used >= rows)
         return used;
     if (!d->have_info || d->info.lines == 0) {
-        if (!d->tables)
+        if (!d->tables && !d->over)
             used += screen_wrap(y + used, p->x, p->w, 1, screen_attr(CP_INFO), _("no result yet"));
         return used;
     }
@@ -81,7 +81,7 @@ static int draw_moves(const layout *lay, const panel_data *d, int y, int rows)
         return 2;
     }
     /* "1. C f  2. D a ...", numbered from South's moves; then keep the
-     * end that fits. */
+     * end that fits. A no-break space holds each number to its move. */
     const bool north_first = d->start->side == AW_NORTH;
     size_t used = 0;
     text[0] = 0;
@@ -92,10 +92,10 @@ static int draw_moves(const layout *lay, const panel_data *d, int y, int rows)
         if (d->review && i < d->review->count)
             strcat(m, aw_mark_text(d->review->move[i].mark));
         if (k % 2 == 0)
-            used += (size_t)snprintf(text + used, sizeof text - used, "%s%d. %s", i ? "  " : "",
+            used += (size_t)snprintf(text + used, sizeof text - used, "%s%d.\u00a0%s", i ? "  " : "",
                                      k / 2 + 1, m);
         else if (i == 0)
-            used += (size_t)snprintf(text + used, sizeof text - used, "%d... %s", k / 2 + 1, m);
+            used += (size_t)snprintf(text + used, sizeof text - used, "%d...\u00a0%s", k / 2 + 1, m);
         else
             used += (size_t)snprintf(text + used, sizeof text - used, " %s", m);
     }

@@ -245,6 +245,13 @@ void screen_clear(rect r)
 /* Board sizes: regular (seeds drawn) and compact (counts only). */
 enum { PIT_W = 9, PIT_H = 5, STORE_W = 9, CPIT_W = 7, CPIT_H = 3, CSTORE_W = 7, PANEL_MIN_W = 30 };
 
+void screen_min_size(int *cols, int *lines)
+{
+    /* the compact board, with the title, two message lines, the prompt and the keys */
+    *cols = 2 * CSTORE_W + 2 + 6 * CPIT_W;
+    *lines = 4 + 2 * CPIT_H + 5;
+}
+
 layout screen_layout(bool panel_wanted)
 {
     layout l;

@@ -410,8 +410,9 @@ static void finish_job(tui *t, bool animate)
         }
         if (r->stopped || r->count < r->total) {
             set_note(t, screen_attr(CP_INFO),
-                     _("Review cancelled after %d of %d moves: v starts it again."), r->count,
-                     r->total);
+                     _("Review cancelled after %d of %d moves: v starts it again."),
+                     words_move_row(session_game(t->s), r->count),
+                     words_move_row(session_game(t->s), r->total));
             aw_review_free(r);
             break;
         }
@@ -459,11 +460,29 @@ static void draw_bar(int y, const char *text)
     screen_put(y, 1, COLS - 2, screen_attr(CP_BAR), text);
 }
 
+/* Cut text (UTF-8) to at most w columns, with an ellipsis where it is cut. */
+static void fit_width(char *text, size_t size, int w)
+{
+    if (w < 1 || screen_width(text) <= w)
+        return;
+    const char *dots = screen_glyphs()->unicode ? "…" : "~";
+    char *p = text;
+    for (int c = 0; c < w - 1 && *p; c++) {
+        p++;
+        while ((*p & 0xC0) == 0x80)
+            p++;
+    }
+    /* no space left before the ellipsis */
+    while (p > text && (p[-1] == ' ' || p[-1] == ','))
+        p--;
+    snprintf(p, size - (size_t)(p - text), "%s", dots);
+}
+
 static void draw_title(tui *t)
 {
     const session_config *c = session_get_config(t->s);
     const glyphs *g = screen_glyphs();
-    char text[400], game[200];
+    char text[600], game[200];
     if (against_computer(t))
         snprintf(game, sizeof game, _("you play %s against the computer, level %d"),
                  words_side(seat(t)), c->level);
@@ -471,11 +490,22 @@ static void draw_title(tui *t)
         snprintf(game, sizeof game, "%s", _("the computer plays both sides"));
     else
         snprintf(game, sizeof game, "%s", _("two players"));
-    snprintf(text, sizeof text, "awale %s %s %s %s %s %s", g->mid, rules(t)->name, g->mid, game,
-             g->mid, "");
-    char move[64];
-    snprintf(move, sizeof move, _("move %d"), t->hist_len / 2 + 1);
-    strncat(text, move, sizeof text - strlen(text) - 1);
+    char move[64], head[128], tail[96];
+    /* the move the game is at (the next one to play, once both have moved) */
+    snprintf(move, sizeof move, _("move %d"),
+             words_move_row(session_game(t->s), t->hist_len + 1));
+    snprintf(head, sizeof head, "awale %s %s %s ", g->mid, rules(t)->name, g->mid);
+    snprintf(tail, sizeof tail, " %s %s", g->mid, move);
+    /* On a narrow terminal the game's words give way (cut with an
+     * ellipsis, or left out), never the move number. */
+    const int room = COLS - 2 - screen_width(head) - screen_width(tail);
+    if (room >= 8) {
+        fit_width(game, sizeof game, room);
+        snprintf(text, sizeof text, "%s%s%s", head, game, tail);
+    } else {
+        snprintf(text, sizeof text, "%s%s", head, move);
+        fit_width(text, sizeof text, COLS - 2);
+    }
     draw_bar(t->lay.title_y, text);
 }
 
@@ -533,8 +563,10 @@ static void draw_prompt(tui *t)
         const int width = 20, filled = total ? width * done / total : 0;
         for (int i = 0; i < width; i++)
             strcat(bar, i < filled ? (g->unicode ? "█" : "#") : (g->unicode ? "░" : "."));
+        const aw_game *game = session_game(t->s);
         snprintf(text, sizeof text, _("Reviewing move %d of %d %s %s  (any key cancels)"),
-                 at < total ? at + 1 : total, total, bar, spin);
+                 words_move_row(game, at < total ? at + 1 : total),
+                 words_move_row(game, total), bar, spin);
     } else if (t->review_mode) {
         snprintf(text, sizeof text, "%s",
                  _("The board shows the position after the selected move; Esc goes back."));
@@ -570,6 +602,28 @@ static void draw_prompt(tui *t)
 
 /* The last two moves in words (the older one quieter) and the note below
  * them; when rows are short the note comes first, then the last move. */
+/* With the panel below the messages, the messages take the rows they need
+ * (up to 4; the panel keeps 3 at least): a move told in full is not cut
+ * because the reply is told after it. */
+static void fit_messages(tui *t)
+{
+    layout *l = &t->lay;
+    if (!(t->set->analysis || t->set->moves) || l->panel.h <= 0 || l->panel.x != l->msg.x ||
+        l->panel.y != l->msg.y + l->msg.h)
+        return;
+    const int w = l->msg.w;
+    const int need = (t->note[0] ? screen_wrap_rows(w, t->note) : 0) +
+                     (t->msg[0] ? screen_wrap_rows(w, t->msg) : 0) +
+                     (t->prev[0] ? screen_wrap_rows(w, t->prev) : 0);
+    const int total = l->msg.h + l->panel.h;
+    int rows = need < 2 ? 2 : need > 4 ? 4 : need;
+    if (rows > total - 3)
+        rows = total - 3 > 2 ? total - 3 : (total < 2 ? total : 2);
+    l->msg.h = rows;
+    l->panel.y = l->msg.y + rows;
+    l->panel.h = total - rows;
+}
+
 static void draw_messages(tui *t)
 {
     const rect *m = &t->lay.msg;
@@ -603,7 +657,8 @@ static void draw_review(tui *t)
     const aw_review *r = t->review;
     char text[400], what[128], moves[64];
     snprintf(what, sizeof what, _("review of the game, depth %d"), t->set->review_depth);
-    snprintf(moves, sizeof moves, P_("%d move", "%d moves", r->count), r->count);
+    const int numbered = words_move_row(game, r->count);
+    snprintf(moves, sizeof moves, P_("%d move", "%d moves", numbered), numbered);
     snprintf(text, sizeof text, "awale %s %s %s %s %s %s", g->mid, rules(t)->name, g->mid, what,
              g->mid, moves);
     draw_bar(t->lay.title_y, text);
@@ -636,9 +691,14 @@ static void draw(tui *t)
 {
     erase();
     if (t->lay.too_small) {
-        screen_wrap(0, 0, COLS, LINES, A_BOLD,
-                    _("The terminal is too small for the board: make it at least 60 columns by 15 "
-                      "lines (q quits)."));
+        int cols, lines;
+        char text[256];
+        screen_min_size(&cols, &lines);
+        snprintf(text, sizeof text,
+                 _("The terminal is too small for the board: make it at least %d columns by %d "
+                   "lines (q quits)."),
+                 cols, lines);
+        screen_wrap(0, 0, COLS, LINES, A_BOLD, text);
         refresh();
         return;
     }
@@ -649,6 +709,7 @@ static void draw(tui *t)
     }
     draw_title(t);
     board_draw(&t->lay, &t->view);
+    fit_messages(t);
     draw_messages(t);
     if (t->set->analysis || t->set->moves) {
         panel_data d;
@@ -669,6 +730,7 @@ static void draw(tui *t)
         pthread_mutex_unlock(&t->lock);
         if (!d.have_info)
             d.pos = t->view.pos;
+        d.over = t->status != AW_ONGOING;
         d.state = t->running && t->job == JOB_COMPUTER ? _("the computer thinks")
                   : t->running && t->job == JOB_ANALYSIS ? _("thinking")
                   : t->status != AW_ONGOING              ? _("the game is over")
@@ -738,11 +800,12 @@ static void review(tui *t)
     t->rev_count = t->rev_at = 0;
     t->rev_total = t->hist_len;
     pthread_mutex_unlock(&t->lock);
+    const int numbered = words_move_row(session_game(t->s), t->hist_len);
     set_note(t, screen_attr(CP_INFO),
              P_("Reviewing the game (%d move) at depth %d: every move searched at full strength.",
                 "Reviewing the game (%d moves) at depth %d: every move searched at full strength.",
-                t->hist_len),
-             t->hist_len, t->set->review_depth);
+                numbered),
+             numbered, t->set->review_depth);
     start_job(t, JOB_REVIEW);
 }
 
@@ -1058,23 +1121,29 @@ static void save_game(tui *t)
         set_note(t, screen_attr(CP_ERROR), _("Cannot save: %s."), msg);
     else
         set_note(t, screen_attr(CP_INFO),
-                 P_("Saved the game (%d move) to %s.", "Saved the game (%d moves) to %s.", t->hist_len),
-                 t->hist_len, t->path);
+                 P_("Saved the game (%d move) to %s.", "Saved the game (%d moves) to %s.",
+                    words_move_row(session_game(t->s), t->hist_len)),
+                 words_move_row(session_game(t->s), t->hist_len), t->path);
     free(text);
 }
 
 static void load_game(tui *t)
 {
     idle(t);
+    char good[sizeof t->path];
+    snprintf(good, sizeof good, "%s", t->path);
     const bool ok = dialog_text(_("Load a game"), _("Game record file to continue:"), t->path,
                                 sizeof t->path);
     clear();
-    if (!ok)
+    if (!ok) {
+        snprintf(t->path, sizeof t->path, "%s", good);
         return;
+    }
     char msg[512];
     char *text = textfile_read(t->path, (size_t)16 << 20, msg, sizeof msg);
     if (!text) {
         set_note(t, screen_attr(CP_ERROR), _("Cannot load: %s."), msg);
+        snprintf(t->path, sizeof t->path, "%s", good); /* the name that worked last */
         return;
     }
     const int saved = quiet_stderr();
@@ -1084,12 +1153,14 @@ static void load_game(tui *t)
     free(text);
     if (!s) {
         set_note(t, screen_attr(CP_ERROR), _("Cannot load %s."), msg);
+        snprintf(t->path, sizeof t->path, "%s", good);
         return;
     }
     replace_session(t, s);
     set_note(t, screen_attr(CP_INFO),
-             P_("Loaded %s: %d move, %s rules.", "Loaded %s: %d moves, %s rules.", t->hist_len),
-             t->path, t->hist_len, rules(t)->name);
+             P_("Loaded %s: %d move, %s rules.", "Loaded %s: %d moves, %s rules.",
+                words_move_row(session_game(t->s), t->hist_len)),
+             t->path, words_move_row(session_game(t->s), t->hist_len), rules(t)->name);
     if (t->status != AW_ONGOING)
         announce_end(t);
 }
@@ -1336,8 +1407,9 @@ int tui_run(tui_env *env)
     else if (env->resumed)
         set_note(&t, screen_attr(CP_INFO),
                  P_("Resuming the unfinished game (%d move).",
-                    "Resuming the unfinished game (%d moves).", t.hist_len),
-                 t.hist_len);
+                    "Resuming the unfinished game (%d moves).",
+                    words_move_row(session_game(t.s), t.hist_len)),
+                 words_move_row(session_game(t.s), t.hist_len));
     else if (against_computer(&t)) {
         const session_config *c = session_get_config(t.s);
         set_note(&t, screen_attr(CP_INFO), _("You play %s against the computer at level %d: it %s."),

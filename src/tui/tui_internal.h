@@ -70,6 +70,8 @@ bool screen_colour(void);
 /* The attribute of a colour pair, or its monochrome stand-in. */
 attr_t screen_attr(int pair);
 layout screen_layout(bool panel_wanted);
+/* The smallest terminal the game's screen fits in. */
+void screen_min_size(int *cols, int *lines);
 /* The layout of the review: the board (h 0: none) and the text (panel). */
 layout screen_layout_review(void);
 /* Text at (y, x) clipped to w columns (UTF-8 aware; transliterated to
@@ -196,6 +198,7 @@ typedef struct panel_data {
     const aw_rules *rules;
     aw_position pos;              /* the position analysed                  */
     const char *state;            /* "thinking", "the computer thinks"...   */
+    bool over;                    /* the game is over: no result to wait for */
     bool have_info;
     aw_search_info info;
     bool tables;                  /* the tables' exact result               */

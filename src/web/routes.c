@@ -18,6 +18,8 @@
 #include "web/internal.h"
 
 #include "front/engine_setup.h"
+#include "front/i18n.h"
+#include "front/messages.h"
 #include "front/words.h"
 #include "web/jsonout.h"
 #include "web/static.h"
@@ -314,6 +316,15 @@ static json_t *last_reports(const session *s, int n)
     return list;
 }
 
+/* "record: " and the reader's message, in the asker's language ("lang" of
+ * the request: "en", "fr"; the API's English for any other). */
+static const char *record_error(const char *lang, const char *msg, char *buf, size_t size)
+{
+    char english[600];
+    snprintf(english, sizeof english, "record: %s", msg);
+    return messages_translate(english, buf, size, i18n_translate_in, (void *)lang);
+}
+
 /* A new game from the request's fields (body: the caller keeps its
  * reference), for `client` (NULL: no limit per client). A record is parsed
  * here: on the importer's thread (routes_import), never an HTTP thread. */
@@ -321,13 +332,14 @@ static web_outcome create_game(web_app *a, json_t *body, const char *client, web
                                web_pending **pending)
 {
     static const char *const allowed[] = {"rules", "rule",     "position", "first", "south", "north",
-                                          "level", "movetime", "record",   "reply", NULL};
+                                          "level", "movetime", "record",   "reply", "lang",  NULL};
     web_outcome out = WEB_REPLY;
     session *s = NULL;
     aw_record *rec = NULL;
     aw_error err;
     const char *rules_name = NULL, *position = NULL, *first = NULL, *south = NULL, *north = NULL,
-               *record = NULL;
+               *record = NULL, *lang = "en";
+    char said[512];
     long long level = 3, movetime = a->cfg.max_movetime_ms < 1000 ? a->cfg.max_movetime_ms : 1000;
     bool reply = true;
     if (!fields_only(body, r, allowed) || field_string(body, r, "rules", &rules_name) < 0 ||
@@ -335,6 +347,7 @@ static web_outcome create_game(web_app *a, json_t *body, const char *client, web
         field_string(body, r, "position", &position) < 0 ||
         field_string(body, r, "first", &first) < 0 || field_string(body, r, "south", &south) < 0 ||
         field_string(body, r, "north", &north) < 0 || field_string(body, r, "record", &record) < 0 ||
+        field_string(body, r, "lang", &lang) < 0 ||
         field_int(body, r, "level", 1, 10, &level) < 0 ||
         field_int(body, r, "movetime", 10, a->cfg.max_movetime_ms, &movetime) < 0)
         goto done;
@@ -377,7 +390,9 @@ static web_outcome create_game(web_app *a, json_t *body, const char *client, web
         int line = 1;
         rec = aw_record_read(&t, &line, &err);
         if (!rec) {
-            web_reply_error(r, 400, "record: %s", err.msg[0] ? err.msg : "no game record in it");
+            web_reply_error(r, 400, "%s",
+                            record_error(lang, err.msg[0] ? err.msg : "no game record in it", said,
+                                         sizeof said));
             goto done;
         }
         const aw_rules *rr = aw_game_rules(aw_record_game_const(rec));
@@ -398,7 +413,7 @@ static web_outcome create_game(web_app *a, json_t *body, const char *client, web
             aw_record_set_tag(rec, "MoveTime", num, NULL);
         }
         if (!(s = session_from_record(rec, &cfg, &err))) {
-            web_reply_error(r, 400, "record: %s", err.msg);
+            web_reply_error(r, 400, "%s", record_error(lang, err.msg, said, sizeof said));
             goto done;
         }
     } else {

@@ -84,9 +84,9 @@ describe('the page', () => {
     await page.waitForSelector('#viewing:not([hidden])');
     const st4 = (await api(srv.base, 'GET', `/api/games/${id}`)).body;
     assert.deepEqual(await shownPits(page), st4.moves[0].after.split('-').slice(0, 12).map(Number));
-    assert.match(await page.textContent('#viewing-text'), /Move 1 of 4/);
+    assert.equal(await page.textContent('#viewing-text'), 'After 1. C (2 moves played)');
     await page.keyboard.press('ArrowRight');
-    assert.match(await page.textContent('#viewing-text'), /Move 2 of 4/);
+    assert.match(await page.textContent('#viewing-text'), /^After 1… [a-f] \(2 moves played\)$/);
     await page.keyboard.press('End');
     await page.waitForSelector('#viewing', { state: 'hidden' });
     assert.deepEqual(await shownPits(page), st4.board.pits);
@@ -243,12 +243,13 @@ describe('the page', () => {
     await page.waitForFunction(() => document.querySelectorAll('#moves .mv:not(.gap)').length === 5);
     assert.deepEqual(await moveTexts(page), ['C', 'f', 'F', 'b', 'A']);
     assert.equal(await page.textContent('#game-rules'), 'two-seeds');
-    // A bad record: the server's message, nothing changes.
+    // A bad record: the server's message, in the page's language (French
+    // here), nothing changes.
     await page.click('#btn-import');
     await page.fill('#import-text', '1. Z *');
     await page.click('#form-import button[type=submit]');
     await page.waitForFunction(() => document.querySelector('#import-error').textContent.length > 0);
-    assert.match(await page.textContent('#import-error'), /record: line 1/);
+    assert.match(await page.textContent('#import-error'), /^partie : ligne 1 : « Z » n'est pas une lettre de case/);
     // The browser logs the refused request itself: that one is expected.
     page.problems = page.problems.filter((p) => !/status of 400/.test(p));
     await page.click('#import-cancel');
@@ -292,7 +293,7 @@ describe('the page', () => {
   });
 
   it('reviews a game: progress, marks in the move list, comments, the summary, the graph', async () => {
-    // A game of 62 moves between people, over: the end dialog offers the review.
+    // A game of 31 moves (62 plies) between people, over: the end dialog offers the review.
     const moves = 'C c F d C e F c A d B c F e C d F b A c B a D d E f F c D d E b A c C e C b E d D e E c F e A c B f F c D a D f F a E a B d'.split(' ');
     let text = '[South "player"]\n[North "player"]\n\n';
     moves.forEach((m, i) => { text += i % 2 ? `${m} ` : `${i / 2 + 1}. ${m} `; });
@@ -317,7 +318,7 @@ describe('the page', () => {
     const shown = await page.$$eval('#moves .mv:not(.gap)', (b) => b.map((x) => (x.querySelector('.mark') || {}).textContent || null));
     assert.deepEqual(shown, r.moves.map((m) => m.mark));
     assert.ok(shown.some((m) => m === '??' || m === '?'), 'the game has mistakes');
-    assert.match(await page.textContent('#review-note'), /62 moves reviewed \(depth 14\)/);
+    assert.match(await page.textContent('#review-note'), /31 moves reviewed \(depth 14\)/);
     assert.equal(await page.isDisabled('#btn-review'), true);
     // A mistake clicked: its comment, the best move, its line and the loss.
     const bad = r.moves.find((m) => m.move !== m.best && (m.mark === '?' || m.mark === '??'));
@@ -345,7 +346,7 @@ describe('the page', () => {
     const fr = await page.textContent('#review-comment');
     assert.ok(fr.includes(`Meilleur : ${bad.best} (`), fr);
     assert.match(fr, bad.mark === '??' ? /gaffe/ : /erreur/);
-    assert.match(await page.textContent('#review-note'), /62 coups revus/);
+    assert.match(await page.textContent('#review-note'), /31 coups revus/);
     assert.match(await page.textContent('#review-summary .r-turning'), /^Tournants de la partie : /);
     // A turning point goes to its move.
     if (r.summary.turning.length) {

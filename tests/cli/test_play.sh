@@ -255,7 +255,7 @@ save $TMP/saved.txt
 quit
 " play --opponent human
 expect_status 0
-expect_out_has "Saved the game (2 moves) to $TMP/saved.txt."
+expect_out_has "Saved the game (1 move) to $TMP/saved.txt."
 CHECKS=$((CHECKS + 1))
 grep -q '^1\. C f \*$' "$TMP/saved.txt" || fail "saved record: $(cat "$TMP/saved.txt")"
 run replay --record "$TMP/saved.txt"
@@ -271,7 +271,7 @@ save
 quit
 " play --rules relay --opponent human
 expect_status 0
-expect_out_has "Loaded $TMP/saved.txt: 2 moves, abapa rules."
+expect_out_has "Loaded $TMP/saved.txt: 1 move, abapa rules."
 expect_out_has "South plays F: sows"
 expect_out_has "Cannot load: cannot open"
 expect_out_has "Cannot load $TMP/bad-play.txt: line 2: tag Rule:"
@@ -284,7 +284,7 @@ run_input "C
 save $TMP/vs.txt
 quit
 " play --level 2 --movetime 50
-expect_out_has "Saved the game (2 moves)"
+expect_out_has "Saved the game (1 move)"
 CHECKS=$((CHECKS + 1))
 grep -q '^\[North "awale (level 2)"\]$' "$TMP/vs.txt" && grep -q '^\[Level "2"\]$' "$TMP/vs.txt" ||
     fail "players in the record: $(cat "$TMP/vs.txt")"
@@ -304,7 +304,7 @@ run_input "history
 quit
 " play --resume
 expect_status 0
-expect_out_has "Resuming the unfinished game (2 moves)."
+expect_out_has "Resuming the unfinished game (1 move)."
 expect_out_has "against the computer at level 2"
 expect_out_has "1. C "
 # A finished game is not kept, and a resumed game that finishes is forgotten.
@@ -338,3 +338,12 @@ printf 'quit\n' | TERM=awale-no-such-terminal XDG_STATE_HOME="$TMP/state-tty2" \
     script -qec "$AWALE play --opponent human" /dev/null >"$TMP/out" 2>&1
 expect_out_has "the terminal 'awale-no-such-terminal' is unknown: playing line by line"
 expect_out_has "Two players at one keyboard"
+
+# A pit letter once the game is over says why nothing happens (not just
+# the prompt again).
+run_input "F
+A
+quit
+" play --plain --opponent human --tables none --position 0-0-0-0-0-1-0-0-0-0-0-0-24-23-S
+expect_status 0
+expect_out_has "> The game is over: no more moves. Type 'new' for another game, 'undo' to take back, or 'quit'."

@@ -20,7 +20,7 @@ history
 quit
 " play --lang fr --movetime 50 --level 1 --tables none
 expect_status 0
-expect_out_has "tapez « help » pour les commandes."
+expect_out_has "tapez « aide » pour les commandes."
 expect_out_has "Vous jouez Sud (la rangée du bas, A-F) contre l'ordinateur au niveau 1 : il voit un coup à l'avance"
 expect_out_has "Sud (vous) joue C : sème 4 graines."
 expect_out_has "Nord (ordinateur) joue"
@@ -117,3 +117,58 @@ expect_err_has "valeur « 11 » incorrecte pour --level (un nombre entier de 1 �
 run_env "LANG=fr_FR.UTF-8 LANGUAGE=fr" "" analyze --depth 0
 expect_status 2
 expect_err_has "bad value '0' for --depth (expected a whole number from 1 to 100)"
+
+# The library's messages reach the French player in French: a record that
+# does not load (the reader's message and the notation's inside it), a
+# file that does not open.
+printf '[Event "x"]\n\n1. A b 2. Z\n' >"$TMP/bad-fr.awr"
+run_env "LANG=C.UTF-8" "load $TMP/bad-fr.awr
+load $TMP/none.awr
+quit
+" play --lang fr --opponent human --tables none
+expect_out_has "ligne 3 : « Z » n'est pas une lettre de case (A-F pour Sud, a-f pour Nord)."
+expect_out_has "Chargement impossible : impossible d'ouvrir $TMP/none.awr"
+CHECKS=$((CHECKS + 1))
+grep -q "is not a pit letter\|cannot open" "$TMP/out" && fail "English library message in French: $(grep "pit letter\|cannot open" "$TMP/out" | head -2)"
+
+# The command words in both languages, whatever the language shown.
+for lang in fr en; do
+    run_env "LANG=C.UTF-8" "aide
+conseil
+coups
+historique
+plateau
+annuler
+refaire
+help
+moves
+quitter
+" play --lang $lang --opponent human --tables none
+    expect_status 0
+    CHECKS=$((CHECKS + 1))
+    grep -q "Not understood\|Pas compris" "$TMP/out" && fail "a command word not understood ($lang): $(grep "Not understood\|Pas compris" "$TMP/out" | head -2)"
+done
+run_env "LANG=C.UTF-8" "aide
+quit
+" play --lang fr --opponent human --tables none
+expect_out_has "  conseil    le conseil de l'ordinateur"
+
+# The first run's table build speaks French too (play builds the small set
+# where none is).
+run_env "LANG=C.UTF-8 XDG_DATA_HOME=$TMP/fresh-data" "quit
+" play --lang fr --opponent human
+expect_err_has "construction des tables de finales abapa jusqu'à 12 graines"
+
+# Every library format that reaches players is one the front end
+# translates (src/front/messages.c): the library adds one, the table follows.
+if command -v xgettext >/dev/null; then
+    root=$(cd "$(dirname "$AWALE")/../.." && pwd)
+    xgettext --language=C --from-code=UTF-8 --keyword=aw_fail:2 --keyword=fail_at:3 --no-wrap \
+        --omit-header -o "$TMP/lib.pot" "$root"/src/rules/record.c "$root"/src/rules/notation.c \
+        "$root"/src/rules/position.c "$root"/src/rules/game.c 2>/dev/null
+    xgettext --language=C --from-code=UTF-8 --keyword=N_ --no-wrap --omit-header \
+        -o "$TMP/front.pot" "$root"/src/front/messages.c 2>/dev/null
+    CHECKS=$((CHECKS + 1))
+    missing=$(grep '^msgid ' "$TMP/lib.pot" | grep -vxF 'msgid "%s"' | grep -vxFf "$(grep '^msgid ' "$TMP/front.pot" >"$TMP/front.ids"; echo "$TMP/front.ids")" || true)
+    [ -n "$missing" ] && fail "library messages the front end does not translate: $missing"
+fi

@@ -20,7 +20,7 @@ history
 quit
 " play --opponent human --tables none --book none
 expect_status 0
-expect_out_has "Reviewing the game (16 moves, depth 14)..."
+expect_out_has "Reviewing the game (8 moves, depth 14)..."
 expect_out_has "  1.    C"
 expect_out_has "  8...  b"
 expect_out_has "South: "
@@ -119,7 +119,7 @@ wait $pid
 STATUS=$?
 expect_status 0
 expect_out_has "Review stopped: "
-expect_out_has "of 16 moves reviewed."
+expect_out_has "of 8 moves reviewed."
 expect_out_has "Moves so far:"
 
 # In French.
@@ -128,7 +128,7 @@ review
 quit
 " play --opponent human --tables none --book none --lang fr
 expect_status 0
-expect_out_has "Bilan de la partie (16 coups, profondeur 14)..."
+expect_out_has "Bilan de la partie (8 coups, profondeur 14)..."
 expect_out_has "Sud : "
 CHECKS=$((CHECKS + 1))
 [ "$(play_marks "$TMP/out")" = "$(play_marks "$TMP/play-review.txt")" ] ||

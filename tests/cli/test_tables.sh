@@ -18,6 +18,14 @@ best=$(sed -n '2,7p' "$TMP/out" | grep -v 'perfect\|estimate' | awk 'NR == 1 || 
 CHECKS=$((CHECKS + 1))
 [ "$first" = "value $best" ] || fail "first line '$first', best move value $best"
 
+# A position beyond the tables: the build suggested is one this machine
+# can make (its memory decides), never the 48 seeds of a full board.
+run tables probe --dir "$TD" 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S
+expect_status 1
+expect_err_has "this machine can build up to"
+CHECKS=$((CHECKS + 1))
+grep -q -- "--seeds 48" "$TMP/err" && fail "suggests a build of 48 seeds: $(cat "$TMP/err")"
+
 # Worked by hand from the rules: South's only move F lands in a (2 seeds),
 # which would capture North's whole row: a void grand slam in abapa, so
 # North, unable to feed South, takes the 2 seeds left: -2 for South.

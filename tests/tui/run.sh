@@ -164,7 +164,7 @@ STEP="save"
 keys s
 wait_for "File to save the game record to:"
 keys C-u "$TMP/game.txt" Enter
-wait_for "Saved the game (4 moves) to $TMP/game.txt."
+wait_for "Saved the game (2 moves) to $TMP/game.txt."
 CHECKS=$((CHECKS + 1))
 "$AWALE" replay --record "$TMP/game.txt" >"$TMP/replayed" 2>&1 ||
     fail "the saved record does not replay: $(cat "$TMP/replayed")"
@@ -183,8 +183,22 @@ STEP="load"
 keys l
 wait_for "Game record file to continue:"
 keys C-u "$TMP/game.txt" Enter
-wait_for "Loaded $TMP/game.txt: 4 moves, abapa rules."
+wait_for "Loaded $TMP/game.txt: 2 moves, abapa rules."
 board_is "$(position_after C "$m1" B "$m2")"
+
+STEP="load: a name typed replaces the one shown, a failed one is not kept"
+keys l
+wait_for "$TMP/game.txt"
+keys "$TMP/none.txt" Enter
+wait_for "Cannot load: "
+keys l
+wait_for "Game record file to continue:"
+wait_for "$TMP/game.txt"
+absent "none.txt   "
+keys x
+sleep 0.3
+absent "game.txtx"
+keys Escape
 
 STEP="hint and panels"
 keys h
@@ -194,7 +208,8 @@ keys i
 wait_for "Analysis"
 wait_for "best line:"
 keys m
-wait_for "1. C $m1  2. B $m2"
+# (a no-break space holds each number to its move)
+wait_for "$(printf '1.\302\240C %s  2.\302\240B %s' "$m1" "$m2")"
 keys i m
 
 STEP="resize"
@@ -206,6 +221,15 @@ sleep 0.3
 board_is "$(position_after C "$m1" B "$m2")"
 $TMUX_CMD resize-window -t awale -x 40 -y 10
 wait_for "too small"
+wait_for "make it at least 58 columns by 15 lines"
+# ...and so it is: 58 by 15 shows the board.
+$TMUX_CMD resize-window -t awale -x 58 -y 15
+sleep 0.3
+absent "too small"
+board_is "$(position_after C "$m1" B "$m2")"
+# At 64 columns the title gives way with an ellipsis, never its move number.
+$TMUX_CMD resize-window -t awale -x 64 -y 24
+wait_re "awale · abapa · you play South against.*… · move 3"
 $TMUX_CMD resize-window -t awale -x 80 -y 24
 wait_for "Your move:"
 board_is "$(position_after C "$m1" B "$m2")"
@@ -287,6 +311,11 @@ keys f
 wait_for "South plays F: sows 3 seeds and captures 6 seeds: 2 from a, 2 from b and 2 from c."
 wait_for "Game over: South reached the target of 25 seeds."
 wait_for "Game over. v: review"
+# the analysis of a finished game waits for no result
+keys i
+wait_for "Analysis: the game is over"
+absent "no result yet"
+keys i
 # the review of the finished game, and back: the result is said again
 keys v
 wait_for "review of the game, depth 14 · 1 move"
@@ -504,7 +533,7 @@ for m in $GAME; do keys "$m"; done
 wait_for "North plays b:"
 wait_for "v review"
 keys v
-wait_for "review of the game, depth 14 · 16 moves"
+wait_for "review of the game, depth 14 · 8 moves"
 wait_for "Turning points: "
 CHECKS=$((CHECKS + 1))
 [ "$(screen_marks)" = "$want" ] || fail "the marks: screen '$(screen_marks)', awale review '$want'"
@@ -549,7 +578,7 @@ wait_for "South to move"
 absent "Turning points"
 # The marks stay in the move list while the game is the same.
 keys m
-wait_for "1. C f  2. F? b??  3. A?? a??"
+wait_for "$(printf '1.\302\240C f  2.\302\240F? b??  3.\302\240A?? a??')"
 keys m v
 wait_for "review of the game, depth 14"
 keys Escape
@@ -568,10 +597,10 @@ wait_for "South to move"
 for m in $GAME; do keys "$m"; done
 wait_for "North plays b:"
 keys v
-wait_for "Reviewing move 1 of 16"
+wait_for "Reviewing move 1 of 8"
 wait_for "(any key cancels)"
 keys x
-wait_for "Review cancelled after 0 of 16 moves: v starts it again."
+wait_for "Review cancelled after 0 of 8 moves: v starts it again."
 wait_for "South to move"
 keys q y
 wait_for "[exit 0]"
@@ -589,7 +618,7 @@ keys d
 wait_for "Sud (vous) joue D"
 wait_for "À vous"
 keys v
-wait_for "bilan de la partie, profondeur 14 · 4 coups"
+wait_for "bilan de la partie, profondeur 14 · 2 coups"
 wait_for "Sud (vous) : "
 wait_for "Nord (ordinateur) : "
 wait_for "perdue"

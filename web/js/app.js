@@ -34,6 +34,7 @@ let catalogue = null; // GET /api/rules
 let levels = [];      // GET /api/levels
 let state = null;     // the game as the server last described it
 let viewPly = null;   // the position looked at (null: the game's current one)
+let saidPly = null;   // the move the sentence under the board tells (its ply; null: none)
 let busy = false;     // a change is on its way to the server
 let waiting = false;  // ...the computer's answer, which an undo may cancel
 let epoch = 0;        // changes when an undo cancels that answer: it is dropped
@@ -69,6 +70,18 @@ function parsePosition(text) {
   const f = text.split('-');
   return { pits: f.slice(0, 12).map(Number), scores: [Number(f[12]), Number(f[13])], side: f[14], quiet: Number(f[15] || 0) };
 }
+
+// The move list's numbering, everywhere the page counts moves: a move is
+// a numbered row ("4. B f"), South's then North's; ply p (1 up) is in row
+// moveNumber(p), and a game of p plies has moveNumber(p) moves.
+function moveNumber(ply) {
+  if (!state || ply <= 0) return 0;
+  const startN = parsePosition(state.start).side === 'N';
+  return Math.floor((ply - 1 + (startN ? 1 : 0)) / 2) + 1;
+}
+
+// Ply p as the move list shows it: "4. B" (South's move), "4… f" (North's).
+const movePlayed = (ply) => `${moveLabel(ply)} ${state.moves[ply - 1]?.move ?? ''}`.trim();
 
 function positionAt(ply) {
   return parsePosition(ply === 0 ? state.start : state.moves[ply - 1].after);
@@ -119,7 +132,7 @@ const reviewedMove = (ply) => {
 // "12." or "12…" for the move of `ply` (1 = the first).
 function moveLabel(ply) {
   const k = ply - 1 + (parsePosition(state.start).side === 'N' ? 1 : 0);
-  return `${Math.floor(k / 2) + 1}${k % 2 ? '…' : '.'}`;
+  return `${moveNumber(ply)}${k % 2 ? '…' : '.'}`;
 }
 
 function failed(e) {
@@ -171,8 +184,10 @@ function drawPlayers() {
 }
 
 function statusText() {
-  if (viewPly !== null) return t('not_now');
   const st = state.status;
+  // Looking back: "go back to play" while there is a game to play on; a
+  // finished game keeps saying how it ended.
+  if (viewPly !== null && st === 'ongoing') return t('not_now');
   if (st !== 'ongoing') return t('over_status', { reason: i18n.describeEnd(state), result: i18n.describeResult(st.scores) });
   if (state.thinking === 'move' || (busy && state.computer_to_move)) return `${t('thinking')}…`;
   if (state.thinking === 'agree') return `${t('considering')}…`;
@@ -192,7 +207,8 @@ function drawStatus() {
   if (viewPly === null) v.hidden = true;
   else {
     v.hidden = false;
-    $('viewing-text').textContent = viewPly === 0 ? t('viewing_start', { total: state.ply }) : t('viewing', { ply: viewPly, total: state.ply });
+    $('viewing-text').textContent = viewPly === 0 ? t('viewing_start', { total: moveNumber(state.ply) })
+      : t('viewing', { move: movePlayed(viewPly), total: moveNumber(state.ply) });
   }
 }
 
@@ -348,15 +364,15 @@ function drawReview() {
     $('review-bar').max = Math.max(1, review.total);
     $('review-bar').value = review.reviewed;
     $('review-count').textContent = review.state === 'queued' && !review.reviewed ? t('review_queued')
-      : t('review_running', { n: review.reviewed, total: review.total });
+      : t('review_running', { n: moveNumber(review.reviewed), total: moveNumber(review.total) });
   }
   // The note: what the review is, or where it stands.
   const note = $('review-note');
   if (!review || review.state === 'none') note.textContent = state.ply ? t('review_help') : t('review_nothing');
   else if (review.state === 'failed') note.textContent = t('review_failed', { error: review.error || '' });
   else if (!current) note.textContent = t('review_changed');
-  else if (review.state === 'stopped') note.textContent = t('review_stopped', { n: review.reviewed, total: review.total });
-  else if (done) note.textContent = t('review_done', { n: review.reviewed, depth: review.depth });
+  else if (review.state === 'stopped') note.textContent = t('review_stopped', { n: moveNumber(review.reviewed), total: moveNumber(review.total) });
+  else if (done) note.textContent = t('review_done', { n: moveNumber(review.reviewed), depth: review.depth });
   else note.textContent = '';
   // The comment of the move shown (the one that led to the position).
   const box = $('review-comment');
@@ -480,7 +496,20 @@ async function startReview() {
   }
 }
 
+// The sentence under the board: the move that led to the position looked
+// at, or the last move played and shown; worded in the page's language
+// each time it is drawn (a language switch words it again).
+function drawSaid() {
+  // (after an undo: the last move still played)
+  if (saidPly !== null && saidPly > state.moves.length) saidPly = state.moves.length || null;
+  let ply = viewPly ?? saidPly;
+  if (ply !== null && ply < 1) ply = null;
+  const m = ply === null ? null : state.moves[ply - 1];
+  $('said').textContent = m ? i18n.describeMove(m, moverName(m.side)) : '';
+}
+
 function drawAll() {
+  drawSaid();
   drawBoard();
   drawPlayers();
   drawStatus();
@@ -523,6 +552,7 @@ async function applyState(next, played = [], change = false) {
       const before = positionAt(first + k);
       board.setView(seat(), state.rules.params.direction === 'cw');
       board.mark({ ...boardView(), interactive: false, legalPits: [], last: null, hint: null, selected: null, toMove: played[k].side });
+      saidPly = first + k + 1;
       $('said').textContent = i18n.describeMove(played[k], moverName(played[k].side));
       await board.animate(played[k], before, settings.speed);
     }
@@ -584,7 +614,8 @@ async function switchTo(next, mine, deleteOld, shown) {
     epoch++;
     busy = waiting = false;
     leaveGame();
-    $('said').textContent = ''; // the last move of the game left
+    saidPly = null; // the last move of the game left
+    $('said').textContent = '';
   }
   if (old) api.remove(old).catch(() => {});
   settings.flip = false;
@@ -661,7 +692,7 @@ async function play(move) {
 
 function pitClicked(i) {
   if (!state || viewPly !== null) {
-    if (state && viewPly !== null) toast(t('not_now'));
+    if (state && viewPly !== null && state.status === 'ongoing') toast(t('not_now'));
     return;
   }
   if (busy || animating || state.status !== 'ongoing') return;
@@ -812,7 +843,7 @@ function showOver() {
 
 // ------------------------------------------------------------ analysis
 
-const analysingText = (ply) => (ply === 0 ? t('analysing_start') : t('analysing', { ply }));
+const analysingText = (ply) => (ply === 0 ? t('analysing_start') : t('analysing', { move: movePlayed(ply) }));
 
 function reconnectAnalysis() {
   if (source) {
@@ -1024,12 +1055,17 @@ async function submitImport(e) {
   const text = $('import-text').value;
   try {
     const mine = ++switches;
-    const next = await api.create({ record: text, reply: false });
+    const next = await api.create({ record: text, reply: false, lang: i18n.getLang() });
     $('dlg-import').close();
-    await switchTo(next, mine, true, () => toast(t('imported', { n: next.ply })));
+    await switchTo(next, mine, true, () => toast(t('imported', { n: moveNumber(next.ply) })));
   } catch (err) {
     $('import-error').textContent = err.message;
   }
+}
+
+function openImport() {
+  $('import-error').textContent = '';
+  $('dlg-import').showModal();
 }
 
 async function openExport() {
@@ -1090,12 +1126,16 @@ function onKey(e) {
   else if (k === 'ArrowRight') step(1);
   else if (k === 'Home' || k === 'ArrowUp') goTo(0);
   else if (k === 'End' || k === 'ArrowDown') goTo(null);
+  // The terminal's keys (docs/tui.md): one key map for both.
   else if (k === 'u' || k === 'U') undo();
-  else if (k === 'y' || k === 'Y' || k === 'r' || k === 'R') redo();
+  else if (k === 'r' || k === 'R') redo();
   else if (k === 'h' || k === 'H') askHint();
-  else if (k === 'l' || k === 'L') toggleAnalysis(!settings.analysis);
+  else if (k === 'i' || k === 'I') toggleAnalysis(!settings.analysis);
   else if (k === 'n' || k === 'N') openNewGame();
-  else if (k === 'o' || k === 'O') flip();
+  else if (k === 's' || k === 'S') openExport();
+  else if (k === 'l' || k === 'L') openImport();
+  else if ((k === 'g' || k === 'G') && !$('btn-agree').hidden && !$('btn-agree').disabled) agree();
+  else if (k === 't' || k === 'T') flip();
   else if (k === 'v' || k === 'V') startReview();
   else if (k === '?') $('dlg-help').showModal();
   else if (k === 'Escape') {
@@ -1148,10 +1188,7 @@ function setLanguage(l) {
 
 function wire() {
   $('btn-new').addEventListener('click', openNewGame);
-  $('btn-import').addEventListener('click', () => {
-    $('import-error').textContent = '';
-    $('dlg-import').showModal();
-  });
+  $('btn-import').addEventListener('click', openImport);
   $('btn-export').addEventListener('click', openExport);
   $('btn-undo').addEventListener('click', undo);
   $('btn-redo').addEventListener('click', redo);

@@ -301,20 +301,26 @@ export class Board {
     this.showDirections(view.selected !== undefined && view.selected !== null ? view.selected : null, view.hintDir);
   }
 
-  // Relay: the two arrows beside a chosen pit.
+  // Relay: the two directions of a chosen pit, as two pills in the gap
+  // between the rows on the pit's side (never over a store, a count or
+  // another pit), each with its arrow and its notation ("A+"); larger on
+  // a small board (the compact class).
   showDirections(pit, hintDir) {
     this.dirLayer.textContent = '';
     if (pit === null || pit === undefined) return;
-    const { x, y } = this.pitXY(pit);
+    const { x } = this.pitXY(pit);
+    const top = this.slot(pit).row === 'top';
+    const cy = top ? ROW_Y.top + 86 : ROW_Y.bottom - 86;
     const ccw = this.ccwScreenDir(pit);
     for (const screen of [-1, 1]) {
       const dir = screen === ccw ? '+' : '-';
       const g = el('g', { class: `dir${hintDir === dir ? ' hinted' : ''}`, role: 'button', tabindex: 0,
-        transform: `translate(${x + screen * 78} ${y})`,
+        transform: `translate(${x + screen * 40} ${cy})`,
         'aria-label': `${pitName(pit)}${dir}` }, this.dirLayer);
-      el('circle', { r: 30 }, g);
-      el('path', { d: screen > 0 ? 'M-11 -13 L9 0 L-11 13 Z' : 'M11 -13 L-9 0 L11 13 Z' }, g);
-      const text = el('text', { y: 50, 'text-anchor': 'middle' }, g);
+      const inner = el('g', { class: `dir-in ${screen > 0 ? 'right' : 'left'}` }, g);
+      el('rect', { x: -37, y: -25, width: 74, height: 50, rx: 25 }, inner);
+      el('path', { d: screen > 0 ? 'M15 -11 L31 0 L15 11 Z' : 'M-15 -11 L-31 0 L-15 11 Z' }, inner);
+      const text = el('text', { x: screen * -7, y: 8, 'text-anchor': 'middle' }, inner);
       text.textContent = `${pitName(pit)}${dir}`;
       const choose = (e) => {
         e.stopPropagation();

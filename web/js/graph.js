@@ -7,6 +7,7 @@ const NS = 'http://www.w3.org/2000/svg';
 const VW = 360;
 const VH = 120;
 const CLIP = 8;
+const PAD = 12; // the extremes kept off the edges (and the rounded corners)
 
 function el(name, attrs, parent) {
   const e = document.createElementNS(NS, name);
@@ -48,7 +49,7 @@ export class Graph {
     const mid = VH / 2;
     el('rect', { x: 0, y: 0, width: VW, height: mid, class: 'g-south-bg' }, svg);
     el('rect', { x: 0, y: mid, width: VW, height: mid, class: 'g-north-bg' }, svg);
-    for (const v of [-4, 4]) el('line', { x1: 0, x2: VW, y1: mid - (v / CLIP) * (mid - 4), y2: mid - (v / CLIP) * (mid - 4), class: 'g-grid' }, svg);
+    for (const v of [-4, 4]) el('line', { x1: 0, x2: VW, y1: mid - (v / CLIP) * (mid - PAD), y2: mid - (v / CLIP) * (mid - PAD), class: 'g-grid' }, svg);
     el('line', { x1: 0, x2: VW, y1: mid, y2: mid, class: 'g-mid' }, svg);
     const n = this.plies;
     if (!n) return;
@@ -57,7 +58,7 @@ export class Graph {
       let v = s.south / 100;
       if (s.proven && v !== 0) v = Math.sign(v) * CLIP;
       v = Math.max(-CLIP, Math.min(CLIP, v));
-      return mid - (v / CLIP) * (mid - 4);
+      return mid - (v / CLIP) * (mid - PAD);
     };
     const known = [];
     this.points.forEach((p, i) => { if (p && p.score) known.push([x(i), y(p.score)]); });

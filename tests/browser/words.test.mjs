@@ -1,0 +1,188 @@
+// words.test.mjs - the page's sentences in the reader's language and about
+// what the reader looks at: the sentence under the board follows the move
+// viewed and a switch of language; the server's errors about an imported
+// record come in French to a French page.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage } from './browser.mjs';
+import { startServer, api } from '../api/server.mjs';
+
+const idle = (page) => page.waitForFunction(() => !document.querySelector('#status.thinking')
+  && document.querySelectorAll('#board .hand').length === 0, null, { timeout: 30000 });
+const count = (page) => page.$$eval('#moves .mv:not(.gap)', (b) => b.length);
+
+async function importRecord(page, text) {
+  await page.click('#btn-import');
+  await page.fill('#import-text', text);
+  await page.click('#form-import button[type=submit]');
+}
+
+describe('the page\'s words', () => {
+  let srv;
+  let browser;
+  before(async () => {
+    srv = await startServer(['--tables', 'none']);
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    await srv?.stop();
+  });
+
+  it('tells the move viewed, in the language chosen after it', async () => {
+    const page = await openPage(browser, srv.base);
+    await page.waitForSelector('#board .pit.playable');
+    await idle(page);
+    const old = await page.evaluate(() => JSON.parse(localStorage.getItem('awale.settings')).game);
+    await importRecord(page, '[South "player"]\n[North "player"]\n\n1. C f *\n');
+    await page.waitForFunction((o) => JSON.parse(localStorage.getItem('awale.settings')).game !== o, old);
+    await page.waitForSelector('#dlg-import', { state: 'hidden' });
+    await page.click('#board .pit[data-pit="0"]');
+    await page.waitForFunction(() => document.querySelectorAll('#moves .mv:not(.gap)').length === 3);
+    await idle(page);
+    assert.match(await page.textContent('#said'), /^South plays A: sows/);
+    await page.selectOption('#sel-lang', 'fr');
+    assert.match(await page.textContent('#said'), /^Sud joue A : sème/);
+    // Looking back at the position after f: the sentence tells f, and the
+    // moves are counted as the list numbers them (rows of two).
+    await page.keyboard.press('ArrowLeft');
+    assert.match(await page.textContent('#said'), /^Nord joue f : sème/);
+    assert.equal(await page.textContent('#viewing-text'), 'Après 1… f (2 coups joués)');
+    await page.selectOption('#sel-lang', 'en');
+    assert.equal(await page.textContent('#viewing-text'), 'After 1… f (2 moves played)');
+    await page.selectOption('#sel-lang', 'fr');
+    await page.keyboard.press('Home');
+    assert.equal(await page.textContent('#said'), '');
+    await page.keyboard.press('End');
+    assert.match(await page.textContent('#said'), /^Sud joue A/);
+    assert.equal(await count(page), 3);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+
+  it('answers the terminal game\'s keys (one key map for both)', async () => {
+    const page = await openPage(browser, srv.base);
+    await page.waitForSelector('#board .pit.playable');
+    await idle(page);
+    const old = await page.evaluate(() => JSON.parse(localStorage.getItem('awale.settings')).game);
+    await importRecord(page, '[South "player"]\n[North "player"]\n\n1. C f *\n');
+    await page.waitForFunction((o) => JSON.parse(localStorage.getItem('awale.settings')).game !== o, old);
+    await page.waitForSelector('#dlg-import', { state: 'hidden' });
+    // i: the analysis on and off.
+    const analysis = () => page.isChecked('#chk-analysis');
+    const before = await analysis();
+    await page.keyboard.press('i');
+    assert.equal(await analysis(), !before);
+    await page.keyboard.press('i');
+    assert.equal(await analysis(), before);
+    // u, r: undo, redo.
+    await page.keyboard.press('u');
+    await page.waitForFunction(() => document.querySelectorAll('#moves .mv:not(.gap)').length < 2);
+    await page.keyboard.press('r');
+    await page.waitForFunction(() => document.querySelectorAll('#moves .mv:not(.gap)').length === 2);
+    // l: load (import); s: save (export).
+    await page.keyboard.press('l');
+    await page.waitForSelector('#dlg-import[open]');
+    await page.click('#import-cancel');
+    await page.keyboard.press('s');
+    await page.waitForSelector('#dlg-export[open]');
+    assert.match(await page.inputValue('#export-text'), /1\. C f/);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#dlg-export', { state: 'hidden' });
+    // t: the board turned.
+    const flipped = () => page.evaluate(() => JSON.parse(localStorage.getItem('awale.settings')).flip);
+    await page.keyboard.press('t');
+    assert.equal(await flipped(), true);
+    // The help lists them.
+    await page.keyboard.press('?');
+    await page.waitForSelector('#dlg-help[open]');
+    const keys = await page.$$eval('#help-keys dt', (d) => d.map((x) => x.textContent));
+    for (const k of ['U  R', 'I', 'S  L', 'G', 'T']) assert.ok(keys.includes(k), `help lacks ${k}: ${keys}`);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+
+  it('says in French what is wrong with a record imported on a French page', async () => {
+    const page = await openPage(browser, srv.base, { locale: 'fr-FR' });
+    await page.waitForSelector('#board .pit.playable');
+    await page.selectOption('#sel-lang', 'fr');
+    await importRecord(page, '[Event "x"]\n\n1. C f 2. Z *\n');
+    await page.waitForFunction(() => document.querySelector('#import-error').textContent.length > 0);
+    assert.equal(await page.textContent('#import-error'),
+      "partie : ligne 3 : « Z » n'est pas une lettre de case (A-F pour Sud, a-f pour Nord)");
+    await page.click('#import-cancel');
+    // In English, the API's own words.
+    await page.selectOption('#sel-lang', 'en');
+    await importRecord(page, '1. Z *');
+    await page.waitForFunction(() => document.querySelector('#import-error').textContent.length > 0);
+    assert.match(await page.textContent('#import-error'), /^record: line 1: 'Z' is not a pit letter/);
+    // (the browser logs the refused requests themselves)
+    assert.deepEqual(page.problems.filter((p) => !/status of 400/.test(p)), []);
+    await page.context().close();
+  });
+
+  it('says how a finished game ended while its moves are looked at', async () => {
+    const r = (await api(srv.base, 'POST', '/api/games', {
+      record: '[FEN "0-0-0-0-0-1-0-0-0-0-0-0-24-23-S"]\n[South "player"]\n[North "player"]\n\n1. F 1/2-1/2\n',
+    })).body;
+    const page = await openPage(browser, srv.base);
+    await page.waitForSelector('#board .pit');
+    await page.evaluate((id) => localStorage.setItem('awale.settings', JSON.stringify({ game: id, speed: 60 })), r.id);
+    await page.reload();
+    await page.waitForSelector('#dlg-over[open]');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForSelector('#viewing:not([hidden])');
+    const status = await page.textContent('#status');
+    assert.doesNotMatch(status, /Go back to the game/);
+    assert.match(status, /^Game over/);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+
+  it('keeps the graph\'s extremes off its edges', async () => {
+    const page = await openPage(browser, srv.base);
+    await page.waitForSelector('#board .pit');
+    const ys = await page.evaluate(async () => {
+      const { Graph } = await import('/js/graph.js');
+      const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+      svg.setAttribute('viewBox', '0 0 360 120');
+      document.body.append(svg);
+      new Graph(svg, () => {}).set([{ score: { south: 0 } }, { score: { south: 1900 } }, { score: { south: -1900 } }], 2);
+      return [...svg.querySelectorAll('.g-dot')].map((c) => Number(c.getAttribute('cy')));
+    });
+    assert.ok(Math.min(...ys) >= 10 && Math.max(...ys) <= 110, `dots at ${ys}`);
+    await page.context().close();
+  });
+
+  it('puts the relay directions where they cover no store, count or other pit, on a phone', async () => {
+    const r = (await api(srv.base, 'POST', '/api/games', { rules: 'relay', south: 'human', north: 'human' })).body;
+    const page = await openPage(browser, srv.base, { width: 390, height: 844, mobile: true });
+    await page.waitForSelector('#board .pit');
+    await page.evaluate((id) => localStorage.setItem('awale.settings', JSON.stringify({ game: id, speed: 60 })), r.id);
+    await page.reload();
+    await page.waitForSelector('#board .pit.playable');
+    const box = (sel) => page.$$eval(sel, (els) => els.map((e) => {
+      const b = e.getBoundingClientRect();
+      return { l: b.left, r: b.right, t: b.top, b: b.bottom };
+    }));
+    const meets = (a, b) => a.l < b.r && b.l < a.r && a.t < b.b && b.t < a.b;
+    for (const pit of [0, 5]) {
+      await page.click(`#board .pit[data-pit="${pit}"]`);
+      await page.waitForSelector('#board .dir');
+      const dirs = await box('#board .dir rect');
+      const others = [
+        ...(await box(`#board .pit:not([data-pit="${pit}"]) .hole`)),
+        ...(await box('#board .store .badge-in rect')),
+        ...(await box('#board .pit .badge-in rect')),
+      ];
+      for (const d of dirs) for (const o of others) assert.ok(!meets(d, o), `pit ${pit}: a direction covers ${JSON.stringify(o)}`);
+      // legible: the label at least 11 px high on the phone
+      const h = await page.$eval('#board .dir text', (t) => t.getBoundingClientRect().height);
+      assert.ok(h >= 11, `label ${h} px high`);
+      await page.keyboard.press('Escape');
+    }
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+});
