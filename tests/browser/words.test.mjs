@@ -140,6 +140,45 @@ describe('the page\'s words', () => {
     await page.context().close();
   });
 
+  it('words the review of a set opening and of a win kept, as the terminal does', async () => {
+    // Open a game made through the API, review it (V) and wait for the end.
+    const reviewed = async (record) => {
+      const r = (await api(srv.base, 'POST', '/api/games', { record })).body;
+      const page = await openPage(browser, srv.base);
+      await page.waitForSelector('#board .pit');
+      await page.evaluate((id) => localStorage.setItem('awale.settings', JSON.stringify({ game: id, speed: 60 })), r.id);
+      await page.reload();
+      await page.waitForSelector('#board .pit');
+      await idle(page);
+      await page.click('#btn-review');
+      await page.waitForFunction(() => /reviewed/.test(document.querySelector('#review-note').textContent), null, { timeout: 60000 });
+      return page;
+    };
+    const comment = (page) => page.$$eval('#review-comment p', (ps) => ps.map((p) => p.textContent).join(' '));
+    // `awale match` set the first four moves ({opening}): shown, not judged.
+    let page = await reviewed('[Event "awale match"]\n[South "player"]\n[North "player"]\n\n1. C f 2. F b {opening} 3. D d *\n');
+    await page.click('#moves .mv[data-ply="3"]');
+    assert.equal(await comment(page), 'A move of the set opening: neither player chose it, so it is not judged.');
+    assert.equal(await page.isVisible('#review-comment .r-mark'), false);
+    assert.equal(await page.locator('#moves .mv.opening').count(), 4);
+    assert.match(await page.getAttribute('#moves .mv[data-ply="4"]', 'title'), /\(set opening, not judged\)$/);
+    await page.selectOption('#sel-lang', 'fr');
+    assert.equal(await comment(page), 'Un coup de l’ouverture imposée : aucun des joueurs ne l’a choisi, il n’est donc pas jugé.');
+    await page.click('#moves .mv[data-ply="5"]');
+    assert.doesNotMatch(await comment(page), /ouverture imposée/);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+    // d wins by more, later; e wins at once: a win is a win, a remark.
+    page = await reviewed('[FEN "1-0-0-2-1-0-0-1-1-5-2-3-9-23-N"]\n[South "player"]\n[North "player"]\n\n1... d *\n');
+    await page.click('#moves .mv[data-ply="1"]');
+    assert.equal(await page.isVisible('#review-comment .r-mark'), false);
+    assert.equal(await comment(page), 'd keeps the win (after it, win +19 in 3). e wins sooner: win +16 in 1.');
+    await page.selectOption('#sel-lang', 'fr');
+    assert.equal(await comment(page), 'd garde la victoire (après ce coup : gain +19 en 3). e gagne plus vite : gain +16 en 1.');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+
   it('keeps the graph\'s extremes off its edges', async () => {
     const page = await openPage(browser, srv.base);
     await page.waitForSelector('#board .pit');

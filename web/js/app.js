@@ -279,6 +279,9 @@ function drawMoves() {
       mk.textContent = rv.mark;
       b.appendChild(mk);
       b.title = `${b.title} (${t(`mark_${rv.mark_name}`)})`;
+    } else if (rv && rv.opening) {
+      b.classList.add('opening');
+      b.title = `${b.title} (${t('mark_opening')})`;
     }
     if (m.captured) {
       const c = document.createElement('span');

@@ -65,6 +65,13 @@ const EN = {
   c_next: 'Next best: {move} ({score}).', c_gives: 'It gives seeds away at once.',
   c_best: 'Best: {move} ({score}).', c_line: 'Expected line: {line}',
   c_played: 'Played: {score}, {cost}.', c_loses: 'loses {loss} seeds', c_thrown: 'throws away the {result}',
+  c_played_even: 'Played: {score}, as good as the best.',
+  c_opening: 'A move of the set opening: neither player chose it, so it is not judged.',
+  c_kept_sooner: '{move} keeps the win (after it, {score}). {best} wins sooner: {best_score}.',
+  c_kept_more: '{move} keeps the win (after it, {score}). {best} wins by more: {best_score}.',
+  c_lost_longer: 'The game is lost whatever the move: {move} (after it, {score}). {best} holds out longer: {best_score}.',
+  c_lost_less: 'The game is lost whatever the move: {move} (after it, {score}). {best} loses by less: {best_score}.',
+  mark_opening: 'set opening, not judged',
   result_win_word: 'win', result_draw_word: 'draw',
   src_book: 'opening book', src_tables: 'endgame tables, exact', src_search: 'search, depth {depth}',
   server_gone: 'The server does not answer. Is awale serve still running?',
@@ -149,6 +156,13 @@ const FR = {
   c_next: 'Deuxième meilleur coup : {move} ({score}).', c_gives: 'Il donne des graines tout de suite.',
   c_best: 'Meilleur : {move} ({score}).', c_line: 'Suite attendue : {line}',
   c_played: 'Joué : {score}, {cost}.', c_loses: 'perd {loss} graines', c_thrown: 'laisse échapper {result}',
+  c_played_even: 'Joué : {score}, aussi bon que le meilleur.',
+  c_opening: 'Un coup de l’ouverture imposée : aucun des joueurs ne l’a choisi, il n’est donc pas jugé.',
+  c_kept_sooner: '{move} garde la victoire (après ce coup : {score}). {best} gagne plus vite : {best_score}.',
+  c_kept_more: '{move} garde la victoire (après ce coup : {score}). {best} gagne avec plus d’écart : {best_score}.',
+  c_lost_longer: 'La partie est perdue quel que soit le coup : {move} (après ce coup : {score}). {best} résiste plus longtemps : {best_score}.',
+  c_lost_less: 'La partie est perdue quel que soit le coup : {move} (après ce coup : {score}). {best} perd avec moins d’écart : {best_score}.',
+  mark_opening: 'ouverture imposée, non jugée',
   result_win_word: 'le gain', result_draw_word: 'la nulle',
   src_book: 'livre d’ouvertures', src_tables: 'tables de finales, exact', src_search: 'recherche, profondeur {depth}',
   server_gone: 'Le serveur ne répond pas. awale serve tourne-t-il encore ?',
@@ -378,13 +392,19 @@ export function seeds(hundredths) {
   return (hundredths / 100).toFixed(2).replace('.', lang === 'fr' ? ',' : '.');
 }
 
+// Whether the move played keeps the best move's proven win or loss (the
+// review gives it no mark and no loss).
+const kept = (best, played) => (best.kind === 'win' || best.kind === 'loss') && best.kind === played.kind;
+
 // What the review says of a move (the server's structured values): its
 // verdict in a few sentences, from the mover's view.
 export function reviewComment(m) {
   const sc = (s) => formatScore(s, false);
   const lines = [];
   const result = (s) => t(s.kind === 'draw' ? 'result_draw_word' : 'result_win_word');
-  if (m.legal <= 1) lines.push(t('c_forced'));
+  // The set opening of an `awale match` record: valued, not judged.
+  if (m.opening) lines.push(t('c_opening'));
+  else if (m.legal <= 1) lines.push(t('c_forced'));
   else if (m.move === m.best) {
     if (m.mark === '!' || m.mark === '!!') {
       if (m.mark === '!!') lines.push(t('c_gives'));
@@ -397,14 +417,23 @@ export function reviewComment(m) {
       else lines.push(t('c_best_by', { gap: seeds(Math.max(0, m.best_score.value - (second ? second.value : 0))), score: sc(m.best_score) }));
       if (m.second) lines.push(t('c_next', { move: m.second, score: sc(second) }));
     } else lines.push(t('c_best_played', { score: sc(m.best_score) }));
+  } else if (!m.mark && kept(m.best_score, m.played_score)) {
+    // A win is a win (a loss a loss): no mark, a remark, as the terminal
+    // says it; the distance first (0: not known).
+    const sooner = m.best_score.plies !== m.played_score.plies;
+    const key = m.best_score.kind === 'win' ? (sooner ? 'c_kept_sooner' : 'c_kept_more') : (sooner ? 'c_lost_longer' : 'c_lost_less');
+    lines.push(t(key, { move: m.move, score: sc(m.played_score), best: m.best, best_score: sc(m.best_score) }));
   } else {
     lines.push(t('c_best', { move: m.best, score: sc(m.best_score) }));
     if (m.line.length > 1) {
       const words = m.line_text.split(' ');
       lines.push(t('c_line', { line: words.length > 10 ? `${words.slice(0, 10).join(' ')} …` : `${m.line_text}.` }));
     }
-    const cost = m.result_lost ? t('c_thrown', { result: result(m.best_score) }) : t('c_loses', { loss: seeds(m.loss) });
-    lines.push(t('c_played', { score: sc(m.played_score), cost }));
+    if (!m.result_lost && !m.loss) lines.push(t('c_played_even', { score: sc(m.played_score) }));
+    else {
+      const cost = m.result_lost ? t('c_thrown', { result: result(m.best_score) }) : t('c_loses', { loss: seeds(m.loss) });
+      lines.push(t('c_played', { score: sc(m.played_score), cost }));
+    }
   }
   const source = m.source === 'book' ? t('src_book') : m.source === 'tables' ? t('src_tables') : t('src_search', { depth: m.depth });
   return { lines, source };
