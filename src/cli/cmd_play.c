@@ -117,6 +117,22 @@ static void say(const play *p, const char *fmt, ...)
         fputc('\n', stdout);
 }
 
+/* printf, then a newline: the catalog's messages hold no newline of
+ * their own (one msgid for a sentence, wherever it is printed). */
+static void outln(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+static void outln(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    putchar('\n');
+}
+
 static void draw_row(const aw_position *pos, const int order[6])
 {
     printf("    |");
@@ -347,7 +363,7 @@ static void computer_moves(play *p)
         char text[512], name[64];
         const int side = session_position(p->s)->side;
         if (session_computer_play(p->s, NULL, NULL, &report, &thought, &err)) {
-            say(p, _("The computer cannot move: %s.\n"), err.msg);
+            say(p, _("The computer cannot move: %s."), err.msg);
             return;
         }
         say(p, "%s%s\n", words_move(rules_of(p), &report, who(p, side, name, sizeof name), text, sizeof text),
@@ -432,7 +448,7 @@ static void introduce(const play *p)
     } else if (c->computer[0]) {
         printf(_("The computer plays both sides.\n"));
     } else {
-        printf(_("Two players at one keyboard: South plays A-F, North a-f.\n"));
+        puts(_("Two players at one keyboard: South plays A-F, North a-f."));
     }
     if (aw_game_ply(session_game(p->s)) == 0)
         printf(_("%s rules. %s moves first.\n"), c->rules.name, words_side(pos->side));
@@ -486,14 +502,14 @@ static void play_line(play *p, const char *line)
         if (check_over(p))
             return;
         if (session_computer_to_move(p->s)) {
-            printf(_("It is the computer's turn.\n"));
+            puts(_("It is the computer's turn."));
             return;
         }
         aw_move_report report;
         char m[AW_MOVE_MAX], said[512], name[64];
         const int side = session_position(p->s)->side;
         if (session_play(p->s, moves[i], &report, &err)) {
-            say(p, _("%s cannot be played: %s.\n"), aw_move_format(rules_of(p), moves[i], m),
+            say(p, _("%s cannot be played: %s."), aw_move_format(rules_of(p), moves[i], m),
                    err.msg);
             return;
         }
@@ -543,14 +559,14 @@ static void save_game(play *p, const char *path)
     char msg[512];
     char *text = record_text(p);
     if (!text)
-        printf(_("Cannot save: out of memory.\n"));
+        puts(_("Cannot save: out of memory."));
     else if (textfile_write(path, text, msg, sizeof msg))
-        printf(_("Cannot save: %s.\n"), msg);
+        outln(_("Cannot save: %s."), msg);
     else
     {
         const aw_game *g = session_game(p->s);
         const int n = words_move_row(g, aw_game_ply(g));
-        say(p, P_("Saved the game (%d move) to %s.\n", "Saved the game (%d moves) to %s.\n", n), n,
+        say(p, P_("Saved the game (%d move) to %s.", "Saved the game (%d moves) to %s.", n), n,
             path);
     }
     free(text);
@@ -612,14 +628,14 @@ static void load_game(play *p, const char *path)
     char msg[512];
     char *text = textfile_read(path, (size_t)16 << 20, msg, sizeof msg);
     if (!text) {
-        printf(_("Cannot load: %s.\n"), msg);
+        outln(_("Cannot load: %s."), msg);
         return;
     }
     session *s = session_of_text(p, session_get_config(p->s), text, path, NULL, NULL, msg,
                                  sizeof msg);
     free(text);
     if (!s) {
-        printf(_("Cannot load %s.\n"), msg);
+        outln(_("Cannot load %s."), msg);
         return;
     }
     interrupted_session = NULL;
@@ -629,7 +645,7 @@ static void load_game(play *p, const char *path)
     p->over_announced = false;
     p->resumed = false;
     const int n = words_move_row(session_game(s), aw_game_ply(session_game(s)));
-    say(p, P_("Loaded %s: %d move, %s rules.\n", "Loaded %s: %d moves, %s rules.\n", n), path, n,
+    say(p, P_("Loaded %s: %d move, %s rules.", "Loaded %s: %d moves, %s rules.", n), path, n,
         rules_of(p)->name);
     introduce(p);
     draw_board(p);
@@ -639,13 +655,13 @@ static void load_game(play *p, const char *path)
 static void hint(play *p)
 {
     if (aw_game_status(session_game(p->s)) != AW_ONGOING) {
-        printf(_("The game is over.\n"));
+        puts(_("The game is over."));
         return;
     }
     session_thought t;
     aw_error err;
     if (session_hint(p->s, 0, NULL, NULL, &t, &err) || t.best == AW_MOVE_NONE) {
-        say(p, _("No hint: %s.\n"), err.msg);
+        say(p, _("No hint: %s."), err.msg);
         return;
     }
     char m[AW_MOVE_MAX], score[96], line[512], verdict[128];
@@ -662,11 +678,11 @@ static void hint(play *p)
                m, t.book ? _(" (opening book)") : "", words_score_you(&l->score, score, sizeof score),
                line);
     } else {
-        say(p, _("Hint: %s.\n"), m);
+        say(p, _("Hint: %s."), m);
     }
     int margin;
     if (session_tables_margin(p->s, &margin))
-        say(p, _("Endgame tables: %s.\n"),
+        say(p, _("Endgame tables: %s."),
                words_tables(margin, session_tables_exact(p->s), verdict, sizeof verdict));
 }
 
@@ -702,7 +718,7 @@ static void review(play *p, const char *arg)
     const aw_game *g = session_game(p->s);
     const int n = aw_game_ply(g);
     if (n == 0) {
-        printf(_("No move to review yet.\n"));
+        puts(_("No move to review yet."));
         return;
     }
     const int numbered = words_move_row(g, n);
@@ -718,7 +734,7 @@ static void review(play *p, const char *arg)
     if (p->tty)
         printf("\r\033[K");
     if (!r) {
-        printf(_("No review: %s.\n"), err.msg);
+        outln(_("No review: %s."), err.msg);
         return;
     }
     const aw_rules *rules = rules_of(p);
@@ -768,7 +784,7 @@ static void agree(play *p)
     char result[96], question[256];
     switch (session_agree(p->s, proposer, &a)) {
     case AGREE_FORBIDDEN:
-    case AGREE_OVER: say(p, _("No end by agreement: %s.\n"), a.why.msg); return;
+    case AGREE_OVER: say(p, _("No end by agreement: %s."), a.why.msg); return;
     case AGREE_ASK: {
         int sc[2];
         aw_final_scores(&c->rules, pos, AW_END_AGREEMENT, sc);
@@ -779,12 +795,12 @@ static void agree(play *p)
             session_agree_accepted(p->s);
             check_over(p);
         } else {
-            say(p, _("%s declines: play on.\n"), words_side(!proposer));
+            say(p, _("%s declines: play on."), words_side(!proposer));
         }
         return;
     }
     case AGREE_ENDED:
-        printf(_("The computer accepts.\n"));
+        puts(_("The computer accepts."));
         check_over(p);
         return;
     case AGREE_DECLINED: break;
@@ -817,7 +833,7 @@ static void undo(play *p)
         last[k++] = aw_game_move(g, i);
     const int done = session_undo(p->s);
     if (done == 0) {
-        printf(_("Nothing to undo.\n"));
+        puts(_("Nothing to undo."));
         return;
     }
     char taken[512];
@@ -826,7 +842,7 @@ static void undo(play *p)
     if (agreed)
         printf("%s\n", _("Took back the end by agreement."));
     else
-        say(p, P_("Took back %d move: %s.\n", "Took back %d moves: %s.\n", done), done, taken);
+        say(p, P_("Took back %d move: %s.", "Took back %d moves: %s.", done), done, taken);
     p->over_announced = false;
     draw_board(p);
     after_change(p);
@@ -836,11 +852,11 @@ static void redo(play *p)
 {
     const int done = session_redo(p->s);
     if (done == 0) {
-        printf(_("Nothing to redo.\n"));
+        puts(_("Nothing to redo."));
         return;
     }
     char again[512];
-    say(p, P_("Played %d move again: %s.\n", "Played %d moves again: %s.\n", done), done,
+    say(p, P_("Played %d move again: %s.", "Played %d moves again: %s.", done), done,
            last_moves(p, done, again, sizeof again));
     draw_board(p);
     after_change(p);
@@ -1245,9 +1261,9 @@ line_mode:
 
     printf(_("awale %s - type 'help' for the commands.\n"), AW_VERSION);
     if (p.resumed)
-        printf(P_("Resuming the unfinished game (%d move).\n",
-                  "Resuming the unfinished game (%d moves).\n", resumed_moves(p.s)),
-               resumed_moves(p.s));
+        outln(P_("Resuming the unfinished game (%d move).",
+                  "Resuming the unfinished game (%d moves).", resumed_moves(p.s)),
+              resumed_moves(p.s));
     introduce(&p);
     draw_board(&p);
     after_change(&p);
