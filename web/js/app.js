@@ -1257,7 +1257,12 @@ function wire() {
 async function init() {
   wire();
   applyTheme();
-  const browserLang = (navigator.language || 'en').toLowerCase().startsWith('fr') ? 'fr' : 'en';
+  // The languages of the catalog (po/), each by its own name; the
+  // browser's first that the page speaks.
+  $('sel-lang').replaceChildren(...i18n.languages().map(([code, name]) => new Option(name, code)));
+  const spoken = new Set(i18n.languages().map(([code]) => code));
+  const browserLang = (navigator.languages || [navigator.language || 'en'])
+    .map((l) => l.toLowerCase().split('-')[0]).find((l) => spoken.has(l)) || 'en';
   setLanguage(settings.lang || browserLang);
   $('chk-analysis').checked = settings.analysis;
   $('sel-multipv').value = String(settings.multipv);

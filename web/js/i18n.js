@@ -1,238 +1,144 @@
-// i18n.js - the page's words in English and French. The server sends
-// structured values (a move's seeds, laps, captured pits; an end's reason
-// code; rule parameters); the sentences are made here, in the reader's
-// language. French is written as Awalé players say it: semer, graines,
-// case, grenier, prise, nourrir, grand chelem.
+// i18n.js - the page's words. The server sends structured values (a move's
+// seeds, laps, captured pits; an end's reason code; rule parameters); the
+// sentences are made here, in the reader's language. The English is the
+// table below, each string marked N_() for xgettext (scripts/po-check.sh
+// puts them in po/awale.pot with the program's); the translations come from
+// po/LANG.po through the catalog the Makefile makes (/js/catalog.js,
+// scripts/po-js.sh), shared with the terminal: where the page and the
+// terminal say the same thing, they say it with one message. French is
+// written as Awalé players say it: semer, graines, case, grenier, prise,
+// nourrir, grand chelem.
+import catalogs from './catalog.js';
+
+// A string for xgettext to extract, translated where it is shown; NC_ with
+// a context where one English word means different things.
+const N_ = (s) => s;
+const NC_ = (context, s) => `${context}\u0004${s}`;
 
 const EN = {
-  new_game: 'New game', import: 'Import', export: 'Export', language: 'Language', theme: 'Theme',
-  keys_title: 'Keyboard', back_to_game: 'Back to the game', undo: 'Undo', redo: 'Redo', hint: 'Hint',
-  agree: 'Propose to end', flip: 'Turn the board', moves: 'Moves', analysis: 'Analysis', on: 'On',
-  lines: 'Lines', graph: 'Evaluation', opponent: 'Opponent', computer: 'Computer',
-  person: 'A person, same screen', level: 'Level', your_side: 'You play', south_bottom: 'South',
-  north_top: 'North', random: 'Random', movetime: 'Time per move', first: 'Who starts',
-  south: 'South', north: 'North', rules: 'Rules', rule_params: 'Rule parameters',
-  start_position: 'Start position',
-  start_position_help: 'Twelve pit counts (A to F, then a to f), the two scores and the side to move.',
-  cancel: 'Cancel', start: 'Start', import_title: 'Import a game',
-  import_help: 'Paste a game record, or choose a file.', export_title: 'Game record', copy: 'Copy',
-  download: 'Download', close: 'Close', review: 'Review', decline: 'No, play on', accept: 'Yes, end here',
-  analysis_off: 'Turn the analysis on to see what the engine thinks, move by move.',
-  you: 'You', computer_level: 'Computer · level {level}', player: 'Player',
-  you_short: 'you', computer_short: 'computer',
-  your_turn: 'Your turn: choose a pit ({pits}).', side_turn: '{side} to move ({pits}).',
-  your_turn_relay: 'Your turn: choose a pit, then a direction.',
-  side_turn_relay: '{side} to move: a pit, then a direction.',
-  thinking: 'The computer is thinking', hinting: 'Looking for a good move',
-  considering: 'The computer considers your proposal',
-  must_pass: '{side} has no pit with 2 seeds or more and passes.', pass: 'Pass',
-  viewing: 'After {move} ({total} moves played)', viewing_start: 'Start position ({total} moves played)',
-  not_now: 'Go back to the game to play.', not_yours: 'It is the computer’s turn.',
-  illegal: 'Not playable: {why}', seeds_word: 'seeds', store: 'store',
-  pit_label: 'Pit {pit}: {n} seeds', store_label: '{side}’s store: {n} seeds',
-  hint_book: 'opening book', hint_tables: 'endgame tables', hint_search: 'search, depth {depth}',
-  hint_for_you: 'For you: {score}.', hint_for_side: 'For {side}: {score}.', hint_line: 'Expected line: {line}',
-  depth: 'depth {depth}', nodes_s: '{n} nodes/s', perfect: 'Endgame tables: {text}',
-  analysing: 'After {move}', analysing_start: 'Start position', analysis_done: 'Analysis finished',
-  analysis_waiting: 'Waiting for the computer’s move…', analysis_queued: 'Waiting for a free engine…',
-  analysis_over: 'The game is over.', analysis_current: 'The analysis follows the game’s current position.',
-  graph_note: 'South above, North below', graph_empty: 'Play a few moves to see the evaluation.',
-  win_you: 'You win!', win_computer: 'The computer wins', win_side: '{side} wins', draw: 'A draw',
-  score_line: '{s} – {n}', over_status: 'Game over: {reason}. {result}.',
-  result_win: '{side} wins {a} to {b}', result_draw: 'a draw, {a} all',
-  agree_ask: '{side} proposes to end the game here (final score {s} – {n}). {other}, do you agree?',
-  agree_declined: 'The computer declines: {why}', agree_accepted: 'The computer accepts: the game ends {s} – {n}.',
-  agree_lose: 'ending now it would lose.', agree_better: 'it expects to do better by playing on.',
-  agree_tables: 'the endgame tables say it wins by {m} with perfect play.',
-  agree_tables_estimate: 'the endgame tables expect it to win by {m}.',
-  agree_proven: 'it sees a forced win by {m}.', declined_person: '{side} declines: play on.',
-  nothing_undo: 'Nothing to undo.', nothing_redo: 'Nothing to redo.',
-  copied: 'Copied.', imported: 'Game imported: {n} moves.', error: 'Error: {msg}',
-  review_panel: 'Review', review_start: 'Review the game', review_more: 'Review the new moves',
-  review_again: 'Review again', review_busy: 'Reviewing…',
-  review_help: 'The engine judges every move: the best one, what each move cost, and marks: !! brilliant, ! good, ?! inaccuracy, ? mistake, ?? blunder.',
-  review_queued: 'Waiting for a free engine…', review_running: 'Reviewing: {n} of {total} moves',
-  review_done: '{n} moves reviewed (depth {depth}). Choose a move to see its comment.',
-  review_stopped: 'Review stopped after {n} of {total} moves.', review_failed: 'The review failed: {error}',
-  review_changed: 'The game has changed since the review: review it again.',
-  review_nothing: 'Play a few moves first.',
-  review_player: 'Player', review_avg: 'lost / move', review_turning: 'Turning points:',
-  review_no_turning: 'no turning point', review_graph: 'values of the review',
-  mark_brilliant: 'brilliant move', mark_good: 'good move', mark_inaccuracy: 'inaccuracy',
-  mark_mistake: 'mistake', mark_blunder: 'blunder', mark_interesting: 'interesting move',
-  c_forced: 'The only legal move.', c_best_played: 'The best move ({score}).',
-  c_only: 'The only move that keeps the {result} ({score}).', c_best_by: 'Best by {gap} seeds ({score}).',
-  c_next: 'Next best: {move} ({score}).', c_gives: 'It gives seeds away at once.',
-  c_best: 'Best: {move} ({score}).', c_line: 'Expected line: {line}',
-  c_played: 'Played: {score}, {cost}.', c_loses: 'loses {loss} seeds', c_thrown: 'throws away the {result}',
-  c_played_even: 'Played: {score}, as good as the best.',
-  c_opening: 'A move of the set opening: neither player chose it, so it is not judged.',
-  c_kept_sooner: '{move} keeps the win (after it, {score}). {best} wins sooner: {best_score}.',
-  c_kept_more: '{move} keeps the win (after it, {score}). {best} wins by more: {best_score}.',
-  c_lost_longer: 'The game is lost whatever the move: {move} (after it, {score}). {best} holds out longer: {best_score}.',
-  c_lost_less: 'The game is lost whatever the move: {move} (after it, {score}). {best} loses by less: {best_score}.',
-  mark_opening: 'set opening, not judged',
-  result_win_word: 'win', result_draw_word: 'draw',
-  src_book: 'opening book', src_tables: 'endgame tables, exact', src_search: 'search, depth {depth}',
-  server_gone: 'The server does not answer. Is awale serve still running?',
-  game_lost: 'That game is gone (expired or deleted): a new one starts.',
+  new_game: N_('New game'), import: N_('Import'), export: N_('Export'), language: N_('Language'), theme: N_('Theme'),
+  keys_title: N_('Keyboard'), back_to_game: N_('Back to the game'), undo: N_('Undo'), redo: N_('Redo'), hint: N_('Hint'),
+  agree: N_('Propose to end'), flip: N_('Turn the board'), moves: N_('Moves'), analysis: N_('Analysis'), on: N_('On'),
+  lines: N_('Lines'), graph: N_('Evaluation'), opponent: N_('Opponent'), computer: N_('Computer'),
+  person: N_('A person, same screen'), level: N_('Level'), your_side: N_('You play'), south_bottom: N_('South'),
+  north_top: N_('North'), random: N_('Random'), movetime: N_('Time per move'), first: N_('Who starts'),
+  south: N_('South'), north: N_('North'), rules: N_('Rules'), rule_params: N_('Rule parameters'),
+  start_position: N_('Start position'),
+  start_position_help: N_('Twelve pit counts (A to F, then a to f), the two scores and the side to move.'),
+  cancel: N_('Cancel'), start: N_('Start'), import_title: N_('Import a game'),
+  import_help: N_('Paste a game record, or choose a file.'), export_title: N_('Game record'), copy: N_('Copy'),
+  download: N_('Download'), close: N_('Close'), review: N_('Review'), decline: N_('No, play on'), accept: N_('Yes, end here'),
+  analysis_off: N_('Turn the analysis on to see what the engine thinks, move by move.'),
+  you: N_('You'), computer_level: N_('Computer · level {level}'), player: N_('Player'),
+  you_short: N_('you'), computer_short: N_('computer'),
+  your_turn: N_('Your turn: choose a pit ({pits}).'), side_turn: N_('{side} to move ({pits}).'),
+  your_turn_relay: N_('Your turn: choose a pit, then a direction.'),
+  side_turn_relay: N_('{side} to move: a pit, then a direction.'),
+  thinking: N_('The computer is thinking'), hinting: N_('Looking for a good move'),
+  considering: N_('The computer considers your proposal'),
+  must_pass: N_('{side} has no pit with 2 seeds or more and passes.'), pass: N_('Pass'),
+  viewing: N_('After {move} ({total} moves played)'), viewing_start: N_('Start position ({total} moves played)'),
+  not_now: N_('Go back to the game to play.'), not_yours: N_('It is the computer’s turn.'),
+  illegal: N_('Not playable: {why}'), seeds_word: N_('seeds'), store: N_('store'),
+  pit_label: N_('Pit {pit}: {n} seeds'), store_label: N_('{side}’s store: {n} seeds'),
+  hint_book: N_('opening book'), hint_tables: N_('endgame tables'), hint_search: N_('search, depth {depth}'),
+  hint_for_you: N_('For you: {score}.'), hint_for_side: N_('For {side}: {score}.'), hint_line: N_('Expected line: {line}'),
+  depth: N_('depth {depth}'), nodes_s: N_('{n} nodes/s'), perfect: N_('Endgame tables: {text}'),
+  analysing: N_('After {move}'), analysing_start: N_('Start position'), analysis_done: N_('Analysis finished'),
+  analysis_waiting: N_('Waiting for the computer’s move…'), analysis_queued: N_('Waiting for a free engine…'),
+  analysis_over: N_('The game is over.'), analysis_current: N_('The analysis follows the game’s current position.'),
+  graph_note: N_('South above, North below'), graph_empty: N_('Play a few moves to see the evaluation.'),
+  win_you: N_('You win!'), win_computer: N_('The computer wins'), win_side: N_('{side} wins'), draw: N_('A draw'),
+  score_line: N_('{s} – {n}'), over_status: N_('Game over: {reason}. {result}.'),
+  result_win: N_('{side} wins {a} to {b}'), result_draw: N_('a draw, {a} all'),
+  agree_ask: N_('{side} proposes to end the game here (final score {s} – {n}). {other}, do you agree?'),
+  agree_declined: N_('The computer declines: {why}'), agree_accepted: N_('The computer accepts: the game ends {s} – {n}.'),
+  agree_lose: N_('ending now it would lose.'), agree_better: N_('it expects to do better by playing on.'),
+  agree_tables: N_('the endgame tables say it wins by {m} with perfect play.'),
+  agree_tables_estimate: N_('the endgame tables expect it to win by {m}.'),
+  agree_proven: N_('it sees a forced win by {m}.'), declined_person: N_('{side} declines: play on.'),
+  nothing_undo: N_('Nothing to undo.'), nothing_redo: N_('Nothing to redo.'),
+  copied: N_('Copied.'), imported: N_('Game imported: {n} moves.'), error: N_('Error: {msg}'),
+  review_panel: N_('Review'), review_start: N_('Review the game'), review_more: N_('Review the new moves'),
+  review_again: N_('Review again'), review_busy: N_('Reviewing…'),
+  review_help: N_('The engine judges every move: the best one, what each move cost, and marks: !! brilliant, ! good, ?! inaccuracy, ? mistake, ?? blunder.'),
+  review_queued: N_('Waiting for a free engine…'), review_running: N_('Reviewing: {n} of {total} moves'),
+  review_done: N_('{n} moves reviewed (depth {depth}). Choose a move to see its comment.'),
+  review_stopped: N_('Review stopped after {n} of {total} moves.'), review_failed: N_('The review failed: {error}'),
+  review_changed: N_('The game has changed since the review: review it again.'),
+  review_nothing: N_('Play a few moves first.'),
+  review_player: N_('Player'), review_avg: N_('lost / move'), review_turning: N_('Turning points:'),
+  review_no_turning: N_('no turning point'), review_graph: N_('values of the review'),
+  mark_brilliant: N_('brilliant move'), mark_good: N_('good move'), mark_inaccuracy: N_('inaccuracy'),
+  mark_mistake: N_('mistake'), mark_blunder: N_('blunder'), mark_interesting: N_('interesting move'),
+  c_forced: N_('The only legal move.'), c_best_played: N_('The best move ({score}).'),
+  c_only: N_('The only move that keeps the {result} ({score}).'), c_best_by: N_('Best by {gap} seeds ({score}).'),
+  c_next: N_('Next best: {move} ({score}).'), c_gives: N_('It gives seeds away at once.'),
+  c_best: N_('Best: {move} ({score}).'), c_line: N_('Expected line: {line}'),
+  c_played: N_('Played: {score}, {cost}.'), c_loses: N_('loses {loss} seeds'), c_thrown: N_('throws away the {result}'),
+  c_played_even: N_('Played: {score}, as good as the best.'),
+  c_opening: N_('A move of the set opening: neither player chose it, so it is not judged.'),
+  c_kept_sooner: N_('{move} keeps the win (after it, {score}). {best} wins sooner: {best_score}.'),
+  c_kept_more: N_('{move} keeps the win (after it, {score}). {best} wins by more: {best_score}.'),
+  c_lost_longer: N_('The game is lost whatever the move: {move} (after it, {score}). {best} holds out longer: {best_score}.'),
+  c_lost_less: N_('The game is lost whatever the move: {move} (after it, {score}). {best} loses by less: {best_score}.'),
+  mark_opening: N_('set opening, not judged'),
+  result_win_word: N_('win'), result_draw_word: N_('draw'),
+  src_book: N_('opening book'), src_tables: N_('endgame tables, exact'), src_search: N_('search, depth {depth}'),
+  server_gone: N_('The server does not answer. Is awale serve still running?'),
+  game_lost: N_('That game is gone (expired or deleted): a new one starts.'),
   keys: [
-    ['A–F, a–f', 'play that pit (the letters of the side to move)'],
-    ['← →', 'relay: after the pit, the direction; otherwise step through the moves'],
-    ['+ −', 'relay: sow to your right (+) or left (−)'],
-    ['Home End', 'first position, back to the game'],
-    ['↑ ↓', 'first position, back to the game'],
-    ['H', 'hint'], ['U  R', 'undo, redo'], ['V', 'review the game'], ['I', 'analysis on or off'],
-    ['N', 'new game'], ['S  L', 'save the game (export), load a record (import)'],
-    ['G', 'propose to end the game'], ['T', 'turn the board'],
-    ['Esc', 'cancel a pit choice, close a window'], ['?', 'this list'],
-    ['', 'The same keys as the terminal game (awale play).'],
+    ['A–F, a–f', N_('play that pit (the letters of the side to move)')],
+    ['← →', N_('relay: after the pit, the direction; otherwise step through the moves')],
+    ['+ −', N_('relay: sow to your right (+) or left (−)')],
+    [N_('Home End'), N_('first position, back to the game')],
+    ['↑ ↓', N_('first position, back to the game')],
+    ['H', N_('hint')],
+    ['U  R', N_('undo, redo')],
+    ['V', N_('review the game')],
+    ['I', N_('analysis on or off')],
+    ['N', N_('new game')],
+    ['S  L', N_('save the game (export), load a record (import)')],
+    ['G', N_('propose to end the game')],
+    ['T', N_('turn the board')],
+    [N_('Esc'), N_('cancel a pit choice, close a window')],
+    ['?', N_('this list')],
+    ['', N_('The same keys as the terminal game (awale play).')],
   ],
-  levels: [],
-  rule_sets: {},
-  params: {},
-  param_values: {},
-};
-
-const FR = {
-  new_game: 'Nouvelle partie', import: 'Importer', export: 'Exporter', language: 'Langue', theme: 'Thème',
-  keys_title: 'Clavier', back_to_game: 'Revenir à la partie', undo: 'Annuler', redo: 'Rejouer',
-  hint: 'Conseil', agree: 'Proposer d’arrêter', flip: 'Tourner le plateau', moves: 'Coups',
-  analysis: 'Analyse', on: 'Active', lines: 'Lignes', graph: 'Évaluation', opponent: 'Adversaire',
-  computer: 'Ordinateur', person: 'Une personne, même écran', level: 'Niveau', your_side: 'Vous jouez',
-  south_bottom: 'Sud', north_top: 'Nord', random: 'Au hasard', movetime: 'Temps par coup',
-  first: 'Qui commence', south: 'Sud', north: 'Nord', rules: 'Règles', rule_params: 'Paramètres des règles',
-  start_position: 'Position de départ',
-  start_position_help: 'Les graines des douze cases (A à F, puis a à f), les deux greniers et le camp qui joue.',
-  cancel: 'Annuler', start: 'Commencer', import_title: 'Importer une partie',
-  import_help: 'Collez le relevé d’une partie, ou choisissez un fichier.', export_title: 'Relevé de la partie',
-  copy: 'Copier', download: 'Télécharger', close: 'Fermer', review: 'Revoir la partie',
-  decline: 'Non, on continue', accept: 'Oui, on arrête',
-  analysis_off: 'Activez l’analyse pour voir ce que pense le moteur, coup après coup.',
-  you: 'Vous', computer_level: 'Ordinateur · niveau {level}', player: 'Joueur',
-  you_short: 'vous', computer_short: 'ordinateur',
-  your_turn: 'À vous : choisissez une case ({pits}).', side_turn: 'À {side} de jouer ({pits}).',
-  your_turn_relay: 'À vous : choisissez une case, puis un sens.',
-  side_turn_relay: 'À {side} de jouer : une case, puis un sens.',
-  thinking: 'L’ordinateur réfléchit', hinting: 'Recherche d’un bon coup',
-  considering: 'L’ordinateur examine votre proposition',
-  must_pass: '{side} n’a aucune case de 2 graines ou plus et passe.', pass: 'Passer',
-  viewing: 'Après {move} ({total} coups joués)', viewing_start: 'Position de départ ({total} coups joués)',
-  not_now: 'Revenez à la partie pour jouer.', not_yours: 'C’est au tour de l’ordinateur.',
-  illegal: 'Coup impossible : {why}', seeds_word: 'graines', store: 'grenier',
-  pit_label: 'Case {pit} : {n} graines', store_label: 'Grenier de {side} : {n} graines',
-  hint_book: 'livre d’ouvertures', hint_tables: 'tables de finales', hint_search: 'recherche, profondeur {depth}',
-  hint_for_you: 'Pour vous : {score}.', hint_for_side: 'Pour {side} : {score}.', hint_line: 'Suite attendue : {line}',
-  depth: 'profondeur {depth}', nodes_s: '{n} positions/s', perfect: 'Tables de finales : {text}',
-  analysing: 'Après {move}', analysing_start: 'Position de départ', analysis_done: 'Analyse terminée',
-  analysis_waiting: 'En attente du coup de l’ordinateur…', analysis_queued: 'En attente d’un moteur libre…',
-  analysis_over: 'La partie est terminée.', analysis_current: 'L’analyse suit la position actuelle de la partie.',
-  graph_note: 'Sud en haut, Nord en bas', graph_empty: 'Jouez quelques coups pour voir l’évaluation.',
-  win_you: 'Vous avez gagné !', win_computer: 'L’ordinateur gagne', win_side: '{side} gagne', draw: 'Partie nulle',
-  score_line: '{s} – {n}', over_status: 'Fin de la partie : {reason}. {result}.',
-  result_win: '{side} gagne {a} à {b}', result_draw: 'partie nulle, {a} partout',
-  agree_ask: '{side} propose d’arrêter ici (score final {s} – {n}). {other}, êtes-vous d’accord ?',
-  agree_declined: 'L’ordinateur refuse : {why}', agree_accepted: 'L’ordinateur accepte : la partie s’arrête sur {s} – {n}.',
-  agree_lose: 'en arrêtant maintenant, il perdrait.', agree_better: 'il pense faire mieux en continuant.',
-  agree_tables: 'les tables de finales lui donnent la victoire de {m} en jeu parfait.',
-  agree_tables_estimate: 'les tables de finales prévoient qu’il gagne de {m}.',
-  agree_proven: 'il voit un gain forcé de {m}.', declined_person: '{side} refuse : on continue.',
-  nothing_undo: 'Rien à annuler.', nothing_redo: 'Rien à rejouer.',
-  copied: 'Copié.', imported: 'Partie importée : {n} coups.', error: 'Erreur : {msg}',
-  review_panel: 'Revue de la partie', review_start: 'Revoir la partie', review_more: 'Revoir les nouveaux coups',
-  review_again: 'Revoir encore', review_busy: 'Revue en cours…',
-  review_help: 'Le moteur juge chaque coup : le meilleur, ce que chaque coup a coûté, et des signes : !! coup brillant, ! bon coup, ?! imprécision, ? erreur, ?? gaffe.',
-  review_queued: 'En attente d’un moteur libre…', review_running: 'Revue en cours : {n} coups sur {total}',
-  review_done: '{n} coups revus (profondeur {depth}). Choisissez un coup pour lire son commentaire.',
-  review_stopped: 'Revue arrêtée après {n} coups sur {total}.', review_failed: 'La revue a échoué : {error}',
-  review_changed: 'La partie a changé depuis la revue : revoyez-la.',
-  review_nothing: 'Jouez d’abord quelques coups.',
-  review_player: 'Joueur', review_avg: 'perdu / coup', review_turning: 'Tournants de la partie :',
-  review_no_turning: 'aucun tournant', review_graph: 'valeurs de la revue',
-  mark_brilliant: 'coup brillant', mark_good: 'bon coup', mark_inaccuracy: 'imprécision',
-  mark_mistake: 'erreur', mark_blunder: 'gaffe', mark_interesting: 'coup intéressant',
-  c_forced: 'Le seul coup possible.', c_best_played: 'Le meilleur coup ({score}).',
-  c_only: 'Le seul coup qui garde {result} ({score}).', c_best_by: 'Le meilleur coup, avec {gap} graines d’avance sur le suivant ({score}).',
-  c_next: 'Deuxième meilleur coup : {move} ({score}).', c_gives: 'Il donne des graines tout de suite.',
-  c_best: 'Meilleur : {move} ({score}).', c_line: 'Suite attendue : {line}',
-  c_played: 'Joué : {score}, {cost}.', c_loses: 'perd {loss} graines', c_thrown: 'laisse échapper {result}',
-  c_played_even: 'Joué : {score}, aussi bon que le meilleur.',
-  c_opening: 'Un coup de l’ouverture imposée : aucun des joueurs ne l’a choisi, il n’est donc pas jugé.',
-  c_kept_sooner: '{move} garde la victoire (après ce coup : {score}). {best} gagne plus vite : {best_score}.',
-  c_kept_more: '{move} garde la victoire (après ce coup : {score}). {best} gagne avec plus d’écart : {best_score}.',
-  c_lost_longer: 'La partie est perdue quel que soit le coup : {move} (après ce coup : {score}). {best} résiste plus longtemps : {best_score}.',
-  c_lost_less: 'La partie est perdue quel que soit le coup : {move} (après ce coup : {score}). {best} perd avec moins d’écart : {best_score}.',
-  mark_opening: 'ouverture imposée, non jugée',
-  result_win_word: 'le gain', result_draw_word: 'la nulle',
-  src_book: 'livre d’ouvertures', src_tables: 'tables de finales, exact', src_search: 'recherche, profondeur {depth}',
-  server_gone: 'Le serveur ne répond pas. awale serve tourne-t-il encore ?',
-  game_lost: 'Cette partie n’existe plus (expirée ou supprimée) : une nouvelle commence.',
-  keys: [
-    ['A–F, a–f', 'jouer cette case (les lettres du camp qui joue)'],
-    ['← →', 'relais : après la case, le sens ; sinon, parcourir les coups'],
-    ['+ −', 'relais : semer vers votre droite (+) ou votre gauche (−)'],
-    ['Début Fin', 'position de départ, retour à la partie'],
-    ['↑ ↓', 'position de départ, retour à la partie'],
-    ['H', 'conseil'], ['U  R', 'annuler, rejouer'], ['V', 'revoir la partie'],
-    ['I', 'activer ou couper l’analyse'], ['N', 'nouvelle partie'],
-    ['S  L', 'enregistrer la partie (exporter), charger une partie (importer)'],
-    ['G', 'proposer d’arrêter la partie'], ['T', 'tourner le plateau'],
-    ['Échap', 'renoncer à une case, fermer une fenêtre'], ['?', 'cette liste'],
-    ['', 'Les mêmes touches que le jeu en terminal (awale play).'],
-  ],
-  levels: [
-    '',
-    'voit un coup à l’avance et prend ce qu’il peut : les premières parties d’un enfant',
-    'voit deux coups à l’avance, souvent distrait : pour débuter',
-    'voit trois coups à l’avance, se trompe encore : une partie amicale (par défaut)',
-    'regarde quatre coups à l’avance : pour qui connaît bien les règles',
-    'regarde cinq coups à l’avance, rarement une grosse erreur : joueurs occasionnels de club',
-    'regarde six coups à l’avance : joueurs de club',
-    'regarde huit coups à l’avance, peu d’erreurs : bons joueurs de club',
-    'regarde dix coups à l’avance : joueurs forts',
-    'regarde quatorze coups à l’avance, presque sans erreur : experts',
-    'pleine force, avec son livre d’ouvertures et des finales parfaites : pour analyser',
-  ],
-  rule_sets: {
-    abapa: 'Oware Abapa, les règles internationales de tournoi : prises de 2 et 3, le grand chelem ne prend rien, le premier à 25 gagne, la troisième répétition arrête la partie',
-    'seven-turns': 'Awalé comme l’abapa, mais 7 tours (14 coups) sans prise arrêtent la partie',
-    'grand-slam': 'Awalé où le grand chelem prend, les graines restantes ne comptent pas, 21 coups sans prise arrêtent la partie',
-    'two-seeds': 'Awalé où seules les cases de 2 graines sont prises, le premier à 24 gagne',
-    relay: 'Semis en relais : on joue une case de 2 graines ou plus dans un sens ou dans l’autre, chaque tour relance depuis la dernière case en sens inverse, on prend en face d’une case vide de son camp ; la troisième répétition arrête la partie',
-  },
-  params: {
-    captures: 'nombres de graines qui font une prise',
-    'grand-slam': 'le grand chelem (prendre tout le camp adverse) ne prend rien, ou prend',
-    'cannot-feed': 'qui ramasse les graines restantes quand le joueur ne peut pas nourrir l’adversaire',
-    'empty-row': 'quand le joueur qui doit jouer n’a plus de graine : l’adversaire ramasse son camp, ou personne',
-    target: 'un score qui arrête la partie quand il est atteint',
-    'no-capture': 'coups consécutifs sans prise qui arrêtent la partie ; les graines restantes ne comptent pas',
-    repetition: 'la n-ième apparition d’une même position arrête la partie',
-    'play-on': 'atteindre l’objectif n’arrête pas la partie',
-    direction: 'sens du semis pour toute la partie (affichage et saisie)',
-    agreement: 'arrêt d’un commun accord : chacun ramasse son camp, les graines ne comptent pas, ou interdit',
-    'skip-origin': 'relais : un tour saute la case d’où il part',
-    chain: 'relais : sens de la suite de prises',
-    'no-move': 'relais : un joueur sans coup arrête la partie, ou passe',
-  },
+  // the values of rule parameters, as the page shows them in a list
   param_values: {
-    void: 'nulle', capture: 'prend', mover: 'celui qui joue', opponent: 'l’adversaire', none: 'personne',
-    owner: 'chacun son camp', no: 'non', yes: 'oui', ccw: 'antihoraire', cw: 'horaire',
-    forward: 'en avant', backward: 'en arrière', end: 'fin', pass: 'passe',
+    void: NC_('rule value', 'void'), capture: NC_('rule value', 'capture'), mover: NC_('rule value', 'mover'), opponent: NC_('rule value', 'opponent'), none: NC_('rule value', 'none'), owner: NC_('rule value', 'owner'), no: NC_('rule value', 'no'), yes: NC_('rule value', 'yes'), ccw: NC_('rule value', 'ccw'), cw: NC_('rule value', 'cw'), forward: NC_('rule value', 'forward'), backward: NC_('rule value', 'backward'), end: NC_('rule value', 'end'), pass: NC_('rule value', 'pass'),
   },
 };
 
-const DICTS = { en: EN, fr: FR };
 let lang = 'en';
+let catalog = null; // catalogs[lang], null for English
 
-export function setLang(l) { lang = DICTS[l] ? l : 'en'; }
+// The languages the page speaks: English and each catalog, by its own name.
+// TRANSLATORS: the name of your language, in your language (the page's list).
+N_('English');
+export function languages() {
+  return [['en', 'English'], ...Object.keys(catalogs).map((l) => [l, catalogs[l].messages.English || l])];
+}
+
+export function setLang(l) {
+  lang = catalogs[l] ? l : 'en';
+  catalog = catalogs[lang] || null;
+}
 export function getLang() { return lang; }
 
+// A message of the catalog in the reader's language (the English when it
+// has none: a string the catalog lacks, or a server's text it does not know).
+export function tr(english) {
+  const s = catalog && catalog.messages[english];
+  return typeof s === 'string' && s ? s : english.slice(english.indexOf('\u0004') + 1);
+}
+
 export function t(key, params = {}) {
-  let s = DICTS[lang][key];
-  if (s === undefined) s = EN[key];
+  const s = EN[key];
+  if (Array.isArray(s)) return s.map((pair) => pair.map(tr));
   if (typeof s !== 'string') return s;
-  return s.replace(/\{(\w+)\}/g, (_, k) => (params[k] !== undefined ? params[k] : `{${k}}`));
+  return tr(s).replace(/\{(\w+)\}/g, (_, k) => (params[k] !== undefined ? params[k] : `{${k}}`));
 }
 
 export function sideName(side) {
@@ -439,21 +345,22 @@ export function reviewComment(m) {
   return { lines, source };
 }
 
+// The server's own words (a level, a rule set, a rule parameter), from the
+// program's catalog like the terminal's.
 export function levelText(level, english) {
-  const fr = DICTS.fr.levels[level];
-  return lang === 'fr' && fr ? fr : english || '';
+  return tr(english || '');
 }
 
 export function ruleSetText(name, english) {
-  return (lang === 'fr' && DICTS.fr.rule_sets[name]) || english || '';
+  return tr(english || '');
 }
 
 export function paramText(name, english) {
-  return (lang === 'fr' && DICTS.fr.params[name]) || english || '';
+  return tr(english || '');
 }
 
 export function paramValueText(value) {
-  return (lang === 'fr' && DICTS.fr.param_values[value]) || value;
+  return EN.param_values[value] ? tr(EN.param_values[value]) : value;
 }
 
 // Apply the dictionary to the page's marked elements.
