@@ -213,6 +213,33 @@ describe('the page\'s words', () => {
     await page.context().close();
   });
 
+  it('tells a move and an end in the terminal\'s words (one message each)', async () => {
+    const r = (await api(srv.base, 'POST', '/api/games', {
+      record: '[FEN "0-0-0-0-0-1-1-0-0-0-0-3-24-19-S"]\n[South "player"]\n[North "player"]\n\n1. F 1-0\n',
+    })).body;
+    const page = await openPage(browser, srv.base, { locale: 'fr-FR' });
+    await page.waitForSelector('#board .pit');
+    await page.evaluate((id) => localStorage.setItem('awale.settings', JSON.stringify({ game: id, speed: 60, lang: 'fr' })), r.id);
+    await page.reload();
+    await page.waitForSelector('#dlg-over[open]');
+    // src/front/words.c's French, as `awale play --lang fr` says it.
+    assert.equal(await page.textContent('#over-reason'), 'Sud a atteint les 25 graines.');
+    // A capture, looked back at.
+    const g = (await api(srv.base, 'POST', '/api/games', {
+      record: '[FEN "0-0-0-0-0-1-1-0-0-0-2-3-20-21-S"]\n[South "player"]\n[North "player"]\n\n1. F e *\n',
+    })).body;
+    await page.evaluate((id) => localStorage.setItem('awale.settings', JSON.stringify({ game: id, speed: 60, lang: 'fr' })), g.id);
+    await page.reload();
+    await page.waitForSelector('#board .pit');
+    await idle(page);
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.textContent('#said'), 'Sud joue F : sème 1 graine et prend 2 graines en a.');
+    await page.selectOption('#sel-lang', 'en');
+    assert.equal(await page.textContent('#said'), 'South plays F: sows 1 seed and captures 2 seeds from a.');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+
   it('keeps the graph\'s extremes off its edges', async () => {
     const page = await openPage(browser, srv.base);
     await page.waitForSelector('#board .pit');

@@ -146,90 +146,97 @@ export function sideName(side) {
   return t(s);
 }
 
-// "2 from b, 3 from c and 3 from d" / "2 en b, 3 en c et 3 en d", board order.
-function capturedList(pits) {
-  const sorted = [...pits].sort((a, b) => a.pit - b.pit);
-  const parts = sorted.map((p) => (lang === 'fr' ? `${p.seeds} en ${p.name}` : `${p.seeds} from ${p.name}`));
-  if (parts.length <= 1) return parts.join('');
-  const and = lang === 'fr' ? ' et ' : ' and ';
-  return parts.slice(0, -1).join(', ') + and + parts[parts.length - 1];
+// The terminal's messages (src/front/words.c), shared through the catalog:
+// _(msgid, ...args) and P_(singular, plural, n, ...args) with printf's %s
+// and %d, as the C code formats them.
+function format(fmt, args) {
+  let k = 0;
+  return fmt.replace(/%(?:(\d+)\$)?([sd%])/g, (all, pos, c) => {
+    if (c === '%') return '%';
+    const v = args[pos ? Number(pos) - 1 : k++];
+    return c === 'd' ? String(Math.trunc(Number(v))) : String(v);
+  });
+}
+function _(msgid, ...args) { return format(tr(msgid), args); }
+function P_(one, many, n, ...args) {
+  const s = catalog && catalog.messages[one];
+  const text = Array.isArray(s) && s.every((x) => x) ? s[Math.min(s.length - 1, catalog.plural(n))] : (n === 1 ? one : many);
+  return format(text, args);
 }
 
 const plural = (n, one, many) => (n === 1 || (lang === 'fr' && n === 0) ? one : many);
+const sideWord = (side) => sideName(side);
 
-// What a move did, from its report (the server's structured values).
+// "2 from b, 3 from c and 3 from d", board order (words.c: captured_list).
+function capturedList(pits) {
+  const parts = [...pits].sort((a, b) => a.pit - b.pit).map((p) => _('%d from %s', p.seeds, p.name));
+  if (parts.length <= 1) return parts.join('');
+  return parts.slice(0, -1).join(', ') + _(' and ') + parts[parts.length - 1];
+}
+
+// What a move did, from its report (the server's structured values), in
+// the terminal's words (words.c: words_move).
 export function describeMove(rep, who) {
   const name = who || sideName(rep.side);
-  const opp = sideName(rep.side === 'S' ? 'N' : 'S');
-  if (lang === 'fr') {
-    if (rep.pass) return `${name} passe : aucune case n’a 2 graines ou plus.`;
-    let s = rep.laps > 1
-      ? `${name} joue ${rep.move} : sème ${rep.seeds} ${plural(rep.seeds, 'graine', 'graines')}, puis relance ${rep.laps - 1} fois (${rep.sown} graines semées en tout)`
-      : `${name} joue ${rep.move} : sème ${rep.seeds} ${plural(rep.seeds, 'graine', 'graines')}`;
-    if (rep.slam_void) return `${s} ; prendre toutes les graines de ${opp} serait un grand chelem : la prise est annulée.`;
-    if (!rep.captured) return `${s}.`;
-    if (rep.grand_slam) return `${s} et prend les ${rep.captured} graines du camp de ${opp} : grand chelem ! (${capturedList(rep.pits)}).`;
-    if (rep.pits.length === 1) return `${s} et prend ${rep.captured} ${plural(rep.captured, 'graine', 'graines')} en ${rep.pits[0].name}.`;
-    return `${s} et prend ${rep.captured} graines : ${capturedList(rep.pits)}.`;
-  }
-  if (rep.pass) return `${name} passes: no pit holds 2 seeds or more.`;
+  const opp = sideWord(rep.side === 'S' ? 'N' : 'S');
+  if (rep.pass) return _('%s passes: no pit holds 2 seeds or more.', name);
   let s = rep.laps > 1
-    ? `${name} plays ${rep.move}: sows ${rep.seeds} ${plural(rep.seeds, 'seed', 'seeds')}, then relays ${rep.laps - 1} times (${rep.sown} seeds sown in all)`
-    : `${name} plays ${rep.move}: sows ${rep.seeds} ${plural(rep.seeds, 'seed', 'seeds')}`;
-  if (rep.slam_void) return `${s}; taking every seed of ${opp}’s row would be a grand slam, so it captures nothing.`;
+    ? P_('%s plays %s: sows %d seed, then relays %d times (%d seeds sown in all)',
+      '%s plays %s: sows %d seeds, then relays %d times (%d seeds sown in all)', rep.seeds,
+      name, rep.move, rep.seeds, rep.laps - 1, rep.sown)
+    : P_('%s plays %s: sows %d seed', '%s plays %s: sows %d seeds', rep.seeds, name, rep.move, rep.seeds);
+  if (rep.slam_void) return s + _("; taking every seed of %s's row would be a grand slam, so it captures nothing.", opp);
   if (!rep.captured) return `${s}.`;
-  if (rep.grand_slam) return `${s} and captures all ${rep.captured} seeds of ${opp}’s row, a grand slam: ${capturedList(rep.pits)}.`;
-  if (rep.pits.length === 1) return `${s} and captures ${rep.captured} ${plural(rep.captured, 'seed', 'seeds')} from ${rep.pits[0].name}.`;
-  return `${s} and captures ${rep.captured} seeds: ${capturedList(rep.pits)}.`;
+  if (rep.grand_slam) return s + _(" and captures all %d seeds of %s's row, a grand slam: %s.", rep.captured, opp, capturedList(rep.pits));
+  if (rep.pits.length === 1) return s + P_(' and captures %d seed from %s.', ' and captures %d seeds from %s.', rep.captured, rep.captured, rep.pits[0].name);
+  return s + _(' and captures %d seeds: %s.', rep.captured, capturedList(rep.pits));
 }
 
-// Who takes the seeds left, by a rule parameter's value.
+// Who takes the seeds left, by a rule parameter's value (words.c:
+// leftover_phrase).
 function leftover(value, mover) {
-  const me = sideName(mover);
-  const other = sideName(mover === 'S' ? 'N' : 'S');
-  const fr = lang === 'fr';
   switch (value) {
-    case 'mover': return fr ? `${me} ramasse les graines restantes` : `${me} takes the seeds left`;
-    case 'opponent': return fr ? `${other} ramasse les graines restantes` : `${other} takes the seeds left`;
-    case 'owner': return fr ? 'chacun ramasse les graines de son camp' : 'each player takes the seeds of his own row';
-    default: return fr ? 'les graines restantes ne comptent pas' : 'the seeds left are not counted';
+    case 'mover': return mover === 'S' ? _('South takes the seeds left') : _('North takes the seeds left');
+    case 'opponent': return mover === 'S' ? _('North takes the seeds left') : _('South takes the seeds left');
+    case 'owner': return _('each player takes the seeds of his own row');
+    default: return _('the seeds left are not counted');
   }
 }
 
-// Why a game ended, from the status word, the rules and the final position.
+// Why a game ended, from the status word, the rules and the final position
+// (words.c: words_status).
 export function describeEnd(state) {
   const st = state.status;
   const p = state.rules.params;
   const relay = state.rules.family === 'relay';
   const mover = state.board.side;
-  const me = sideName(mover);
-  const other = sideName(mover === 'S' ? 'N' : 'S');
-  const fr = lang === 'fr';
+  const me = sideWord(mover);
+  const other = sideWord(mover === 'S' ? 'N' : 'S');
   const scores = state.board.scores;
+  const notCounted = _('the seeds left are not counted');
   switch (st.over) {
-    case 'target': {
-      const who = sideName(scores[0] >= Number(p.target) ? 'S' : 'N');
-      return fr ? `${who} a atteint ${p.target} graines` : `${who} reached the target of ${p.target} seeds`;
-    }
-    case 'empty-board': return fr ? 'il ne reste plus aucune graine sur le plateau' : 'no seed is left on the board';
+    case 'target':
+      return _('%s reached the target of %d seeds', sideWord(scores[0] >= Number(p.target) ? 'S' : 'N'), p.target);
+    case 'empty-board': return _('no seed is left on the board');
     case 'empty-row':
-      if (relay || p['empty-row'] !== 'owner')
-        return fr ? `${me} n’a plus de graine à jouer ; les graines restantes ne comptent pas` : `${me} has no seed to play; the seeds left are not counted`;
-      return fr ? `${me} n’a plus de graine à jouer ; ${other} ramasse les graines de son camp` : `${me} has no seed to play; ${other} takes the seeds of his row`;
+      return _('%s has no seed to play; %s', me, relay || p['empty-row'] !== 'owner' ? notCounted
+        : mover === 'S' ? _('North takes the seeds of his row') : _('South takes the seeds of his row'));
     case 'cannot-feed':
-      return fr
-        ? `le camp de ${other} est vide et ${me} ne peut pas le nourrir ; ${relay ? leftover('none') : leftover(p['cannot-feed'], mover)}`
-        : `${other}’s row is empty and no move of ${me} can reach it; ${relay ? leftover('none') : leftover(p['cannot-feed'], mover)}`;
+      return _("%s's row is empty and no move of %s can reach it; %s", other, me,
+        relay ? notCounted : leftover(p['cannot-feed'], mover));
     case 'no-move':
-      if (p['no-move'] === 'pass')
-        return fr ? 'aucun des deux joueurs n’a de case de 2 graines ou plus ; les graines restantes ne comptent pas' : 'neither player has a pit with 2 seeds or more; the seeds left are not counted';
-      return fr ? `${me} n’a aucune case de 2 graines ou plus ; les graines restantes ne comptent pas` : `${me} has no pit with 2 seeds or more; the seeds left are not counted`;
-    case 'no-capture':
-      return fr ? `${p['no-capture']} coups joués sans prise ; les graines restantes ne comptent pas` : `${p['no-capture']} plies were played without a capture; the seeds left are not counted`;
+      if (p['no-move'] === 'pass') return _('neither player has a pit with 2 seeds or more; the seeds left are not counted');
+      return _('%s has no pit with 2 seeds or more; the seeds left are not counted', me);
+    case 'no-capture': {
+      const n = Number(p['no-capture']);
+      return P_('%d ply was played without a capture; the seeds left are not counted',
+        '%d plies were played without a capture; the seeds left are not counted', n, n);
+    }
     case 'repetition':
-      return fr ? `la même position est revenue ${p.repetition} fois ; ${relay ? leftover('none') : leftover('owner')}` : `the same position occurred ${p.repetition} times; ${relay ? leftover('none') : leftover('owner')}`;
+      return _('the same position occurred %d times; %s', p.repetition,
+        relay ? notCounted : _('each player takes the seeds of his own row'));
     case 'agreement':
-      return fr ? `les joueurs ont convenu d’arrêter ; ${leftover(p.agreement === 'no' ? 'none' : p.agreement, mover)}` : `the players agreed to end the game; ${leftover(p.agreement === 'no' ? 'none' : p.agreement, mover)}`;
+      return _('the players agreed to end the game; %s', leftover(p.agreement === 'no' ? 'none' : p.agreement, mover));
     default: return st.reason;
   }
 }
@@ -265,17 +272,17 @@ export function describeScore(score) {
 // The endgame tables' verdict, from the server's {margin, exact}: a proof
 // where the rules have a no-capture limit, else the tables' estimate
 // (endless play counted as an even split; a repetition rule may decide
-// otherwise).
+// otherwise). words.c: words_tables.
 export function describePerfect(p) {
-  const fr = lang === 'fr';
-  const who = sideName(p.margin > 0 ? 'S' : 'N');
+  const who = sideWord(p.margin > 0 ? 'S' : 'N');
   const m = Math.abs(p.margin);
   if (p.exact === false) {
-    if (p.margin === 0) return fr ? 'nulle si le jeu sans fin partage le plateau à égalité (estimation des tables)' : 'a draw if endless play splits the board evenly (the tables’ estimate)';
-    return fr ? `${who} gagne de ${m} ${plural(m, 'graine', 'graines')} si le jeu sans fin partage le plateau à égalité (estimation des tables)` : `${who} wins by ${m} ${plural(m, 'seed', 'seeds')} if endless play splits the board evenly (the tables’ estimate)`;
+    if (p.margin === 0) return _("a draw if endless play splits the board evenly (the tables' estimate)");
+    return P_("%s wins by %d seed if endless play splits the board evenly (the tables' estimate)",
+      "%s wins by %d seeds if endless play splits the board evenly (the tables' estimate)", m, who, m);
   }
-  if (p.margin === 0) return fr ? 'partie nulle en jeu parfait' : 'a draw with perfect play';
-  return fr ? `${who} gagne de ${m} ${plural(m, 'graine', 'graines')} en jeu parfait` : `${who} wins by ${m} ${plural(m, 'seed', 'seeds')} with perfect play`;
+  if (p.margin === 0) return _('a draw with perfect play');
+  return P_('%s wins by %d seed with perfect play', '%s wins by %d seeds with perfect play', m, who, m);
 }
 
 // A score for display: "+1.25", "win +3 in 17" (from South's view when south=true).
