@@ -21,7 +21,8 @@ describe('the page\'s words', () => {
   let srv;
   let browser;
   before(async () => {
-    srv = await startServer(['--tables', 'none']);
+    // Every page is the same client (127.0.0.1), and closed pages leave their games.
+    srv = await startServer(['--tables', 'none', '--client-games', '32']);
     browser = await launch();
   });
   after(async () => {

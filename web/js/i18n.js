@@ -84,6 +84,9 @@ const EN = {
   c_lost_less: N_('The game is lost whatever the move: {move} (after it, {score}). {best} loses by less: {best_score}.'),
   mark_opening: N_('set opening, not judged'),
   result_win_word: N_('win'), result_draw_word: N_('draw'),
+  // a proven score, short: "win +3", "loss −2", "win +3 in 17" (plies), "draw in 4"
+  f_win: N_('win {value}'), f_loss: N_('loss {value}'), f_in: N_('{score} in {plies}'),
+  f_draw: NC_('score', 'draw'), f_draw_in: N_('draw in {plies}'),
   src_book: N_('opening book'), src_tables: N_('endgame tables, exact'), src_search: N_('search, depth {depth}'),
   server_gone: N_('The server does not answer. Is awale serve still running?'),
   game_lost: N_('That game is gone (expired or deleted): a new one starts.'),
@@ -151,10 +154,11 @@ export function sideName(side) {
 // and %d, as the C code formats them.
 function format(fmt, args) {
   let k = 0;
-  return fmt.replace(/%(?:(\d+)\$)?([sd%])/g, (all, pos, c) => {
+  return fmt.replace(/%(?:(\d+)\$)?(0?\d*)([sd%])/g, (all, pos, width, c) => {
     if (c === '%') return '%';
     const v = args[pos ? Number(pos) - 1 : k++];
-    return c === 'd' ? String(Math.trunc(Number(v))) : String(v);
+    const text = c === 'd' ? String(Math.trunc(Number(v))) : String(v);
+    return width ? text.padStart(Number(width), width[0] === '0' ? '0' : ' ') : text;
   });
 }
 function _(msgid, ...args) { return format(tr(msgid), args); }
@@ -164,7 +168,6 @@ function P_(one, many, n, ...args) {
   return format(text, args);
 }
 
-const plural = (n, one, many) => (n === 1 || (lang === 'fr' && n === 0) ? one : many);
 const sideWord = (side) => sideName(side);
 
 // "2 from b, 3 from c and 3 from d", board order (words.c: captured_list).
@@ -247,24 +250,24 @@ export function describeResult(scores) {
   return t('result_win', { side: sideName(a > b ? 'S' : 'N'), a: Math.max(a, b), b: Math.min(a, b) });
 }
 
-// A score for the side to move, in words ("about 1.25 seeds ahead").
+// A score for the side to move, in words ("about 1.25 seeds ahead"; the
+// estimate's words are the terminal's, words.c: seeds_ahead).
 export function describeScore(score) {
-  const fr = lang === 'fr';
   switch (score.kind) {
     // A proven result: by the search (a distance) or by the endgame tables (plies 0).
     case 'win':
-      if (!score.plies) return fr ? `gain de ${score.margin} ${plural(score.margin, 'graine', 'graines')} en jeu parfait` : `a win by ${score.margin} ${plural(score.margin, 'seed', 'seeds')} with perfect play`;
-      return fr ? `gain d’au moins ${score.margin} ${plural(score.margin, 'graine', 'graines')}` : `a win by ${score.margin} ${plural(score.margin, 'seed', 'seeds')} or more`;
+      if (!score.plies) return P_('a win by %d seed with perfect play', 'a win by %d seeds with perfect play', score.margin, score.margin);
+      return P_('a win by %d seed or more', 'a win by %d seeds or more', score.margin, score.margin);
     case 'loss':
-      if (!score.plies) return fr ? `perte de ${-score.margin} ${plural(-score.margin, 'graine', 'graines')} en jeu parfait` : `a loss by ${-score.margin} ${plural(-score.margin, 'seed', 'seeds')} with perfect play`;
-      return fr ? `perte de ${-score.margin} ${plural(-score.margin, 'graine', 'graines')} au mieux` : `a loss by ${-score.margin} ${plural(-score.margin, 'seed', 'seeds')} at best`;
-    case 'draw': return fr ? 'nulle en jeu parfait' : 'a draw with perfect play';
+      if (!score.plies) return P_('a loss by %d seed with perfect play', 'a loss by %d seeds with perfect play', -score.margin, -score.margin);
+      return P_('a loss by %d seed at best', 'a loss by %d seeds at best', -score.margin, -score.margin);
+    case 'draw': return _('a draw with perfect play');
     default: {
-      const v = Math.abs(score.value) / 100;
-      if (Math.abs(score.value) < 25) return fr ? 'à peu près égal' : 'about level';
-      const n = v.toLocaleString(fr ? 'fr-FR' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-      if (score.value > 0) return fr ? `environ ${n} graines d’avance` : `about ${n} seeds ahead`;
-      return fr ? `environ ${n} graines de retard` : `about ${n} seeds behind`;
+      if (Math.abs(score.value) < 25) return _('about level');
+      const v = Math.abs(score.value);
+      const whole = Math.trunc(v / 100);
+      if (score.value > 0) return P_('about %d.%02d seeds ahead', 'about %d.%02d seeds ahead', whole, whole, v % 100);
+      return P_('about %d.%02d seeds behind', 'about %d.%02d seeds behind', whole, whole, v % 100);
     }
   }
 }
@@ -287,22 +290,22 @@ export function describePerfect(p) {
 
 // A score for display: "+1.25", "win +3 in 17" (from South's view when south=true).
 export function formatScore(score, fromSouth) {
-  const fr = lang === 'fr';
   const sign = (v) => (v > 0 ? '+' : v < 0 ? '−' : '');
   if (score.kind === 'seeds') {
     const v = fromSouth ? score.south : score.value;
-    return sign(v) + (Math.abs(v) / 100).toFixed(2).replace('.', fr ? ',' : '.');
+    return sign(v) + seeds(Math.abs(v));
   }
   const m = fromSouth ? score.south / 100 : score.margin;
-  if (score.kind === 'draw') return score.plies ? (fr ? `nulle en ${score.plies}` : `draw in ${score.plies}`) : (fr ? 'nulle' : 'draw');
-  const winner = m > 0;
-  const word = fr ? (winner ? 'gain' : 'perte') : (winner ? 'win' : 'loss');
-  return `${word} ${sign(m)}${Math.abs(m)}${score.plies ? (fr ? ` en ${score.plies}` : ` in ${score.plies}`) : ''}`;
+  if (score.kind === 'draw') return score.plies ? t('f_draw_in', { plies: score.plies }) : t('f_draw');
+  const value = `${sign(m)}${Math.abs(m)}`;
+  const word = m > 0 ? t('f_win', { value }) : t('f_loss', { value });
+  return score.plies ? t('f_in', { score: word, plies: score.plies }) : word;
 }
 
-// Seeds in hundredths, for the reader ("1.92", "1,92").
+// Seeds in hundredths, for the reader ("1.92", "1,92"): the number as the
+// page's language writes it.
 export function seeds(hundredths) {
-  return (hundredths / 100).toFixed(2).replace('.', lang === 'fr' ? ',' : '.');
+  return (hundredths / 100).toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
 }
 
 // Whether the move played keeps the best move's proven win or loss (the
