@@ -7,6 +7,8 @@ import { api, ApiError } from './api.js';
 import { Board, pitName } from './board.js';
 import { Graph } from './graph.js';
 import * as i18n from './i18n.js';
+import * as reviews from './review.js';
+import * as analysis from './analysis.js';
 
 const { t } = i18n;
 const $ = (id) => document.getElementById(id);
@@ -43,16 +45,23 @@ let switches = 0;     // game switches asked (the page's first game, a new game,
 let animating = false;
 let selected = null;  // relay: the pit chosen, waiting for its direction
 let hint = null;      // the last hint, for the position it was given in
-let source = null;    // the analysis stream
 let evals = [];       // per ply: null or {score, depth}
 let evalTimer = null;
 let evalAbort = null; // the evaluations request in flight
 let overShown = null; // the game end already announced
-let review = null;    // GET .../review of the game shown (null: not asked)
-let reviewTimer = null;
 
 const board = new Board($('board'), { onPit: (i) => pitClicked(i), onDirection: (pit, dir) => play(`${pitName(pit)}${dir}`) });
 const graph = new Graph($('graph'), (ply) => goTo(ply));
+analysis.init({
+  state: () => state, settings, movePlayed: (ply) => movePlayed(ply),
+  evaluation: (ply, value) => {
+    evals[ply] = value;
+    if (state && ply <= state.ply) drawGraph();
+  },
+});
+reviews.init({
+  state: () => state, viewPly: () => viewPly, moveNumber, moveLabel, playerName, goTo, failed, drawMoves, drawGraph,
+});
 
 // ------------------------------------------------------------ helpers
 
@@ -113,21 +122,6 @@ function moverName(side) {
   if (!againstComputer()) return i18n.sideName(side);
   return `${i18n.sideName(side)} (${humanSide(side) ? t('you_short') : t('computer_short')})`;
 }
-
-// How many of the game's first moves the review covers (n), and whether the
-// game still begins with every move it reviewed (current: an undo below
-// them makes it stale, more moves played since do not).
-function reviewCover() {
-  if (!review || !state || !review.moves) return { n: 0, current: false };
-  let n = 0;
-  while (n < review.moves.length && n < state.moves.length && review.moves[n].move === state.moves[n].move) n++;
-  return { n, current: n === review.moves.length && state.moves.length >= review.total };
-}
-
-const reviewedMove = (ply) => {
-  const { n } = reviewCover();
-  return ply >= 1 && ply <= n ? review.moves[ply - 1] : null;
-};
 
 // "12." or "12…" for the move of `ply` (1 = the first).
 function moveLabel(ply) {
@@ -272,7 +266,7 @@ function drawMoves() {
     b.dataset.ply = i + 1;
     b.textContent = m.move;
     b.title = i18n.describeMove(m);
-    const rv = reviewedMove(i + 1);
+    const rv = reviews.reviewedMove(i + 1);
     if (rv && rv.mark) {
       const mk = document.createElement('span');
       mk.className = `mark m-${rv.mark_name}`;
@@ -349,154 +343,21 @@ function drawHint() {
   }
 }
 
-// ------------------------------------------------------------ review
-
-function drawReview() {
-  const btn = $('btn-review');
-  const { n, current } = reviewCover();
-  const running = review && (review.state === 'queued' || review.state === 'running');
-  const done = review && review.state === 'done' && current;
-  const more = done && review.total < state.ply;
-  btn.disabled = running || state.ply === 0 || (done && !more);
-  btn.textContent = running ? t('review_busy') : more ? t('review_more') : t('review_start');
-  btn.classList.toggle('working', false);
-  // Progress while it runs.
-  const prog = $('review-progress');
-  prog.hidden = !running;
-  if (running) {
-    $('review-bar').max = Math.max(1, review.total);
-    $('review-bar').value = review.reviewed;
-    $('review-count').textContent = review.state === 'queued' && !review.reviewed ? t('review_queued')
-      : t('review_running', { n: moveNumber(review.reviewed), total: moveNumber(review.total) });
-  }
-  // The note: what the review is, or where it stands.
-  const note = $('review-note');
-  if (!review || review.state === 'none') note.textContent = state.ply ? t('review_help') : t('review_nothing');
-  else if (review.state === 'failed') note.textContent = t('review_failed', { error: review.error || '' });
-  else if (!current) note.textContent = t('review_changed');
-  else if (review.state === 'stopped') note.textContent = t('review_stopped', { n: moveNumber(review.reviewed), total: moveNumber(review.total) });
-  else if (done) note.textContent = t('review_done', { n: moveNumber(review.reviewed), depth: review.depth });
-  else note.textContent = '';
-  // The comment of the move shown (the one that led to the position).
-  const box = $('review-comment');
-  const ply = viewPly ?? state.ply;
-  const m = reviewedMove(ply);
-  box.hidden = !m;
-  box.className = `r-comment${m && m.mark_name ? ` m-${m.mark_name}` : ''}`;
-  if (m) {
-    box.textContent = '';
-    const head = document.createElement('div');
-    head.className = 'r-head';
-    const mv = document.createElement('strong');
-    mv.textContent = `${moveLabel(ply)} ${m.move}${m.mark || ''}`;
-    head.append(mv);
-    if (m.mark_name) {
-      const what = document.createElement('span');
-      what.className = `r-mark m-${m.mark_name}`;
-      what.textContent = t(`mark_${m.mark_name}`);
-      head.append(' ', what);
-    }
-    const c = i18n.reviewComment(m);
-    const src = document.createElement('span');
-    src.className = 'muted small r-src';
-    src.textContent = c.source;
-    head.append(src);
-    box.append(head);
-    for (const line of c.lines) {
-      const p = document.createElement('p');
-      p.textContent = line;
-      box.append(p);
-    }
-  }
-  // Each player's summary, once the review covers its moves.
-  const sum = $('review-summary');
-  const s = review && review.summary;
-  sum.hidden = !s || !current;
-  if (s && current) {
-    sum.textContent = '';
-    const table = document.createElement('table');
-    const head = document.createElement('tr');
-    for (const h of [t('review_player'), '??', '?', '?!', '!', t('review_avg')]) {
-      const th = document.createElement('th');
-      th.textContent = h;
-      head.append(th);
-    }
-    table.append(head);
-    for (const side of ['S', 'N']) {
-      const x = s[side === 'S' ? 'south' : 'north'];
-      const tr = document.createElement('tr');
-      const cells = [i18n.sideName(side), x.blunders, x.mistakes, x.inaccuracies, x.good + x.brilliant, i18n.seeds(Math.round(x.average_loss * 100))];
-      cells.forEach((v, k) => {
-        const td = document.createElement(k ? 'td' : 'th');
-        td.textContent = v;
-        if (!k) td.title = playerName(side);
-        if (k >= 1 && k <= 4 && v) td.className = `m-${['blunder', 'mistake', 'inaccuracy', 'good'][k - 1]}`;
-        tr.append(td);
-      });
-      table.append(tr);
-    }
-    const turning = document.createElement('p');
-    turning.className = 'small r-turning';
-    turning.append(`${t('review_turning')} `);
-    if (!s.turning.length) turning.append(t('review_no_turning'));
-    s.turning.forEach((tp, k) => {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = `link m-${tp.mark === '??' ? 'blunder' : 'mistake'}`;
-      b.textContent = `${moveLabel(tp.ply)} ${tp.move}${tp.mark}`;
-      b.addEventListener('click', () => goTo(tp.ply));
-      if (k) turning.append(', ');
-      turning.append(b);
-    });
-    sum.append(table, turning);
-  }
-}
+// ------------------------------------------------------------ the graph
 
 // The evaluation graph: the review's values where it covers the game.
 function drawGraph() {
-  const { n } = reviewCover();
+  const { n } = reviews.cover();
   const values = [...evals];
-  for (let k = 0; k < n; k++) values[k] = { score: review.moves[k].best_score, depth: review.moves[k].depth, exact: review.moves[k].exact };
+  for (let k = 0; k < n; k++) {
+    const m = reviews.reviewedMove(k + 1);
+    values[k] = { score: m.best_score, depth: m.depth, exact: m.exact };
+  }
   graph.set(values, state.ply);
   graph.mark(viewPly ?? state.ply);
   let note = state.ply ? t('graph_note') : t('graph_empty');
   if (n) note = `${note} · ${t('review_graph')}`;
   $('graph-note').textContent = note;
-}
-
-function pollReview(delay = 600) {
-  clearTimeout(reviewTimer);
-  reviewTimer = setTimeout(fetchReview, delay);
-}
-
-async function fetchReview() {
-  if (!state) return;
-  const id = state.id;
-  try {
-    const r = await api.review(id);
-    if (!state || state.id !== id) return;
-    review = r;
-    drawMoves();
-    drawReview();
-    drawGraph();
-    if (r.state === 'queued' || r.state === 'running') pollReview();
-  } catch (e) {
-    if (e.status !== 404) pollReview(2000);
-  }
-}
-
-async function startReview() {
-  if (!state || !state.ply) return;
-  const btn = $('btn-review');
-  btn.disabled = true;
-  try {
-    review = await api.startReview(state.id);
-    drawReview();
-    pollReview(300);
-  } catch (e) {
-    failed(e);
-    drawReview();
-  }
 }
 
 // The sentence under the board: the move that led to the position looked
@@ -519,7 +380,7 @@ function drawAll() {
   drawControls();
   drawMoves();
   drawHint();
-  drawReview();
+  reviews.draw();
   graph.mark(viewPly ?? state.ply);
 }
 
@@ -536,13 +397,12 @@ async function applyState(next, played = [], change = false) {
   if (fresh) {
     evals = [];
     hint = null;
-    review = null;
-    clearTimeout(reviewTimer);
-    fetchReview();
+    reviews.forget();
+    reviews.load();
     overShown = next.status !== 'ongoing' ? next.id : null;
     settings.game = next.id;
     save();
-    reconnectAnalysis();
+    analysis.connect();
   }
   if (played.length) {
     animating = true;
@@ -573,11 +433,10 @@ async function applyState(next, played = [], change = false) {
 // no request of the page meets a game that is gone).
 function leaveGame() {
   clearTimeout(evalTimer);
-  clearTimeout(reviewTimer);
+  reviews.stop();
   if (evalAbort) evalAbort.abort();
   evalAbort = null;
-  if (source) source.close();
-  source = null;
+  analysis.close();
 }
 
 async function startGame(opts, deleteOld = true) {
@@ -840,86 +699,8 @@ function showOver() {
   dlg.showModal();
   dlg.addEventListener('close', () => {
     if (dlg.returnValue === 'new') openNewGame();
-    else if (dlg.returnValue === 'review') startReview();
+    else if (dlg.returnValue === 'review') reviews.start();
   }, { once: true });
-}
-
-// ------------------------------------------------------------ analysis
-
-const analysingText = (ply) => (ply === 0 ? t('analysing_start') : t('analysing', { move: movePlayed(ply) }));
-
-function reconnectAnalysis() {
-  if (source) {
-    source.close();
-    source = null;
-  }
-  const box = $('analysis');
-  if (!settings.analysis || !state) {
-    box.innerHTML = '';
-    const p = document.createElement('p');
-    p.className = 'muted';
-    p.textContent = t('analysis_off');
-    box.appendChild(p);
-    return;
-  }
-  box.textContent = '';
-  const head = document.createElement('div');
-  head.className = 'a-head';
-  const lines = document.createElement('ol');
-  lines.className = 'a-lines';
-  const perfect = document.createElement('p');
-  perfect.className = 'perfect';
-  perfect.hidden = true;
-  const note = document.createElement('p');
-  note.className = 'muted small';
-  note.textContent = t('analysis_current');
-  box.append(head, perfect, lines, note);
-  let current = null;
-  source = api.analysis(state.id, settings.multipv);
-  const es = source;
-  es.addEventListener('position', (ev) => {
-    current = JSON.parse(ev.data);
-    lines.textContent = '';
-    if (current.status !== 'ongoing') {
-      head.textContent = t('analysis_over');
-      perfect.hidden = true;
-      return;
-    }
-    head.textContent = `${analysingText(current.ply)}…`;
-    perfect.hidden = !current.tables;
-    if (current.tables) perfect.textContent = t('perfect', { text: i18n.describePerfect(current.tables) });
-  });
-  es.addEventListener('info', (ev) => {
-    const info = JSON.parse(ev.data);
-    const nps = info.nps > 1e6 ? `${(info.nps / 1e6).toFixed(1)} M` : `${Math.round(info.nps / 1000)} k`;
-    head.textContent = `${analysingText(info.ply)} · ${t('depth', { depth: info.depth })} · ${t('nodes_s', { n: nps })}`;
-    lines.textContent = '';
-    for (const l of info.lines) {
-      const li = document.createElement('li');
-      const sc = document.createElement('span');
-      const v = l.score.south;
-      sc.className = `score ${v > 0 ? 'plus' : v < 0 ? 'minus' : ''}`;
-      sc.textContent = i18n.formatScore(l.score, true);
-      sc.title = i18n.describeScore(l.score);
-      const pv = document.createElement('span');
-      pv.className = 'pv';
-      const words = l.pv_text.split(' ');
-      pv.textContent = words.length > 14 ? `${words.slice(0, 14).join(' ')} …` : l.pv_text;
-      li.append(sc, pv);
-      lines.appendChild(li);
-    }
-    const best = info.lines[0];
-    if (best) {
-      evals[info.ply] = { score: best.score, depth: info.depth };
-      if (state && info.ply <= state.ply) drawGraph();
-    }
-  });
-  es.addEventListener('done', () => { head.textContent = `${head.textContent.replace(/…$/, '')} · ${t('analysis_done')}`; });
-  es.addEventListener('waiting', () => { head.textContent = t('analysis_waiting'); });
-  es.addEventListener('gone', () => {
-    es.close();
-    if (source === es) source = null;
-  });
 }
 
 // ------------------------------------------------------------ evaluations
@@ -1139,7 +920,7 @@ function onKey(e) {
   else if (k === 'l' || k === 'L') openImport();
   else if ((k === 'g' || k === 'G') && !$('btn-agree').hidden && !$('btn-agree').disabled) agree();
   else if (k === 't' || k === 'T') flip();
-  else if (k === 'v' || k === 'V') startReview();
+  else if (k === 'v' || k === 'V') reviews.start();
   else if (k === '?') $('dlg-help').showModal();
   else if (k === 'Escape') {
     selected = null;
@@ -1158,7 +939,7 @@ function toggleAnalysis(on) {
   settings.analysis = on;
   $('chk-analysis').checked = on;
   save();
-  reconnectAnalysis();
+  analysis.connect();
 }
 
 // ------------------------------------------------------------ theme, language
@@ -1182,7 +963,7 @@ function setLanguage(l) {
   if (state) {
     board.layout();
     drawAll();
-    reconnectAnalysis();
+    analysis.connect();
     drawGraph();
   }
 }
@@ -1198,7 +979,7 @@ function wire() {
   $('btn-hint').addEventListener('click', askHint);
   $('btn-agree').addEventListener('click', agree);
   $('btn-flip').addEventListener('click', flip);
-  $('btn-review').addEventListener('click', startReview);
+  $('btn-review').addEventListener('click', reviews.start);
   $('btn-live').addEventListener('click', () => goTo(null));
   $('btn-help').addEventListener('click', () => $('dlg-help').showModal());
   $('nav-first').addEventListener('click', () => goTo(0));
@@ -1209,7 +990,7 @@ function wire() {
   $('sel-multipv').addEventListener('change', (e) => {
     settings.multipv = Number(e.target.value);
     save();
-    reconnectAnalysis();
+    analysis.connect();
   });
   $('sel-lang').addEventListener('change', (e) => {
     settings.lang = e.target.value;
@@ -1291,5 +1072,5 @@ async function init() {
   document.body.dataset.ready = 'true';
 }
 
-window.addEventListener('pagehide', () => { if (source) source.close(); });
+window.addEventListener('pagehide', () => analysis.close());
 init();
