@@ -209,6 +209,10 @@ describe('the page\'s words', () => {
     await page.selectOption('#new-rules', 'abapa');
     assert.match(await page.textContent('#new-rules-text'), /^L'Awalé Abapa, la règle des tournois internationaux/);
     assert.doesNotMatch(await page.textContent('#new-rules-text'), /the international/);
+    // A rule parameter: its name, its values and what it does, in French.
+    const captures = await page.$$eval('#new-params-list .param', (ps) => ps.map((p) => p.querySelector('.small').textContent));
+    assert.equal(captures[0], 'nombres de graines qui font une prise');
+    assert.deepEqual(await page.$$eval('#new-params-list select[data-param=grand-slam] option', (os) => os.map((o) => o.textContent)), ['nulle', 'prend']);
     // (the browser logs the refused undo itself)
     assert.deepEqual(page.problems.filter((p) => !/status of 409/.test(p)), []);
     await page.context().close();

@@ -9,6 +9,7 @@ import { Graph } from './graph.js';
 import * as i18n from './i18n.js';
 import * as reviews from './review.js';
 import * as analysis from './analysis.js';
+import * as dialogs from './dialogs.js';
 
 const { t } = i18n;
 const $ = (id) => document.getElementById(id);
@@ -32,8 +33,6 @@ const save = () => {
 
 // ------------------------------------------------------------ state
 
-let catalogue = null; // GET /api/rules
-let levels = [];      // GET /api/levels
 let state = null;     // the game as the server last described it
 let viewPly = null;   // the position looked at (null: the game's current one)
 let saidPly = null;   // the move the sentence under the board tells (its ply; null: none)
@@ -58,6 +57,10 @@ analysis.init({
     evals[ply] = value;
     if (state && ply <= state.ply) drawGraph();
   },
+});
+dialogs.init({
+  state: () => state, settings, save, moveNumber, failed, toast,
+  startGame: (opts) => startGame(opts), switchTo: (...args) => switchTo(...args), newSwitch: () => ++switches,
 });
 reviews.init({
   state: () => state, viewPly: () => viewPly, moveNumber, moveLabel, playerName, goTo, failed, drawMoves, drawGraph,
@@ -698,7 +701,7 @@ function showOver() {
   dlg.returnValue = '';
   dlg.showModal();
   dlg.addEventListener('close', () => {
-    if (dlg.returnValue === 'new') openNewGame();
+    if (dlg.returnValue === 'new') dialogs.openNewGame();
     else if (dlg.returnValue === 'review') reviews.start();
   }, { once: true });
 }
@@ -726,162 +729,6 @@ async function fetchEvals() {
     if (!r.complete && state.version === version) scheduleEvals(1500);
   } catch (e) {
     if (e.name !== 'AbortError' && e.status === 503) scheduleEvals(3000);
-  }
-}
-
-// ------------------------------------------------------------ dialogs
-
-function fillRules() {
-  const sel = $('new-rules');
-  sel.textContent = '';
-  for (const s of catalogue.rule_sets) {
-    const o = document.createElement('option');
-    o.value = s.name;
-    o.textContent = s.name;
-    sel.appendChild(o);
-  }
-}
-
-function paramInput(name, def, values) {
-  const enumeration = /^[a-z]+(, [a-z]+)+$/.test(values);
-  let input;
-  if (enumeration) {
-    input = document.createElement('select');
-    for (const v of values.split(', ')) {
-      const o = document.createElement('option');
-      o.value = v;
-      o.textContent = i18n.paramValueText(v);
-      input.appendChild(o);
-    }
-  } else {
-    input = document.createElement('input');
-    input.type = /^0 \(/.test(values) ? 'number' : 'text';
-    if (input.type === 'number') input.min = 0;
-    input.spellcheck = false;
-  }
-  input.value = def;
-  input.dataset.param = name;
-  input.dataset.def = def;
-  return input;
-}
-
-function drawParams(keep) {
-  const set = catalogue.rule_sets.find((s) => s.name === $('new-rules').value) || catalogue.rule_sets[0];
-  $('new-rules-text').textContent = i18n.ruleSetText(set.name, set.summary);
-  const list = $('new-params-list');
-  list.textContent = '';
-  for (const [name, info] of Object.entries(set.params)) {
-    const meta = catalogue.parameters.find((p) => p.name === name);
-    const label = document.createElement('label');
-    label.className = 'param';
-    const title = document.createElement('span');
-    title.className = 'pname';
-    title.textContent = name;
-    const help = document.createElement('span');
-    help.className = 'muted small';
-    help.textContent = i18n.paramText(name, meta ? meta.help : '');
-    const value = keep && keep[name] !== undefined ? String(keep[name]) : info.value;
-    const input = paramInput(name, info.value, meta ? meta.values : '');
-    input.value = value;
-    label.append(title, input, help);
-    list.appendChild(label);
-  }
-}
-
-function drawLevelText() {
-  const lv = Number($('new-level').value);
-  $('new-level-out').textContent = lv;
-  const english = (levels.find((l) => l.level === lv) || {}).text;
-  $('new-level-text').textContent = i18n.levelText(lv, english);
-}
-
-function openNewGame() {
-  if (!catalogue) return;
-  const f = $('form-new');
-  const n = settings.newgame;
-  f.opponent.value = n.opponent;
-  f.side.value = n.side;
-  f.first.value = n.first;
-  $('new-level').value = n.level;
-  $('new-movetime').value = String(n.movetime);
-  $('new-rules').value = n.rules;
-  $('new-position').value = n.position || '';
-  drawParams(n.params);
-  drawLevelText();
-  f.classList.toggle('vs-person', n.opponent === 'human');
-  $('new-error').textContent = '';
-  $('dlg-new').showModal();
-}
-
-async function submitNewGame(e) {
-  e.preventDefault();
-  const f = $('form-new');
-  const params = {};
-  for (const input of $('new-params-list').querySelectorAll('[data-param]'))
-    if (input.value !== input.dataset.def) params[input.dataset.param] = input.value;
-  const n = {
-    opponent: f.opponent.value, side: f.side.value, first: f.first.value,
-    level: Number($('new-level').value), movetime: Number($('new-movetime').value),
-    rules: $('new-rules').value, params, position: $('new-position').value.trim(),
-  };
-  try {
-    await startGame(n);
-    settings.newgame = n;
-    save();
-    $('dlg-new').close();
-  } catch (err) {
-    $('new-error').textContent = err.message;
-  }
-}
-
-async function submitImport(e) {
-  e.preventDefault();
-  const text = $('import-text').value;
-  try {
-    const mine = ++switches;
-    const next = await api.create({ record: text, reply: false, lang: i18n.getLang() });
-    $('dlg-import').close();
-    await switchTo(next, mine, true, () => toast(t('imported', { n: moveNumber(next.ply) })));
-  } catch (err) {
-    $('import-error').textContent = err.message;
-  }
-}
-
-function openImport() {
-  $('import-error').textContent = '';
-  $('dlg-import').showModal();
-}
-
-async function openExport() {
-  if (!state) return;
-  try {
-    const r = await api.record(state.id);
-    $('export-text').value = r.record;
-    $('dlg-export').showModal();
-  } catch (e) {
-    failed(e);
-  }
-}
-
-function download() {
-  const blob = new Blob([$('export-text').value], { type: 'text/plain' });
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = `awale-${new Date().toISOString().slice(0, 10)}.txt`;
-  document.body.appendChild(a);
-  a.click();
-  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
-}
-
-function drawHelp() {
-  const dl = $('help-keys');
-  dl.textContent = '';
-  for (const [k, what] of t('keys')) {
-    const dt = document.createElement('dt');
-    dt.textContent = k;
-    const dd = document.createElement('dd');
-    dd.textContent = what;
-    dl.append(dt, dd);
   }
 }
 
@@ -915,9 +762,9 @@ function onKey(e) {
   else if (k === 'r' || k === 'R') redo();
   else if (k === 'h' || k === 'H') askHint();
   else if (k === 'i' || k === 'I') toggleAnalysis(!settings.analysis);
-  else if (k === 'n' || k === 'N') openNewGame();
-  else if (k === 's' || k === 'S') openExport();
-  else if (k === 'l' || k === 'L') openImport();
+  else if (k === 'n' || k === 'N') dialogs.openNewGame();
+  else if (k === 's' || k === 'S') dialogs.openExport();
+  else if (k === 'l' || k === 'L') dialogs.openImport();
   else if ((k === 'g' || k === 'G') && !$('btn-agree').hidden && !$('btn-agree').disabled) agree();
   else if (k === 't' || k === 'T') flip();
   else if (k === 'v' || k === 'V') reviews.start();
@@ -955,11 +802,7 @@ function setLanguage(l) {
   i18n.setLang(l);
   $('sel-lang').value = i18n.getLang();
   i18n.translatePage();
-  drawHelp();
-  if (catalogue && $('dlg-new').open) {
-    drawLevelText();
-    drawParams();
-  }
+  dialogs.relabel();
   if (state) {
     board.layout();
     drawAll();
@@ -971,9 +814,7 @@ function setLanguage(l) {
 // ------------------------------------------------------------ start
 
 function wire() {
-  $('btn-new').addEventListener('click', openNewGame);
-  $('btn-import').addEventListener('click', openImport);
-  $('btn-export').addEventListener('click', openExport);
+  dialogs.wire();
   $('btn-undo').addEventListener('click', undo);
   $('btn-redo').addEventListener('click', redo);
   $('btn-hint').addEventListener('click', askHint);
@@ -1004,28 +845,6 @@ function wire() {
     save();
     applyTheme();
   });
-  $('form-new').addEventListener('submit', submitNewGame);
-  $('new-cancel').addEventListener('click', () => $('dlg-new').close());
-  $('new-rules').addEventListener('change', () => drawParams());
-  $('new-level').addEventListener('input', drawLevelText);
-  $('form-new').addEventListener('change', (e) => {
-    if (e.target.name === 'opponent') $('form-new').classList.toggle('vs-person', e.target.value === 'human');
-  });
-  $('form-import').addEventListener('submit', submitImport);
-  $('import-cancel').addEventListener('click', () => $('dlg-import').close());
-  $('import-file').addEventListener('change', async (e) => {
-    const f = e.target.files[0];
-    if (f) $('import-text').value = await f.text();
-  });
-  $('export-copy').addEventListener('click', async () => {
-    try {
-      await navigator.clipboard.writeText($('export-text').value);
-      toast(t('copied'));
-    } catch {
-      $('export-text').select();
-    }
-  });
-  $('export-save').addEventListener('click', download);
   $('board').addEventListener('click', (e) => {
     if (selected !== null && !e.target.closest('.pit, .dir')) {
       selected = null;
@@ -1051,8 +870,7 @@ async function init() {
   // already started or imported one meanwhile.
   const mine = ++switches;
   try {
-    [catalogue, { levels }] = await Promise.all([api.rules(), api.levels()]);
-    fillRules();
+    await dialogs.load();
   } catch (e) {
     failed(e);
     return;
