@@ -416,14 +416,15 @@ static const command commands[] = {
      "search's bestmove. A go, setoption or ucinewgame sent before the bestmove\n"
      "of the running search stops it first, as stop does:\n"
      "'info string go: stopping the running search first', then its bestmove;\n"
-     "so every go gets one bestmove. position applies to the next go. quit and\n"
-     "the end of the input stop the search, print its bestmove and exit. The\n"
+     "so every go gets one bestmove. position applies to the next go. quit stops\n"
+     "the search, prints its bestmove and exits; the end of the input lets a\n"
+     "search with limits (depth, nodes, mate, movetime, a clock) end by itself and\n"
+     "stops only one that would never end (go infinite, go ponder, a bare go). The\n"
      "hash table is made at setoption name Hash and isready, not in a move's time.\n"
      "\n" RULE_OPTIONS
      "\n"
-     "example: { printf 'position startpos moves CfFb\\ngo depth 8\\n'; sleep 1; } | awale uci\n"
-     "         prints an 'info' line for each depth up to 8, then 'bestmove D ponder f'\n"
-     "         (the pause lets the search end: the end of the input stops a search)\n"},
+     "example: printf 'position startpos moves CfFb\\ngo depth 8\\n' | awale uci\n"
+     "         prints an 'info' line for each depth up to 8, then 'bestmove D ponder f'\n"},
     {"match", "play engines against each other: results, Elo, SPRT, game records", cmd_match,
      "usage: awale match --engine SPEC --engine SPEC\n"
      "                   [--rules R] [--rule K=V]... [--position POS]\n"

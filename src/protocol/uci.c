@@ -21,7 +21,10 @@
  *
  * Nothing a GUI sends can end the program but `quit` and the end of the
  * input: every unknown, malformed or ill-timed command gets an
- * `info string` saying why it was ignored.
+ * `info string` saying why it was ignored. `quit` stops a running search;
+ * the end of the input lets one that ends by itself finish (finish_input),
+ * so that a script can pipe `position` and `go depth N` in and read the
+ * answer to depth N.
  */
 #include "protocol/uci.h"
 
@@ -50,6 +53,7 @@ typedef struct session {
     bool pending;       /* a go accepted, its bestmove not yet printed   */
     bool hold;          /* infinite or ponder: bestmove waits            */
     bool ponder;        /* the search is a ponder search                 */
+    bool limited;       /* its limits end it by itself once released     */
     bool released;      /* stop or ponderhit received                    */
     bool have_result;   /* a held bestmove                               */
     aw_search_result held;
@@ -219,6 +223,23 @@ static void finish_search(session *s)
         aw_search_wait(s->engine, NULL);
         s->searching = false;
     }
+}
+
+/* At the end of the input: a search that ends by itself (a go with depth,
+ * nodes, mate, movetime or a clock, not held by infinite or an unreleased
+ * ponder) is waited for, so that its bestmove comes from the search it
+ * asked for; one that would never end (go infinite, go ponder, a go
+ * without limits) is stopped. Either way its bestmove is printed. */
+static void finish_input(session *s)
+{
+    pthread_mutex_lock(&s->lock);
+    const bool ends = s->pending && s->limited && (!s->hold || s->released);
+    pthread_mutex_unlock(&s->lock);
+    if (ends && s->searching) {
+        aw_search_wait(s->engine, NULL);
+        s->searching = false;
+    }
+    finish_search(s);
 }
 
 /* Before a command that needs the engine (`what`: go, setoption,
@@ -546,6 +567,9 @@ static void cmd_go(session *s, const uci_command *c)
     s->pending = true;
     s->hold = c->infinite || c->ponder;
     s->ponder = c->ponder;
+    const int side = aw_game_position(s->game)->side;
+    s->limited = c->depth || c->nodes || c->mate || c->movetime > 0 || c->time[side] ||
+                 c->inc[side] > 0;
     s->released = false;
     s->have_result = false;
     s->search_rules = s->rules;
@@ -623,7 +647,7 @@ int uci_main(FILE *in, FILE *out, const aw_rules *rules, const aw_book *const *b
     }
     s.builtin = books;
     s.nbuiltin = nbooks;
-    bool cut;
+    bool cut, quit = false;
     while (read_line(in, line, UCI_LINE_MAX, &cut)) {
         if (cut) {
             info_string(&s, "a line longer than %d bytes was ignored", UCI_LINE_MAX - 1);
@@ -638,8 +662,10 @@ int uci_main(FILE *in, FILE *out, const aw_rules *rules, const aw_book *const *b
                 info_string(&s, "ignored: %s", c.error);
             continue;
         }
-        if (c.kind == UCI_QUIT)
+        if (c.kind == UCI_QUIT) {
+            quit = true;
             break;
+        }
         switch (c.kind) {
         case UCI_UCI: cmd_uci(&s); break;
         case UCI_DEBUG: s.debug = c.debug_on; break;
@@ -670,7 +696,10 @@ int uci_main(FILE *in, FILE *out, const aw_rules *rules, const aw_book *const *b
         default: break;
         }
     }
-    finish_search(&s);
+    if (quit)
+        finish_search(&s);
+    else
+        finish_input(&s);
     aw_engine_free(s.engine);
     aw_book_free(s.file_book);
     aw_game_free(s.game);
