@@ -364,6 +364,59 @@ static void engine_ready(session *s, const char *what)
         info_string(s, "%s: %s (the next go will try again)", what, err.msg);
 }
 
+/* "abapa" or "abapa repetition=2". */
+static const char *rules_text(const aw_rules *r, char *buf, size_t size)
+{
+    char diff[400];
+    aw_rules_diff(r, diff, sizeof diff);
+    snprintf(buf, size, "%s%s%s", r->name, diff[0] ? " " : "", diff);
+    return buf;
+}
+
+/* After BookFile, Rules or Rule NAME: whether the book in use holds under
+ * the rules of the moment, said when it is not simply the book of these
+ * rules (docs/book.md, "Rules"): a book built for other rules is used when
+ * they differ only in parameters its values do not depend on, and refused,
+ * with the parameter named, when they do not. */
+static void book_note(session *s)
+{
+    char here[480], there[480];
+    aw_error note;
+    rules_text(&s->rules, here, sizeof here);
+    if (s->file_book) {
+        aw_book_info info;
+        aw_book_get_info(s->file_book, &info);
+        rules_text(&info.rules, there, sizeof there);
+        if (aw_book_rules_check(s->file_book, &s->rules, &note))
+            info_string(s, "BookFile: the book is for %s and does not hold under %s: %s; it is "
+                           "used only under rules it holds for", there, here, note.msg);
+        else if (note.msg[0])
+            info_string(s, "BookFile: the book is for %s and holds under %s: %s", there, here,
+                        note.msg);
+        return;
+    }
+    if (s->no_book)
+        return;
+    for (int i = 0; i < s->nbuiltin; i++)
+        if (aw_book_rules_check(s->builtin[i], &s->rules, &note) == 0) {
+            if (note.msg[0]) {
+                aw_book_info info;
+                aw_book_get_info(s->builtin[i], &info);
+                info_string(s, "the built-in book for %s holds under %s: %s",
+                            rules_text(&info.rules, there, sizeof there), here, note.msg);
+            }
+            return;
+        }
+    for (int i = 0; i < s->nbuiltin; i++) {
+        aw_book_info info;
+        aw_book_get_info(s->builtin[i], &info);
+        if (strcmp(info.rules.name, s->rules.name) == 0 &&
+            aw_book_rules_check(s->builtin[i], &s->rules, &note))
+            info_string(s, "the built-in book for %s does not hold under %s: %s; playing without "
+                           "a book", info.rules.name, here, note.msg);
+    }
+}
+
 static void cmd_setoption(session *s, const uci_command *c)
 {
     const char *value = c->has_value ? c->value : "";
@@ -386,17 +439,12 @@ static void cmd_setoption(session *s, const uci_command *c)
                 info_string(s, "setoption BookFile ignored: %s", err.msg);
                 return;
             }
-            if (!aw_book_matches(b, &s->rules)) {
-                aw_book_info info;
-                aw_book_get_info(b, &info);
-                info_string(s, "BookFile: the book is for the %s rules; it is used only in those",
-                            info.rules.name);
-            }
         }
         s->no_book = !b && strcasecmp(value, "none") == 0;
         aw_book_free(s->file_book);
         s->file_book = b;
         snprintf(s->book_file, sizeof s->book_file, "%.500s", value);
+        book_note(s);
         return;
     }
     if (strcasecmp(c->name, "Rules") == 0) {
@@ -408,6 +456,7 @@ static void cmd_setoption(session *s, const uci_command *c)
         s->rules = r;
         aw_position start = aw_position_start(AW_SOUTH);
         new_position(s, &start);
+        book_note(s);
         return;
     }
     if (strncasecmp(c->name, "Rule ", 5) == 0) {
@@ -422,6 +471,7 @@ static void cmd_setoption(session *s, const uci_command *c)
         s->rules = r;
         aw_position start = aw_position_start(AW_SOUTH);
         new_position(s, &start);
+        book_note(s);
         return;
     }
     for (int i = 0; i < aw_engine_option_count(); i++)
