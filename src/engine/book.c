@@ -242,7 +242,7 @@ int aw_book_rules_check(const aw_book *book, const aw_rules *rules, aw_error *no
     const aw_rules *b = &book->rules;
     if (b->family != rules->family)
         return aw_fail(note, "the book is for %s, another game", b->name);
-    char free_list[256] = "";
+    char free_list[160] = "";
     size_t nfree = 0;
     for (int i = 0; i < aw_rules_param_count(); i++) {
         const char *name = aw_rules_param_name(i);
@@ -270,12 +270,14 @@ int aw_book_rules_check(const aw_book *book, const aw_rules *rules, aw_error *no
             return aw_fail(note, "its values depend on %s (%s in the book, %s here)", name, vb,
                            vr);
         if (nfree < sizeof free_list)
-            nfree += (size_t)snprintf(free_list + nfree, sizeof free_list - nfree, "%s%s (%s in "
-                                      "the book, %s here)", nfree ? ", " : "", name, vb, vr);
+            nfree += (size_t)snprintf(free_list + nfree, sizeof free_list - nfree,
+                                      "%s%s (%.20s in the book, %.20s here)", nfree ? ", " : "",
+                                      name, vb, vr);
     }
     if (free_list[0])
         snprintf(note->msg, sizeof note->msg,
-                 "it differs from the book's rules only in %s, which its values do not depend on",
+                 "it differs from the book's rules only in %.159s, which its values do not "
+                 "depend on",
                  free_list);
     return 0;
 }
