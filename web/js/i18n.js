@@ -127,7 +127,12 @@ const EN = {
   },
   // the values of rule parameters, as the page shows them in a list
   param_values: {
-    void: NC_('rule value', 'void'), capture: NC_('rule value', 'capture'), mover: NC_('rule value', 'mover'), opponent: NC_('rule value', 'opponent'), none: NC_('rule value', 'none'), owner: NC_('rule value', 'owner'), no: NC_('rule value', 'no'), yes: NC_('rule value', 'yes'), ccw: NC_('rule value', 'ccw'), cw: NC_('rule value', 'cw'), forward: NC_('rule value', 'forward'), backward: NC_('rule value', 'backward'), end: NC_('rule value', 'end'), pass: NC_('rule value', 'pass'),
+    void: NC_('rule value', 'void'), capture: NC_('rule value', 'capture'),
+    mover: NC_('rule value', 'mover'), opponent: NC_('rule value', 'opponent'),
+    none: NC_('rule value', 'none'), owner: NC_('rule value', 'owner'), no: NC_('rule value', 'no'),
+    yes: NC_('rule value', 'yes'), ccw: NC_('rule value', 'ccw'), cw: NC_('rule value', 'cw'),
+    forward: NC_('rule value', 'forward'), backward: NC_('rule value', 'backward'),
+    end: NC_('rule value', 'end'), pass: NC_('rule value', 'pass'),
   },
 };
 
