@@ -19,7 +19,7 @@
 #include "front/session.h"
 #include "front/textfile.h"
 #include "front/words.h"
-#include "tui/settings.h"
+#include "front/settings.h"
 #ifdef AW_HAVE_CURSES
 #include "tui/tui.h"
 #endif

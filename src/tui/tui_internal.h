@@ -9,7 +9,7 @@
 #define AW_TUI_INTERNAL_H
 
 #include "front/session.h"
-#include "tui/settings.h"
+#include "front/settings.h"
 #include "tui/tui.h"
 
 #include <curses.h>
