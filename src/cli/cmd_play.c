@@ -16,6 +16,7 @@
 #include "front/i18n.h"
 #include "front/messages.h"
 #include "front/paths.h"
+#include "front/players.h"
 #include "front/session.h"
 #include "front/textfile.h"
 #include "front/words.h"
@@ -64,31 +65,13 @@ static void on_interrupt(int sig)
 
 static const aw_rules *rules_of(const play *p) { return session_rules(p->s); }
 
-/* The seat the board is drawn from: the person's side against the
- * computer, South otherwise. */
-static int seat(const play *p)
-{
-    const session_config *c = session_get_config(p->s);
-    return c->computer[AW_SOUTH] && !c->computer[AW_NORTH] ? AW_NORTH : AW_SOUTH;
-}
-
-static bool against_computer(const play *p)
-{
-    const session_config *c = session_get_config(p->s);
-    return c->computer[0] != c->computer[1];
-}
-
-/* "North (computer)", "South (you)" against the computer, or "South". */
+/* Who sits where (src/front/players.c): the board is drawn from the
+ * person's seat against the computer. */
+static int seat(const play *p) { return players_seat(p->s); }
+static bool against_computer(const play *p) { return players_against_computer(p->s); }
 static const char *who(const play *p, int side, char *buf, size_t size)
 {
-    const session_config *c = session_get_config(p->s);
-    if (c->computer[side])
-        snprintf(buf, size, _("%s (computer)"), words_side(side));
-    else if (against_computer(p))
-        snprintf(buf, size, _("%s (you)"), words_side(side));
-    else
-        snprintf(buf, size, "%s", words_side(side));
-    return buf;
+    return players_name(p->s, side, buf, size);
 }
 
 /* A sentence or more, ending the line: wrapped at spaces to the width of
@@ -211,12 +194,10 @@ static bool check_over(play *p)
     if (!p->over_announced) {
         char text[512];
         say(p, "%s\n", words_game_over(g, text, sizeof text));
-        int sc[2];
-        aw_game_scores(g, sc);
-        const int me = seat(p);
         /* a win or a loss said to the person (the result line says a draw) */
-        if (against_computer(p) && sc[me] != sc[!me])
-            printf("%s\n", sc[me] > sc[!me] ? _("You win. Well played!") : _("The computer wins."));
+        const char *verdict = players_verdict(p->s);
+        if (verdict)
+            printf("%s\n", verdict);
         printf(_("Type 'new' for another game, 'undo' to take back, or 'quit'.\n"));
         p->over_announced = true;
         if (p->resumed) { /* the kept game is finished: forget it */
@@ -346,7 +327,7 @@ static void computer_moves(play *p)
         aw_error err;
         char text[512], name[64];
         const int side = session_position(p->s)->side;
-        if (session_computer_play(p->s, NULL, NULL, &report, &thought, &err)) {
+        if (session_computer_play(p->s, NULL, NULL, &report, &thought, &err) != SESSION_OK) {
             say(p, _("The computer cannot move: %s.\n"), err.msg);
             return;
         }
@@ -483,16 +464,14 @@ static void play_line(play *p, const char *line)
         return;
     }
     for (int i = 0; i < n; i++) {
-        if (check_over(p))
-            return;
-        if (session_computer_to_move(p->s)) {
-            printf(_("It is the computer's turn.\n"));
-            return;
-        }
         aw_move_report report;
         char m[AW_MOVE_MAX], said[512], name[64];
         const int side = session_position(p->s)->side;
-        if (session_play(p->s, moves[i], &report, &err)) {
+        switch (session_play(p->s, moves[i], &report, &err)) {
+        case SESSION_OK: break;
+        case SESSION_OVER: check_over(p); return; /* said once */
+        case SESSION_COMPUTERS_TURN: printf(_("It is the computer's turn.\n")); return;
+        default:
             say(p, _("%s cannot be played: %s.\n"), aw_move_format(rules_of(p), moves[i], m),
                    err.msg);
             return;
@@ -529,31 +508,17 @@ static void back_resources(play *p)
     p->old_book = NULL;
 }
 
-/* The game as a record text; NULL when out of memory. */
-static char *record_text(const play *p)
-{
-    aw_record *rec = session_record(p->s);
-    char *text = rec ? aw_record_format(rec) : NULL;
-    aw_record_free(rec);
-    return text;
-}
-
 static void save_game(play *p, const char *path)
 {
     char msg[512];
-    char *text = record_text(p);
-    if (!text)
-        printf(_("Cannot save: out of memory.\n"));
-    else if (textfile_write(path, text, msg, sizeof msg))
+    if (session_save(p->s, path, msg, sizeof msg)) {
         printf(_("Cannot save: %s.\n"), msg);
-    else
-    {
+    } else {
         const aw_game *g = session_game(p->s);
         const int n = words_move_row(g, aw_game_ply(g));
         say(p, P_("Saved the game (%d move) to %s.\n", "Saved the game (%d moves) to %s.\n", n), n,
             path);
     }
-    free(text);
 }
 
 /* Keep an unfinished game for --resume; says so. */
@@ -563,7 +528,7 @@ static void keep_unfinished(play *p)
     if (aw_game_status(g) != AW_ONGOING || aw_game_ply(g) == 0)
         return;
     char path[4096], msg[512];
-    char *text = record_text(p);
+    char *text = session_record_text(p->s);
     if (!text || !unfinished_path(true, path, sizeof path) ||
         textfile_write(path, text, msg, sizeof msg))
         printf(_("The unfinished game could not be kept.\n"));
@@ -638,13 +603,14 @@ static void load_game(play *p, const char *path)
 
 static void hint(play *p)
 {
-    if (aw_game_status(session_game(p->s)) != AW_ONGOING) {
+    session_thought t;
+    aw_error err;
+    const session_code c = session_hint(p->s, 0, NULL, NULL, &t, &err);
+    if (c == SESSION_OVER) {
         printf(_("The game is over.\n"));
         return;
     }
-    session_thought t;
-    aw_error err;
-    if (session_hint(p->s, 0, NULL, NULL, &t, &err) || t.best == AW_MOVE_NONE) {
+    if (c != SESSION_OK || t.best == AW_MOVE_NONE) {
         say(p, _("No hint: %s.\n"), err.msg);
         return;
     }
@@ -763,12 +729,14 @@ static void agree(play *p)
     const aw_position *pos = session_position(p->s);
     const session_config *c = session_get_config(p->s);
     /* The proposer: the person (against the computer), else the side to move. */
-    const int proposer = against_computer(p) ? seat(p) : pos->side;
+    const int proposer = players_proposer(p->s);
     agreement_answer a;
     char result[96], question[256];
-    switch (session_agree(p->s, proposer, &a)) {
-    case AGREE_FORBIDDEN:
-    case AGREE_OVER: say(p, _("No end by agreement: %s.\n"), a.why.msg); return;
+    if (session_agree(p->s, proposer, &a) != SESSION_OK) {
+        say(p, _("No end by agreement: %s.\n"), a.why.msg);
+        return;
+    }
+    switch (a.verdict) {
     case AGREE_ASK: {
         int sc[2];
         aw_final_scores(&c->rules, pos, AW_END_AGREEMENT, sc);
@@ -776,7 +744,7 @@ static void agree(play *p)
                  _("%s proposes to end the game here (final score %s). %s, do you agree?"),
                  words_side(proposer), words_result(sc, result, sizeof result), words_side(!proposer));
         if (ask_yes(question)) {
-            session_agree_accepted(p->s);
+            session_agree_accepted(p->s, proposer, NULL);
             check_over(p);
         } else {
             say(p, _("%s declines: play on.\n"), words_side(!proposer));

@@ -12,6 +12,7 @@
 #include "tui/tui_internal.h"
 
 #include "front/i18n.h"
+#include "front/players.h"
 #include "front/textfile.h"
 #include "front/words.h"
 
@@ -85,30 +86,12 @@ static void on_interrupt(int sig)
 
 static const aw_rules *rules(const tui *t) { return session_rules(t->s); }
 
-static bool against_computer(const tui *t)
-{
-    const session_config *c = session_get_config(t->s);
-    return c->computer[0] != c->computer[1];
-}
-
-/* The seat: the person's side against the computer, South otherwise. */
-static int seat(const tui *t)
-{
-    const session_config *c = session_get_config(t->s);
-    return c->computer[AW_SOUTH] && !c->computer[AW_NORTH] ? AW_NORTH : AW_SOUTH;
-}
-
-/* "North (computer)", "South (you)" against the computer, or the side's
- * name, for the words of a move. */
+/* Who sits where (src/front/players.c). */
+static bool against_computer(const tui *t) { return players_against_computer(t->s); }
+static int seat(const tui *t) { return players_seat(t->s); }
 static const char *who(const tui *t, int side, char *buf, size_t size)
 {
-    if (session_get_config(t->s)->computer[side])
-        snprintf(buf, size, _("%s (computer)"), words_side(side));
-    else if (against_computer(t))
-        snprintf(buf, size, _("%s (you)"), words_side(side));
-    else
-        snprintf(buf, size, "%s", words_side(side));
-    return buf;
+    return players_name(t->s, side, buf, size);
 }
 
 static void set_note(tui *t, attr_t attr, const char *fmt, ...)
@@ -148,13 +131,10 @@ static void announce_end(tui *t)
 {
     char text[600];
     words_game_over(session_game(t->s), text, sizeof text);
-    const char *verdict = "";
-    int sc[2];
-    aw_game_scores(session_game(t->s), sc);
-    const int me = seat(t);
     /* a win or a loss said to the person (the result line says a draw) */
-    if (against_computer(t) && sc[me] != sc[!me])
-        verdict = sc[me] > sc[!me] ? _("You win. Well played!") : _("The computer wins.");
+    const char *verdict = players_verdict(t->s);
+    if (!verdict)
+        verdict = "";
     set_note(t, screen_attr(CP_TURN), "%s%s%s", text, verdict[0] ? " " : "", verdict);
 }
 
@@ -273,14 +253,14 @@ static void *worker(void *arg)
         t->rc = t->review_new ? 0 : -1;
         break;
     case JOB_COMPUTER:
-        t->rc = session_computer_play(t->s, on_info, t, &t->report, &t->thought, &t->err);
+        t->rc = session_computer_play(t->s, on_info, t, &t->report, &t->thought, &t->err) ? -1 : 0;
         break;
-    case JOB_HINT: t->rc = session_hint(t->s, 0, on_info, t, &t->thought, &t->err); break;
+    case JOB_HINT: t->rc = session_hint(t->s, 0, on_info, t, &t->thought, &t->err) ? -1 : 0; break;
     case JOB_ANALYSIS: {
         aw_limits lim;
         memset(&lim, 0, sizeof lim);
         lim.infinite = true;
-        t->rc = session_analyze(t->s, &lim, on_info, t, &t->ares, &t->err);
+        t->rc = session_analyze(t->s, &lim, on_info, t, &t->ares, &t->err) ? -1 : 0;
         break;
     }
     case JOB_NONE: break;
@@ -852,11 +832,12 @@ static void play_move(tui *t, aw_move m)
     aw_error err;
     char text[AW_MOVE_MAX];
     const aw_position before = t->view.pos;
-    if (t->status != AW_ONGOING) {
+    switch (session_play(t->s, m, &report, &err)) {
+    case SESSION_OK: break;
+    case SESSION_OVER:
         set_note(t, screen_attr(CP_ERROR), "%s", _("The game is over: n starts a new one."));
         return;
-    }
-    if (session_play(t->s, m, &report, &err)) {
+    default:
         set_note(t, screen_attr(CP_ERROR), _("%s cannot be played: %s."),
                  aw_move_format(rules(t), m, text), err.msg);
         return;
@@ -1095,14 +1076,6 @@ static void new_game(tui *t)
              words_side(ng.first));
 }
 
-static char *record_text(const tui *t)
-{
-    aw_record *rec = session_record(t->s);
-    char *text = rec ? aw_record_format(rec) : NULL;
-    aw_record_free(rec);
-    return text;
-}
-
 static void save_game(tui *t)
 {
     idle(t);
@@ -1114,17 +1087,13 @@ static void save_game(tui *t)
     if (!ok)
         return;
     char msg[512];
-    char *text = record_text(t);
-    if (!text)
-        set_note(t, screen_attr(CP_ERROR), "%s", _("Cannot save: out of memory."));
-    else if (textfile_write(t->path, text, msg, sizeof msg))
+    if (session_save(t->s, t->path, msg, sizeof msg))
         set_note(t, screen_attr(CP_ERROR), _("Cannot save: %s."), msg);
     else
         set_note(t, screen_attr(CP_INFO),
                  P_("Saved the game (%d move) to %s.", "Saved the game (%d moves) to %s.",
                     words_move_row(session_game(t->s), t->hist_len)),
                  words_move_row(session_game(t->s), t->hist_len), t->path);
-    free(text);
 }
 
 static void load_game(tui *t)
@@ -1170,14 +1139,16 @@ static void agree(tui *t)
     idle(t);
     const aw_position *pos = &t->view.pos;
     const session_config *c = session_get_config(t->s);
-    const int proposer = against_computer(t) ? seat(t) : pos->side;
+    const int proposer = players_proposer(t->s);
     agreement_answer a;
     char result[128], question[400];
     set_note(t, screen_attr(CP_INFO), "%s", _("The computer considers your proposal..."));
     draw(t);
-    switch (session_agree(t->s, proposer, &a)) {
-    case AGREE_FORBIDDEN:
-    case AGREE_OVER: set_note(t, screen_attr(CP_ERROR), _("No end by agreement: %s."), a.why.msg); return;
+    if (session_agree(t->s, proposer, &a) != SESSION_OK) {
+        set_note(t, screen_attr(CP_ERROR), _("No end by agreement: %s."), a.why.msg);
+        return;
+    }
+    switch (a.verdict) {
     case AGREE_ASK: {
         int sc[2];
         aw_final_scores(&c->rules, pos, AW_END_AGREEMENT, sc);
@@ -1188,7 +1159,7 @@ static void agree(tui *t)
         const bool yes = dialog_yesno(_("End by agreement"), question);
         clear();
         if (yes) {
-            session_agree_accepted(t->s);
+            session_agree_accepted(t->s, proposer, NULL);
             sync_view(t);
         } else {
             set_note(t, screen_attr(CP_INFO), _("%s declines: play on."), words_side(!proposer));

@@ -1,0 +1,31 @@
+/*
+ * check.h - the invariants of src/front, asserted in the sanitizer and
+ * debug builds (MODE=asan, MODE=debug; -DAW_ASSERTS anywhere) and compiled
+ * out of release builds, where the Makefile sets no NDEBUG: FRONT_ASSERT
+ * aborts with the condition, the file and the line when it is false. A
+ * condition must have no side effect: release builds do not evaluate it.
+ */
+#ifndef AW_FRONT_CHECK_H
+#define AW_FRONT_CHECK_H
+
+#if defined(AW_DEBUG) || defined(AW_ASSERTS) || defined(__SANITIZE_ADDRESS__)
+#define FRONT_CHECKS 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FRONT_CHECKS 1
+#endif
+#endif
+
+#ifdef FRONT_CHECKS
+#include <stdio.h>
+#include <stdlib.h>
+#define FRONT_ASSERT(cond)                                                                        \
+    ((cond) ? (void)0                                                                             \
+            : (fprintf(stderr, "%s:%d: %s: invariant broken: %s\n", __FILE__, __LINE__, __func__, \
+                       #cond),                                                                    \
+               abort()))
+#else
+#define FRONT_ASSERT(cond) ((void)sizeof(!(cond)))
+#endif
+
+#endif
