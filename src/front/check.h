@@ -1,14 +1,16 @@
 /*
  * check.h - the invariants of src/front, asserted in the sanitizer and
- * debug builds (MODE=asan, MODE=debug; -DAW_ASSERTS anywhere) and compiled
- * out of release builds, where the Makefile sets no NDEBUG: FRONT_ASSERT
- * aborts with the condition, the file and the line when it is false. A
- * condition must have no side effect: release builds do not evaluate it.
+ * debug builds (MODE=asan, MODE=debug, or any build with -DAW_CHECKS) and
+ * compiled out of release builds, where the Makefile sets no NDEBUG:
+ * FRONT_ASSERT aborts with the condition, the file and the line when it
+ * is false. A condition must have no side effect: release builds do not
+ * compile it; a value kept only for a check goes under #ifdef
+ * FRONT_CHECKS.
  */
 #ifndef AW_FRONT_CHECK_H
 #define AW_FRONT_CHECK_H
 
-#if defined(AW_DEBUG) || defined(AW_ASSERTS) || defined(__SANITIZE_ADDRESS__)
+#if defined(AW_CHECKS) || defined(AW_DEBUG) || defined(__SANITIZE_ADDRESS__)
 #define FRONT_CHECKS 1
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
@@ -25,7 +27,7 @@
                        #cond),                                                                    \
                abort()))
 #else
-#define FRONT_ASSERT(cond) ((void)sizeof(!(cond)))
+#define FRONT_ASSERT(cond) ((void)0)
 #endif
 
 #endif

@@ -59,6 +59,7 @@ struct session {
 /* The invariants above (FRONT_ASSERT: the sanitizer and debug builds). */
 static void check(const session *s)
 {
+    (void)s; /* release builds check nothing */
     FRONT_ASSERT(s->cfg.level >= 1 && s->cfg.level <= 10);
     FRONT_ASSERT(s->cfg.movetime_ms > 0 && s->cfg.hint_ms > 0);
     FRONT_ASSERT((s->player != NULL) == (s->cfg.computer[0] || s->cfg.computer[1]));
@@ -281,8 +282,12 @@ session_code session_play(session *s, aw_move move, aw_move_report *report, aw_e
     const session_code c = session_may_play(s, move, err);
     if (c != SESSION_OK)
         return c;
+#ifdef FRONT_CHECKS
+    const int ply = aw_game_ply(s->game);
+#endif
     if (play_move(s, move, report, err))
-        return SESSION_FAILED;
+        return SESSION_FAILED; /* out of memory: a legal move is played */
+    FRONT_ASSERT(aw_game_ply(s->game) == ply + 1);
     clear_redo(s);
     check(s);
     return SESSION_OK;
@@ -342,8 +347,12 @@ session_code session_computer_move(session *s, const aw_search_result *res,
     const session_code c = session_computer_turn(s, err);
     if (c != SESSION_OK)
         return c;
+#ifdef FRONT_CHECKS
+    const int ply = aw_game_ply(s->game);
+#endif
     if (play_move(s, res->best, report, err))
         return SESSION_FAILED;
+    FRONT_ASSERT(aw_game_ply(s->game) == ply + 1);
     clear_redo(s);
     copy_result(res, thought);
     check(s);
@@ -628,6 +637,7 @@ session_code session_agree(session *s, int proposer, agreement_answer *a)
     if (now >= 0 && now >= expected) {
         agreed(s);
         a->verdict = AGREE_ENDED;
+        FRONT_ASSERT(a->agreed_margin >= 0); /* the computer never agrees to lose */
     } else {
         a->verdict = AGREE_DECLINED;
     }
