@@ -3,6 +3,9 @@
  * translates: the game is a session (src/front/session.c), values come from
  * the library and are put into JSON by jsonout.c, and anything that makes
  * the engine think runs as a job on the worker pool (pool.c), never here.
+ * The session decides what may be played and proposed (whose turn, the
+ * game over, a move the rules forbid, who answers an end); the handlers
+ * map its reason codes to statuses (status_of) in the API's words.
  *
  * Each request is checked before anything changes: the Host (a name the
  * server was started for, against DNS rebinding), the
@@ -676,7 +679,7 @@ static web_outcome handle_move(web_app *a, web_game *g, const web_request *req, 
         game_over(g, r);
     } else if (computer) {
         if (turn == SESSION_PERSONS_TURN) {
-            web_reply_error(r, 409, "it is not the computer's turn: %s plays a person",
+            web_reply_error(r, status_of(turn), "it is not the computer's turn: %s plays a person",
                             words_side(session_position(g->s)->side));
         } else if (!pool_reserve(a->pool)) {
             web_reply_error(r, 503, "the server is busy: every engine is thinking and the queue "
@@ -693,7 +696,7 @@ static web_outcome handle_move(web_app *a, web_game *g, const web_request *req, 
         } else if (n != 1) {
             web_reply_error(r, 400, "field 'move' must hold exactly one move, not %d", n);
         } else if (turn == SESSION_COMPUTERS_TURN) {
-            web_reply_error(r, 409, "it is the computer's turn (%s)",
+            web_reply_error(r, status_of(turn), "it is the computer's turn (%s)",
                             words_side(session_position(g->s)->side));
         } else {
             /* The computer will answer: make sure it can before playing. */
