@@ -12,6 +12,7 @@
  * unfinished is kept in the state directory and `--resume` continues it.
  */
 #include "cli.h"
+#include "play_text.h"
 #include "front/engine_setup.h"
 #include "front/i18n.h"
 #include "front/messages.h"
@@ -100,82 +101,6 @@ static void say(const play *p, const char *fmt, ...)
         fputc('\n', stdout);
 }
 
-static void draw_row(const aw_position *pos, const int order[6])
-{
-    printf("    |");
-    for (int i = 0; i < 6; i++)
-        printf(" %2d |", pos->pits[order[i]]);
-}
-
-static void draw_letters(const int order[6])
-{
-    char pit[4];
-    printf("    ");
-    for (int i = 0; i < 6; i++)
-        printf("   %s ", words_pit(order[i], pit));
-    printf("\n");
-}
-
-static void draw_side(const play *p, const aw_position *pos, int side)
-{
-    const session_config *c = session_get_config(p->s);
-    const bool relay = rules_of(p)->family == AW_FAMILY_RELAY;
-    printf("   ");
-    printf(relay ? _("%s store %2d") : _("%s score %2d"), words_side(side), pos->score[side]);
-    if (c->computer[side])
-        printf(_(" (computer, level %d)"), c->level);
-    else if (against_computer(p))
-        printf(_(" (you)"));
-    printf("\n");
-}
-
-static void draw_board(const play *p)
-{
-    const aw_position *pos = session_position(p->s);
-    /* Seen from South's seat with counterclockwise sowing: North's row on
-     * top from f to a, South's below from A to F, each pit facing its
-     * opposite. North's seat turns the board round; clockwise sowing is the
-     * mirror image of either. */
-    static const int order[2][2][2][6] = {
-        /* seat South: {top, bottom} for ccw, then cw */
-        {{{11, 10, 9, 8, 7, 6}, {0, 1, 2, 3, 4, 5}}, {{6, 7, 8, 9, 10, 11}, {5, 4, 3, 2, 1, 0}}},
-        /* seat North */
-        {{{5, 4, 3, 2, 1, 0}, {6, 7, 8, 9, 10, 11}}, {{0, 1, 2, 3, 4, 5}, {11, 10, 9, 8, 7, 6}}},
-    };
-    const int me = seat(p), cw = rules_of(p)->clockwise ? 1 : 0;
-    const int *top = order[me][cw][0], *bottom = order[me][cw][1];
-    const char *line = "    +----+----+----+----+----+----+";
-    printf("\n");
-    draw_letters(top);
-    printf("%s\n", line);
-    draw_row(pos, top);
-    draw_side(p, pos, !me);
-    printf("%s\n", line);
-    draw_row(pos, bottom);
-    draw_side(p, pos, me);
-    printf("%s\n", line);
-    draw_letters(bottom);
-    /* The counter matters only where a limit ends the game. */
-    if (pos->quiet && rules_of(p)->no_capture)
-        printf(_("    %u of %d plies without capture\n"), (unsigned)pos->quiet,
-               rules_of(p)->no_capture);
-    printf("\n");
-}
-
-static void list_moves(const play *p, char *out, size_t size)
-{
-    aw_move moves[AW_MAX_MOVES];
-    const int n = aw_generate(rules_of(p), session_position(p->s), moves);
-    out[0] = 0;
-    for (int i = 0; i < n; i++) {
-        char m[AW_MOVE_MAX];
-        if (strlen(out) + 6 < size) {
-            strcat(out, i ? " " : "");
-            strcat(out, aw_move_format(rules_of(p), moves[i], m));
-        }
-    }
-}
-
 /* The file that keeps an unfinished game; NULL when there is no home. */
 static const char *unfinished_path(bool create, char *buf, size_t size)
 {
@@ -210,114 +135,6 @@ static bool check_over(play *p)
     return true;
 }
 
-static void show_help(const play *p)
-{
-    const bool relay = rules_of(p)->family == AW_FAMILY_RELAY;
-    printf(_("Commands:\n"
-             "  %s    play the pit with that letter (South plays A-F, North a-f)\n"
-             "  undo       take back your last move (and the computer's reply)\n"
-             "  redo       play again what undo took back\n"
-             "  hint       the computer's advice: a move, the score and the line it expects\n"
-             "  moves      the legal moves\n"
-             "  history    the moves played so far\n"
-             "  board      draw the board again\n"
-             "  rules      how to play, and the rules in play\n"
-             "  agree      propose to end the game here (where the rules allow it)\n"
-             "  review     the computer's review of the game so far: every move marked\n"
-             "             (?? blunder, ? mistake, ?! inaccuracy, ! good, !! brilliant),\n"
-             "             what was better and what it cost ('review 18': deeper)\n"
-             "  save FILE  save the game as a game record\n"
-             "  load FILE  continue the first game of a record file\n"
-             "  new        start a new game\n"
-             "  help       this list\n"
-             "  quit       leave (an unfinished game is kept: 'awale play --resume')\n"),
-           relay ? "C+ / C-" : "C      ");
-    if (relay)
-        printf(_("In the relay game a move names one of your pits (2 seeds or more) and a\n"
-                 "direction, seen from your own seat:\n"
-                 "  C+   (or 'C right') sows to your right, counterclockwise: South towards F,\n"
-                 "       North towards f, then on into the other row\n"
-                 "  C-   (or 'C left') sows to your left, clockwise: South towards A, North\n"
-                 "       towards a\n"
-                 "When the last seed falls into a pit that already held seeds, that pit's seeds\n"
-                 "are taken up and sown back the other way; the move ends when a last seed falls\n"
-                 "into an empty pit. In one of your own pits it captures the pit facing it.\n"));
-    if (relay && rules_of(p)->no_move_pass)
-        printf(_("A player with no pit of 2 seeds or more types 'pass'.\n"));
-}
-
-/* Relay moves in words: "C right" is C+, "C left" is C- (right and left as
- * seen from the player's seat). Other text is copied as it is. */
-static const char *relay_words(const char *line, char *out, size_t size)
-{
-    size_t o = 0;
-    for (const char *s = line; *s && o + 2 < size;) {
-        const bool letter = ((*s >= 'A' && *s <= 'F') || (*s >= 'a' && *s <= 'f')) &&
-                            (s == line || isspace((unsigned char)s[-1]));
-        const char *q = s + 1;
-        while (letter && *q == ' ')
-            q++;
-        if (letter && q > s + 1 && strncmp(q, "right", 5) == 0 &&
-            (!q[5] || isspace((unsigned char)q[5]))) {
-            out[o++] = *s;
-            out[o++] = '+';
-            s = q + 5;
-        } else if (letter && q > s + 1 && strncmp(q, "left", 4) == 0 &&
-                   (!q[4] || isspace((unsigned char)q[4]))) {
-            out[o++] = *s;
-            out[o++] = '-';
-            s = q + 4;
-        } else {
-            out[o++] = *s++;
-        }
-    }
-    out[o] = 0;
-    return out;
-}
-
-static void show_rules(const play *p)
-{
-    const aw_rules *r = rules_of(p);
-    char howto[AW_HOWTO_MAX], diff[256];
-    printf(_("Rule set %s. How to play:\n"), r->name);
-    words_howto(r, howto, sizeof howto);
-    cli_print_wrapped(stdout, howto, "  - ", "    ", 78);
-    if (aw_rules_diff(r, diff, sizeof diff) > 0)
-        printf(_("Changed from the %s rules: %s.\n"), r->name, diff);
-}
-
-static void show_history(const play *p)
-{
-    const aw_game *g = session_game(p->s);
-    const int n = aw_game_ply(g);
-    if (n == 0) {
-        printf(_("No move yet.\n"));
-        return;
-    }
-    const bool north_first = aw_game_start(g)->side == AW_NORTH;
-    char line[128] = "";
-    printf(_("Moves so far:\n"));
-    for (int i = 0; i < n; i++) {
-        char m[AW_MOVE_MAX], item[32];
-        const int k = i + north_first; /* South's moves are even */
-        aw_move_format(rules_of(p), aw_game_move(g, i), m);
-        if (k % 2 == 0)
-            snprintf(item, sizeof item, "%d. %s", k / 2 + 1, m);
-        else if (i == 0)
-            snprintf(item, sizeof item, "%d... %s", k / 2 + 1, m);
-        else
-            snprintf(item, sizeof item, " %s", m);
-        if (k % 2 == 0 && strlen(line) + strlen(item) + 2 > 72) {
-            printf("  %s\n", line);
-            line[0] = 0;
-        }
-        if (k % 2 == 0 && line[0])
-            strcat(line, "  ");
-        strcat(line, item);
-    }
-    printf("  %s\n", line);
-}
-
 /* Play the computer's moves while it is its turn. */
 static void computer_moves(play *p)
 {
@@ -333,7 +150,7 @@ static void computer_moves(play *p)
         }
         say(p, "%s%s\n", words_move(rules_of(p), &report, who(p, side, name, sizeof name), text, sizeof text),
                thought.book ? _(" (from its opening book)") : "");
-        draw_board(p);
+        line_board(p->s);
     }
 }
 
@@ -425,7 +242,7 @@ static void new_game(play *p)
     p->over_announced = false;
     printf(_("New game.\n"));
     introduce(p);
-    draw_board(p);
+    line_board(p->s);
     after_change(p);
 }
 
@@ -436,7 +253,7 @@ static void play_line(play *p, const char *line)
     char words[1024];
     const char *text = line;
     if (rules_of(p)->family == AW_FAMILY_RELAY)
-        text = relay_words(line, words, sizeof words);
+        text = line_relay_words(line, words, sizeof words);
     const int n = aw_moves_parse(rules_of(p), text, moves, 64, &err);
     if (n > 0 && aw_game_status(session_game(p->s)) != AW_ONGOING && p->over_announced) {
         /* the end was said already: say why nothing happens */
@@ -477,7 +294,7 @@ static void play_line(play *p, const char *line)
             return;
         }
         say(p, "%s\n", words_move(rules_of(p), &report, who(p, side, name, sizeof name), said, sizeof said));
-        draw_board(p);
+        line_board(p->s);
         after_change(p);
     }
 }
@@ -597,7 +414,7 @@ static void load_game(play *p, const char *path)
     say(p, P_("Loaded %s: %d move, %s rules.\n", "Loaded %s: %d moves, %s rules.\n", n), path, n,
         rules_of(p)->name);
     introduce(p);
-    draw_board(p);
+    line_board(p->s);
     after_change(p);
 }
 
@@ -687,40 +504,7 @@ static void review(play *p, const char *arg)
         printf(_("No review: %s.\n"), err.msg);
         return;
     }
-    const aw_rules *rules = rules_of(p);
-    const int first = aw_game_start(g)->side;
-    if (r->count < r->total)
-        printf(_("Review stopped: %d of %d moves reviewed.\n"), words_move_row(g, r->count),
-               words_move_row(g, r->total));
-    if (r->count == 0) {
-        aw_review_free(r);
-        return;
-    }
-    for (int i = 0; i < r->count; i++) {
-        const aw_review_move *m = &r->move[i];
-        char number[16], mv[AW_MOVE_MAX], head[40], said[1024];
-        words_move_number(first, i, number, sizeof number);
-        aw_move_format(rules, m->played, mv);
-        snprintf(head, sizeof head, "  %-6s%s%s", number, mv, aw_mark_text(m->mark));
-        if (m->mark == AW_MARK_NONE && m->legal > 1) {
-            printf("%s\n", head);
-            continue;
-        }
-        /* the comment beside the move, wrapped under itself */
-        char first_lead[48];
-        snprintf(first_lead, sizeof first_lead, "%-15s", head);
-        words_review_move(rules, aw_game_position_at(g, i), m, said, sizeof said);
-        cli_print_wrapped(stdout, said, first_lead, "               ", 78);
-    }
-    char who_buf[64], text[512];
-    printf("\n");
-    for (int side = 0; side < 2; side++) {
-        words_review_side(&r->side[side], who(p, side, who_buf, sizeof who_buf), text,
-                          sizeof text);
-        cli_print_wrapped(stdout, text, "", "  ", 78);
-    }
-    words_review_turning(r, g, text, sizeof text);
-    cli_print_wrapped(stdout, text, "", "  ", 78);
+    line_review(p->s, r);
     aw_review_free(r);
 }
 
@@ -796,7 +580,7 @@ static void undo(play *p)
     else
         say(p, P_("Took back %d move: %s.\n", "Took back %d moves: %s.\n", done), done, taken);
     p->over_announced = false;
-    draw_board(p);
+    line_board(p->s);
     after_change(p);
 }
 
@@ -810,7 +594,7 @@ static void redo(play *p)
     char again[512];
     say(p, P_("Played %d move again: %s.\n", "Played %d moves again: %s.\n", done), done,
            last_moves(p, done, again, sizeof again));
-    draw_board(p);
+    line_board(p->s);
     after_change(p);
 }
 
@@ -903,48 +687,6 @@ static int parse_side(const char *cmd, const char *opt, const char *v, int *side
     return 0;
 }
 
-typedef enum line_command {
-    CMD_NONE, CMD_QUIT, CMD_HELP, CMD_NEW, CMD_BOARD, CMD_RULES, CMD_HINT, CMD_HISTORY,
-    CMD_MOVES, CMD_UNDO, CMD_REDO, CMD_SAVE, CMD_LOAD, CMD_AGREE, CMD_REVIEW
-} line_command;
-
-/* The command words, English and French, understood in either language
- * (the help shows the player's). `arg`: the command takes a word after it. */
-static const struct {
-    const char *word;
-    line_command c;
-    bool arg;
-} commands[] = {
-    {"quit", CMD_QUIT, false},     {"exit", CMD_QUIT, false},      {"q", CMD_QUIT, false},
-    {"quitter", CMD_QUIT, false},  {"sortir", CMD_QUIT, false},    {"help", CMD_HELP, false},
-    {"?", CMD_HELP, false},        {"aide", CMD_HELP, false},      {"new", CMD_NEW, false},
-    {"nouvelle", CMD_NEW, false},  {"board", CMD_BOARD, false},    {"plateau", CMD_BOARD, false},
-    {"rules", CMD_RULES, false},   {"règles", CMD_RULES, false},   {"regles", CMD_RULES, false},
-    {"hint", CMD_HINT, false},     {"conseil", CMD_HINT, false},   {"history", CMD_HISTORY, false},
-    {"historique", CMD_HISTORY, false}, {"moves", CMD_MOVES, false}, {"coups", CMD_MOVES, false},
-    {"undo", CMD_UNDO, false},     {"annuler", CMD_UNDO, false},   {"redo", CMD_REDO, false},
-    {"refaire", CMD_REDO, false},  {"save", CMD_SAVE, true},       {"enregistrer", CMD_SAVE, true},
-    {"load", CMD_LOAD, true},      {"charger", CMD_LOAD, true},    {"agree", CMD_AGREE, false},
-    {"accord", CMD_AGREE, false},  {"review", CMD_REVIEW, true},   {"bilan", CMD_REVIEW, true},
-};
-
-/* The command a line asks for; *arg: what follows its word (NULL: nothing). */
-static line_command command_of(const char *line, const char **arg)
-{
-    const size_t n = strcspn(line, " \t");
-    *arg = NULL;
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
-        if (strlen(commands[i].word) != n || strncmp(line, commands[i].word, n) != 0)
-            continue;
-        if (line[n] && !commands[i].arg)
-            return CMD_NONE;
-        if (line[n])
-            *arg = line + n + strspn(line + n, " \t");
-        return commands[i].c;
-    }
-    return CMD_NONE;
-}
-
 /* The moves of a session's game, numbered as the history lists them. */
 static int resumed_moves(const session *s)
 {
@@ -965,7 +707,7 @@ static int run(play *p)
         if (!line[0])
             continue;
         const char *arg = NULL;
-        const line_command c = command_of(line, &arg);
+        const line_command c = line_command_of(line, &arg);
         if (c == CMD_QUIT) {
             const aw_game *g = session_game(p->s);
             if (p->tty && aw_game_status(g) == AW_ONGOING && aw_game_ply(g) > 0 &&
@@ -976,18 +718,18 @@ static int run(play *p)
             return EXIT_OK;
         }
         switch (c) {
-        case CMD_HELP: show_help(p); break;
+        case CMD_HELP: line_help(rules_of(p)); break;
         case CMD_NEW: new_game(p); break;
-        case CMD_BOARD: draw_board(p); break;
-        case CMD_RULES: show_rules(p); break;
+        case CMD_BOARD: line_board(p->s); break;
+        case CMD_RULES: line_rules(rules_of(p)); break;
         case CMD_HINT: hint(p); break;
-        case CMD_HISTORY: show_history(p); break;
+        case CMD_HISTORY: line_history(p->s); break;
         case CMD_MOVES: {
             char list[80];
             if (aw_game_status(session_game(p->s)) != AW_ONGOING)
                 printf(_("The game is over: no moves.\n"));
             else {
-                list_moves(p, list, sizeof list);
+                line_moves(p->s, list, sizeof list);
                 printf(_("Legal moves: %s\n"), list);
             }
             break;
@@ -1217,7 +959,7 @@ line_mode:
                   "Resuming the unfinished game (%d moves).\n", resumed_moves(p.s)),
                resumed_moves(p.s));
     introduce(&p);
-    draw_board(&p);
+    line_board(p.s);
     after_change(&p);
     const int status = run(&p);
 
