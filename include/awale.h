@@ -786,9 +786,27 @@ AW_API int aw_book_save(const aw_book *book, const char *path, aw_error *err);
 
 AW_API void aw_book_get_info(const aw_book *book, aw_book_info *info);
 
-/* Whether the book was built for these rules (the parameters that change
- * the game; the name and the sowing direction's display aside). */
+/* Whether the book's values hold under these rules (docs/book.md,
+ * "Rules"): the rules it was built for, or rules that differ from them only
+ * in parameters its values do not depend on (agreement, the sowing
+ * direction's display, a repetition count its leaf searches cannot reach, a
+ * no-capture limit beyond its lines and leaf searches). */
 AW_API bool aw_book_matches(const aw_book *book, const aw_rules *rules);
+
+/* The same, said: 0 when the book holds under *rules, with note->msg empty
+ * for the book's own rules, else saying in which parameters they differ
+ * ("it differs from the book's rules only in repetition (3 in the book, 2
+ * here), which its values do not depend on"); -1 when it does not hold,
+ * note->msg naming the parameter ("its values depend on target (25 in the
+ * book, 24 here)"). note may be NULL. */
+AW_API int aw_book_rules_check(const aw_book *book, const aw_rules *rules, aw_error *note);
+
+/* What the book's values depend on, as "NAME=VALUE" words separated by
+ * spaces ("captures=2,3 grand-slam=void ..."), and what they do not, in
+ * words ("any agreement, any repetition, no-capture 0 or above 27").
+ * Returns 0, or -1 when a buffer was too small (the text is cut). */
+AW_API int aw_book_scope(const aw_book *book, char *depends, size_t dsize, char *free_,
+                         size_t fsize);
 
 /* The book moves of *pos: when it is an inner position of the book (for
  * these rules), every legal move with its value for the side to move, best

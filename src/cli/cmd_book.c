@@ -454,6 +454,24 @@ static int book_info(int argc, char **argv)
                info.hash_mb);
     printf("alpha %g\n", info.alpha);
     printf("value %s\n", aw_score_format(&info.value, score, sizeof score));
+    /* The rules its values hold under (docs/book.md, "Rules"), and, when
+     * rules were given, whether it holds under them. */
+    char depends[512], free_[512];
+    aw_book_scope(book, depends, sizeof depends, free_, sizeof free_);
+    printf("depends on %s\n", depends[0] ? depends : "nothing");
+    if (free_[0])
+        printf("holds under %s\n", free_);
+    if (a.cr.preset || a.cr.count) {
+        char given[512];
+        aw_error note;
+        aw_rules_diff(&rules, given, sizeof given);
+        if (aw_book_rules_check(book, &rules, &note))
+            printf("under %s%s%s: does not hold: %s\n", rules.name, given[0] ? " " : "", given,
+                   note.msg);
+        else
+            printf("under %s%s%s: holds%s%s\n", rules.name, given[0] ? " " : "", given,
+                   note.msg[0] ? ": " : "", note.msg);
+    }
     size_t size;
     void *bytes = aw_book_encode(book, &size);
     if (bytes)

@@ -66,14 +66,19 @@ int books_open(const char *option, const aw_rules *rules, aw_book **out, aw_erro
     aw_book *b = aw_book_load(option, err);
     if (!b)
         return -1;
-    if (!aw_book_matches(b, rules)) {
+    aw_error why;
+    if (aw_book_rules_check(b, rules, &why)) {
         aw_book_info info;
         aw_book_get_info(b, &info);
         char diff[256];
         aw_rules_diff(&info.rules, diff, sizeof diff);
-        snprintf(err->msg, sizeof err->msg,
-                 "%.100s: the book is for other rules (%s%s%.50s) than the game's (%s)", option,
-                 info.rules.name, diff[0] ? " " : "", diff, rules->name);
+        char game[256], msg[1200];
+        aw_rules_diff(rules, game, sizeof game);
+        snprintf(msg, sizeof msg,
+                 "%.200s: the book is for other rules (%s%s%s) than the game's (%s%s%s): %s",
+                 option, info.rules.name, diff[0] ? " " : "", diff, rules->name,
+                 game[0] ? " " : "", game, why.msg);
+        snprintf(err->msg, sizeof err->msg, "%.255s", msg);
         aw_book_free(b);
         return -1;
     }

@@ -290,6 +290,25 @@ static void set_tags(game_ctx *g, int index, const opening *op)
     }
 }
 
+/* Set the comment of `ply`, after the one already there ("opening / South
+ * (x) crashed ..."), as review.c joins them: a forfeit at the opening's last
+ * move kept only the forfeit. */
+static void add_comment(aw_record *rec, int ply, const char *text)
+{
+    const char *old = aw_record_comment(rec, ply);
+    if (!old || !old[0]) {
+        aw_record_set_comment(rec, ply, text, NULL);
+        return;
+    }
+    const size_t n = strlen(old) + strlen(text) + 4;
+    char *joined = malloc(n);
+    if (!joined)
+        return;
+    snprintf(joined, n, "%s / %s", old, text);
+    aw_record_set_comment(rec, ply, joined, NULL);
+    free(joined);
+}
+
 /* Play game `index` from opening `op` into *o. */
 static void play_game(worker *w, int index, const opening *op, outcome *o)
 {
@@ -449,7 +468,7 @@ static void play_game(worker *w, int index, const opening *op, outcome *o)
     if (o->forfeit >= 0) {
         aw_record_set_tag(g.rec, "Result", o->result > 0 ? "1-0" : "0-1", NULL);
         aw_record_set_tag(g.rec, "Termination", o->termination, NULL);
-        aw_record_set_comment(g.rec, o->plies, o->detail, NULL);
+        add_comment(g.rec, o->plies, o->detail);
     } else if (st != AW_ONGOING) {
         o->done = true;
         o->result = o->scores[0] > o->scores[1] ? 1 : o->scores[0] < o->scores[1] ? -1 : 0;
@@ -464,7 +483,7 @@ static void play_game(worker *w, int index, const opening *op, outcome *o)
         aw_record_set_tag(g.rec, "Result", o->result > 0 ? "1-0" : o->result < 0 ? "0-1" : "1/2-1/2",
                           NULL);
         aw_record_set_tag(g.rec, "Termination", "adjudication", NULL);
-        aw_record_set_comment(g.rec, o->plies, o->detail, NULL);
+        add_comment(g.rec, o->plies, o->detail);
     }
     if (o->done)
         o->record = aw_record_format(g.rec);
@@ -627,6 +646,42 @@ static void openings_text(const shared *sh, bool final, char *buf, size_t size)
         snprintf(buf, size, "%s", what);
 }
 
+/* ", 95% interval +155.2 to +804.4", or " +/- 12.3 (95%)" when the two ends
+ * are as far from the estimate (to the tenth printed); an infinite end
+ * prints as -inf or +inf. */
+static void interval_text(double elo, double lo, double hi, char *buf, size_t size)
+{
+    char below[32], above[32];
+    if (fabs(lo) < 0.05)
+        lo = 0; /* "+0.0", never "-0.0" */
+    if (fabs(hi) < 0.05)
+        hi = 0;
+    snprintf(below, sizeof below, "%.1f", elo - lo);
+    snprintf(above, sizeof above, "%.1f", hi - elo);
+    if (isfinite(lo) && isfinite(hi) && strcmp(below, above) == 0)
+        snprintf(buf, size, " +/- %s (95%%)", above);
+    else
+        snprintf(buf, size, ", 95%% interval %+.1f to %+.1f", lo, hi);
+}
+
+/* The pairs of games finished both (games 2k and 2k+1: one opening, the
+ * colours swapped), by the first engine's points in the two. */
+static match_pairs count_pairs(const shared *sh)
+{
+    match_pairs p;
+    memset(&p, 0, sizeof p);
+    for (int k = 0; 2 * k + 1 < sh->cfg->games; k++) {
+        const outcome *x = &sh->games[2 * k], *y = &sh->games[2 * k + 1];
+        if (!x->done || !y->done)
+            continue;
+        /* half-points of engine 1: 2 a win, 1 a draw, 0 a loss */
+        const int px = 1 + (x->south == 0 ? x->result : -x->result);
+        const int py = 1 + (y->south == 0 ? y->result : -y->result);
+        p.n[px + py]++;
+    }
+    return p;
+}
+
 static void summary(shared *sh, int status)
 {
     const match_config *cfg = sh->cfg;
@@ -638,8 +693,12 @@ static void summary(shared *sh, int status)
     printf("\n");
     if (status == 130)
         printf("interrupted: %d of %d games finished\n", n, cfg->games);
-    printf("match %s vs %s: %d game%s, rules %s, %s\n", a, b, n, n == 1 ? "" : "s", cfg->rules.name,
-           tc);
+    /* Every rule that differs from the preset: a match under
+     * --rule repetition=2 is not one under abapa. */
+    char diff[512];
+    aw_rules_diff(&cfg->rules, diff, sizeof diff);
+    printf("match %s vs %s: %d game%s, rules %s%s%s, %s\n", a, b, n, n == 1 ? "" : "s",
+           cfg->rules.name, diff[0] ? " " : "", diff, tc);
     printf("%s: %d win%s, %d draw%s, %d loss%s; score %.1f/%d (%.1f%%)\n", a, s->wins,
            s->wins == 1 ? "" : "s", s->draws, s->draws == 1 ? "" : "s", s->losses,
            s->losses == 1 ? "" : "es", s->wins + 0.5 * s->draws, n, 100 * stats_score(s));
@@ -652,14 +711,31 @@ static void summary(shared *sh, int status)
     else if (!finite)
         printf("Elo difference: %s (%s every game; no finite estimate)\n",
                elo > 0 ? "+inf" : "-inf", elo > 0 ? "won" : "lost");
-    else if (isinf(margin)) {
+    else {
+        /* The interval by its two ends: the logistic curve makes it
+         * asymmetric (+16 =2 -2 is +301.3, from +155.2 to +804.4), and a
+         * margin would read as -23..+626. */
         double lo, hi;
+        char ends[96];
         stats_elo_interval(s, &lo, &hi);
-        printf("Elo difference: %+.1f, 95%% interval %+.1f to %+.1f (%s vs %s)\n", elo, lo, hi, a,
-               b); /* an infinite end prints as -inf or +inf */
+        interval_text(elo, lo, hi, ends, sizeof ends);
+        printf("Elo difference: %+.1f%s (%s vs %s)\n", elo, ends, a, b);
     }
-    else
-        printf("Elo difference: %+.1f +/- %.1f (95%%) (%s vs %s)\n", elo, margin, a, b);
+    match_pairs pairs = count_pairs(sh);
+    if (stats_pairs(&pairs)) {
+        double pe, plo, phi;
+        char ends[96];
+        printf("pairs: %d (each opening with both colours): LL %d, LD %d, DD/WL %d, WD %d, WW %d; ",
+               stats_pairs(&pairs), pairs.n[0], pairs.n[1], pairs.n[2], pairs.n[3], pairs.n[4]);
+        if (stats_pairs_elo(&pairs, &pe, &plo, &phi)) {
+            if (fabs(pe) < 0.05)
+                pe = 0;
+            interval_text(pe, plo, phi, ends, sizeof ends);
+            printf("pentanomial Elo %+.1f%s\n", pe, ends);
+        } else {
+            printf("pentanomial Elo %s (no finite estimate)\n", pe > 0 ? "+inf" : "-inf");
+        }
+    }
     if (cfg->sprt) {
         double lo, hi, llr = stats_llr(s, cfg->elo0, cfg->elo1);
         stats_sprt_bounds(cfg->alpha, cfg->beta, &lo, &hi);

@@ -7,6 +7,12 @@
  * generalised SPRT (as in fishtest): N (s1 - s0)(2s - s0 - s1) / (2 var).
  * A match whose games all ended alike gets half a win and half a loss of
  * prior, so that it can still decide (9 wins out of 9 is evidence).
+ *
+ * The pentanomial view takes the game pairs (one opening, each colour once)
+ * as the units: a pair scores 0, 1/4, 1/2, 3/4 or 1 (its points over 2),
+ * and the interval comes from the variance of the pair scores, which the
+ * pairing makes smaller than the games' when an opening favours a colour
+ * (the two games of a pair are not independent; fishtest's model).
  */
 #include "match/stats.h"
 
@@ -53,6 +59,48 @@ void stats_elo_interval(const match_score *s, double *lo, double *hi)
         *hi = elo_of(b);
     else if (b <= 0)
         *hi = -INFINITY;
+}
+
+/* The 95% interval of a mean score m with standard error se, in Elo. */
+static void interval_of(double m, double se, double *lo, double *hi)
+{
+    double a = m - 1.959964 * se, b = m + 1.959964 * se;
+    *lo = a <= 0 ? -INFINITY : a >= 1 ? INFINITY : elo_of(a);
+    *hi = b <= 0 ? -INFINITY : b >= 1 ? INFINITY : elo_of(b);
+}
+
+int stats_pairs(const match_pairs *p)
+{
+    int n = 0;
+    for (int k = 0; k < 5; k++)
+        n += p->n[k];
+    return n;
+}
+
+bool stats_pairs_elo(const match_pairs *p, double *elo, double *lo, double *hi)
+{
+    const int n = stats_pairs(p);
+    *lo = -INFINITY;
+    *hi = INFINITY;
+    if (!n) {
+        *elo = 0;
+        return false;
+    }
+    double m = 0;
+    for (int k = 0; k < 5; k++)
+        m += p->n[k] * (k / 4.0);
+    m /= n;
+    if (m <= 0 || m >= 1) {
+        *elo = m <= 0 ? -INFINITY : INFINITY;
+        return false;
+    }
+    double var = 0;
+    for (int k = 0; k < 5; k++)
+        var += p->n[k] * (k / 4.0 - m) * (k / 4.0 - m);
+    var /= n;
+    *elo = elo_of(m);
+    interval_of(m, sqrt(var / n), lo, hi);
+    return true;
 }
 
 bool stats_elo(const match_score *s, double *elo, double *margin)

@@ -21,7 +21,10 @@
  *
  * Nothing a GUI sends can end the program but `quit` and the end of the
  * input: every unknown, malformed or ill-timed command gets an
- * `info string` saying why it was ignored.
+ * `info string` saying why it was ignored. `quit` stops a running search;
+ * the end of the input lets one that ends by itself finish (finish_input),
+ * so that a script can pipe `position` and `go depth N` in and read the
+ * answer to depth N.
  */
 #include "protocol/uci.h"
 
@@ -50,6 +53,7 @@ typedef struct session {
     bool pending;       /* a go accepted, its bestmove not yet printed   */
     bool hold;          /* infinite or ponder: bestmove waits            */
     bool ponder;        /* the search is a ponder search                 */
+    bool limited;       /* its limits end it by itself once released     */
     bool released;      /* stop or ponderhit received                    */
     bool have_result;   /* a held bestmove                               */
     aw_search_result held;
@@ -221,6 +225,23 @@ static void finish_search(session *s)
     }
 }
 
+/* At the end of the input: a search that ends by itself (a go with depth,
+ * nodes, mate, movetime or a clock, not held by infinite or an unreleased
+ * ponder) is waited for, so that its bestmove comes from the search it
+ * asked for; one that would never end (go infinite, go ponder, a go
+ * without limits) is stopped. Either way its bestmove is printed. */
+static void finish_input(session *s)
+{
+    pthread_mutex_lock(&s->lock);
+    const bool ends = s->pending && s->limited && (!s->hold || s->released);
+    pthread_mutex_unlock(&s->lock);
+    if (ends && s->searching) {
+        aw_search_wait(s->engine, NULL);
+        s->searching = false;
+    }
+    finish_search(s);
+}
+
 /* Before a command that needs the engine (`what`: go, setoption,
  * ucinewgame): a pending search is stopped first, as `stop` would, and
  * its bestmove printed, after an info string written under the same lock
@@ -343,6 +364,59 @@ static void engine_ready(session *s, const char *what)
         info_string(s, "%s: %s (the next go will try again)", what, err.msg);
 }
 
+/* "abapa" or "abapa repetition=2". */
+static const char *rules_text(const aw_rules *r, char *buf, size_t size)
+{
+    char diff[400];
+    aw_rules_diff(r, diff, sizeof diff);
+    snprintf(buf, size, "%s%s%s", r->name, diff[0] ? " " : "", diff);
+    return buf;
+}
+
+/* After BookFile, Rules or Rule NAME: whether the book in use holds under
+ * the rules of the moment, said when it is not simply the book of these
+ * rules (docs/book.md, "Rules"): a book built for other rules is used when
+ * they differ only in parameters its values do not depend on, and refused,
+ * with the parameter named, when they do not. */
+static void book_note(session *s)
+{
+    char here[480], there[480];
+    aw_error note;
+    rules_text(&s->rules, here, sizeof here);
+    if (s->file_book) {
+        aw_book_info info;
+        aw_book_get_info(s->file_book, &info);
+        rules_text(&info.rules, there, sizeof there);
+        if (aw_book_rules_check(s->file_book, &s->rules, &note))
+            info_string(s, "BookFile: the book is for %s and does not hold under %s: %s; it is "
+                           "used only under rules it holds for", there, here, note.msg);
+        else if (note.msg[0])
+            info_string(s, "BookFile: the book is for %s and holds under %s: %s", there, here,
+                        note.msg);
+        return;
+    }
+    if (s->no_book)
+        return;
+    for (int i = 0; i < s->nbuiltin; i++)
+        if (aw_book_rules_check(s->builtin[i], &s->rules, &note) == 0) {
+            if (note.msg[0]) {
+                aw_book_info info;
+                aw_book_get_info(s->builtin[i], &info);
+                info_string(s, "the built-in book for %s holds under %s: %s",
+                            rules_text(&info.rules, there, sizeof there), here, note.msg);
+            }
+            return;
+        }
+    for (int i = 0; i < s->nbuiltin; i++) {
+        aw_book_info info;
+        aw_book_get_info(s->builtin[i], &info);
+        if (strcmp(info.rules.name, s->rules.name) == 0 &&
+            aw_book_rules_check(s->builtin[i], &s->rules, &note))
+            info_string(s, "the built-in book for %s does not hold under %s: %s; playing without "
+                           "a book", info.rules.name, here, note.msg);
+    }
+}
+
 static void cmd_setoption(session *s, const uci_command *c)
 {
     const char *value = c->has_value ? c->value : "";
@@ -365,17 +439,12 @@ static void cmd_setoption(session *s, const uci_command *c)
                 info_string(s, "setoption BookFile ignored: %s", err.msg);
                 return;
             }
-            if (!aw_book_matches(b, &s->rules)) {
-                aw_book_info info;
-                aw_book_get_info(b, &info);
-                info_string(s, "BookFile: the book is for the %s rules; it is used only in those",
-                            info.rules.name);
-            }
         }
         s->no_book = !b && strcasecmp(value, "none") == 0;
         aw_book_free(s->file_book);
         s->file_book = b;
         snprintf(s->book_file, sizeof s->book_file, "%.500s", value);
+        book_note(s);
         return;
     }
     if (strcasecmp(c->name, "Rules") == 0) {
@@ -387,6 +456,7 @@ static void cmd_setoption(session *s, const uci_command *c)
         s->rules = r;
         aw_position start = aw_position_start(AW_SOUTH);
         new_position(s, &start);
+        book_note(s);
         return;
     }
     if (strncasecmp(c->name, "Rule ", 5) == 0) {
@@ -401,6 +471,7 @@ static void cmd_setoption(session *s, const uci_command *c)
         s->rules = r;
         aw_position start = aw_position_start(AW_SOUTH);
         new_position(s, &start);
+        book_note(s);
         return;
     }
     for (int i = 0; i < aw_engine_option_count(); i++)
@@ -546,6 +617,9 @@ static void cmd_go(session *s, const uci_command *c)
     s->pending = true;
     s->hold = c->infinite || c->ponder;
     s->ponder = c->ponder;
+    const int side = aw_game_position(s->game)->side;
+    s->limited = c->depth || c->nodes || c->mate || c->movetime > 0 || c->time[side] ||
+                 c->inc[side] > 0;
     s->released = false;
     s->have_result = false;
     s->search_rules = s->rules;
@@ -623,7 +697,7 @@ int uci_main(FILE *in, FILE *out, const aw_rules *rules, const aw_book *const *b
     }
     s.builtin = books;
     s.nbuiltin = nbooks;
-    bool cut;
+    bool cut, quit = false;
     while (read_line(in, line, UCI_LINE_MAX, &cut)) {
         if (cut) {
             info_string(&s, "a line longer than %d bytes was ignored", UCI_LINE_MAX - 1);
@@ -638,8 +712,10 @@ int uci_main(FILE *in, FILE *out, const aw_rules *rules, const aw_book *const *b
                 info_string(&s, "ignored: %s", c.error);
             continue;
         }
-        if (c.kind == UCI_QUIT)
+        if (c.kind == UCI_QUIT) {
+            quit = true;
             break;
+        }
         switch (c.kind) {
         case UCI_UCI: cmd_uci(&s); break;
         case UCI_DEBUG: s.debug = c.debug_on; break;
@@ -670,7 +746,10 @@ int uci_main(FILE *in, FILE *out, const aw_rules *rules, const aw_book *const *b
         default: break;
         }
     }
-    finish_search(&s);
+    if (quit)
+        finish_search(&s);
+    else
+        finish_input(&s);
     aw_engine_free(s.engine);
     aw_book_free(s.file_book);
     aw_game_free(s.game);

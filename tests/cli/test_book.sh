@@ -161,3 +161,69 @@ quit
 " uci
 expect_status 0
 expect_out_has "info string book move"
+
+# A book holds under rules that differ from its own only in parameters its
+# values do not depend on (docs/book.md, "Rules"): a match run with
+# --rule repetition=2 kept no book, and BookFile refused book-abapa.awb.
+# Rules that change its values refuse it, naming the parameter.
+ROOT=$(cd "$dir/../.." && pwd)
+for rule in repetition=2 repetition=0 agreement=none no-capture=100; do
+    run book probe --rule "$rule"
+    expect_status 0
+    expect_out_has "line F "
+    run book probe --rule "$rule" --book "$ROOT/data/book-abapa.awb"
+    expect_status 0
+    expect_out_has "line F "
+    run book info --rule "$rule"
+    expect_status 0
+    expect_out_has "under abapa $rule: holds: it differs from the book's rules only in ${rule%%=*}"
+done
+run book info
+expect_out_has "depends on captures=2,3 grand-slam=void cannot-feed=mover empty-row=owner target=25 play-on=no"
+expect_out_has "holds under no-capture 0 or above 27, any repetition"
+for case in target=24:target no-capture=20:no-capture captures=2:captures; do
+    run book probe --rule "${case%%:*}" --book "$ROOT/data/book-abapa.awb"
+    expect_status 1
+    expect_err_has "its values depend on ${case#*:}"
+    run book info --rule "${case%%:*}" --book "$ROOT/data/book-abapa.awb"
+    expect_out_has "under abapa ${case%%:*}: does not hold: its values depend on ${case#*:}"
+done
+# seven-turns' limit of 14 plies is within the reach of its book's lines and
+# leaf searches: its book holds under no other limit, and abapa's not under
+# it; seven-turns without the limit is abapa's but for agreement and
+# repetition, so abapa's book is the one that holds.
+run book info --book "$ROOT/data/book-seven-turns.awb" --rules seven-turns --rule no-capture=0
+expect_out_has "does not hold: its values depend on no-capture (14 in the book, 0 here)"
+run book info --rules seven-turns --rule no-capture=0
+expect_status 0
+expect_out_has "rules abapa"
+run book info --book "$ROOT/data/book-abapa.awb" --rules seven-turns
+expect_out_has "does not hold: its values depend on no-capture (0 in the book, 14 here)"
+run book probe --rules seven-turns --rule repetition=3
+expect_status 0
+expect_out_has "line "
+# The engine protocol: the built-in book under repetition=2, said; a
+# BookFile under a rule that changes its values, refused by name.
+run_input "setoption name Rule repetition value 2
+position startpos
+go movetime 2000
+quit
+" uci
+expect_out_has "info string the built-in book for abapa holds under abapa repetition=2: it differs from the book's rules only in repetition (3 in the book, 2 here)"
+expect_out_has "info string book move F"
+run_input "setoption name Rule target value 24
+setoption name BookFile value $ROOT/data/book-abapa.awb
+position startpos
+go movetime 100
+quit
+" uci
+expect_out_has "info string BookFile: the book is for abapa and does not hold under abapa target=24: its values depend on target (25 in the book, 24 here)"
+grep -q "book move" "$TMP/out" && fail "a book for target 25 played under target 24"
+run_input "setoption name BookFile value $ROOT/data/book-abapa.awb
+setoption name Rule repetition value 2
+position startpos
+go movetime 2000
+quit
+" uci
+expect_out_has "info string BookFile: the book is for abapa and holds under abapa repetition=2"
+expect_out_has "info string book move F"

@@ -316,3 +316,39 @@ expect_out_has "forfeits of joined: 2"
 run match --engine "moves=commas" --engine name=b --games 2
 expect_status 2
 expect_err_has "moves=commas: expected joined"
+
+# The summary's header names every rule that differs from the preset (it
+# said 'rules abapa' for a match under --rule repetition=2); the Elo
+# interval by its two ends unless symmetric (+16 =2 -2 printed
+# '+301.3 +/- 324.3' for +155..+804: tests/unit/test_match_stats.c); the
+# game pairs, pentanomial. (Levels below 10 at a fixed depth play the same
+# games every time.)
+run match --engine name=a option.Level=2 --engine name=b option.Level=3 --games 4 \
+    --depth 2 --rule repetition=2 --rule target=24 --opening-plies 2 --seed 3
+expect_status 0
+expect_out_has "match a vs b: 4 games, rules abapa target=24 repetition=2, depth 2"
+expect_out_has "Elo difference: -190.8, 95% interval -inf to +126.4 (a vs b)"
+expect_out_has "pairs: 2 (each opening with both colours): LL 1, LD 0, DD/WL 1, WD 0, WW 0; pentanomial Elo -190.8, 95% interval -inf to +67.9"
+# Two pairs of equal games: 0, and a symmetric interval.
+run match --engine name=a option.Level=3 --engine name=b option.Level=3 --games 4 \
+    --depth 2 --rule repetition=2 --rule target=24 --opening-plies 2 --seed 3
+expect_status 0
+expect_out_has "Elo difference: +0.0 +/- 798.1 (95%) (a vs b)"
+expect_out_has "pairs: 2 (each opening with both colours): LL 0, LD 0, DD/WL 2, WD 0, WW 0; pentanomial Elo +0.0 +/- 0.0 (95%)"
+
+# A forfeit at the last move of an opening keeps the opening's comment: the
+# broken engine (North) crashes at its first go, after the opening C; the
+# record said '1. C {North (broken) closed ...}' and lost '{opening}'.
+rm -f "$TMP/state" "$TMP/state.pids"
+printf 'C\n' >"$TMP/one.txt"
+run match --engine name=awale option.Level=1 --engine name=broken "cmd=$BROKEN" "arg=$TMP/state" \
+    --games 1 --movetime 50 --margin 400 --openings "$TMP/one.txt" --records "$TMP/forfeit.txt"
+expect_status 0
+CHECKS=$((CHECKS + 1))
+grep -q '^1\. C {opening / North (broken) closed its output' "$TMP/forfeit.txt" ||
+    fail "the opening's comment is lost: $(grep '^1\.' "$TMP/forfeit.txt")"
+# awale review still knows the opening (not judged).
+run review --depth 1 --tables none "$TMP/forfeit.txt"
+expect_status 0
+expect_out_has "not judged: the set opening (1 move)"
+expect_all_gone "$TMP/state.pids"

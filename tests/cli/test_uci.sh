@@ -521,10 +521,15 @@ quit'
 CHECKS=$((CHECKS + 1))
 [ "$(count_of 'ignored')" -eq 0 ] || fail "after bestmove: $(grep ignored "$TMP/out")"
 
-# The end of the input during a search of any kind: it stops, its bestmove
-# comes out, and the program exits 0. quit the same.
+# The end of the input during a search that would never end by itself (go
+# infinite, go ponder, a go without limits): it stops, its bestmove comes
+# out, and the program exits 0. quit the same, and quit also stops a search
+# with limits.
 for g in 'go infinite' 'go ponder' 'go' 'go depth 60'; do
-    for end in '' 'quit'; do
+    ends='quit'
+    [ "$g" = 'go depth 60' ] || ends=' quit'
+    for end in $ends; do
+        [ "$end" = ' ' ] && end=''
         printf 'position startpos moves C\n%s\nisready\n%s' "$g" "$end" |
             timeout 10 "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
         STATUS=$?
@@ -534,6 +539,36 @@ for g in 'go infinite' 'go ponder' 'go' 'go depth 60'; do
             fail "'$g' then ${end:-the end of the input}: $(count_of '^bestmove ') bestmoves"
     done
 done
+
+# The end of the input lets a search with limits run to its end: its info
+# line for the depth asked for, then its bestmove. (The end of the input
+# stopped every search, so a script piping 'go depth 10' into awale uci got
+# the bestmove of a shallower depth unless it paused before the end.)
+for g in 'go depth 10' 'go nodes 300000' 'go movetime 300' 'go mate 5' \
+    'go wtime 2000 btime 2000' 'go ponder depth 9|ponderhit'; do
+    printf 'setoption name OwnBook value false\nposition startpos\n%s\n' "$g" | tr '|' '\n' |
+        timeout 20 "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
+    STATUS=$?
+    expect_status 0
+    CHECKS=$((CHECKS + 1))
+    [ "$(count_of '^bestmove ')" -eq 1 ] || fail "'$g' then the end of the input: $(count_of '^bestmove ') bestmoves"
+    CHECKS=$((CHECKS + 1))
+    [ "$(tail -1 "$TMP/out" | cut -d' ' -f1)" = bestmove ] || fail "'$g': the last line is not the bestmove"
+done
+# (the depths of the last ones, their limits reached: the info lines up to them)
+for case in 'go depth 10|10' 'go mate 5|10' 'go ponder depth 9|ponderhit|9'; do
+    g=${case%|*}
+    printf 'setoption name OwnBook value false\nposition startpos\n%s\n' "$g" | tr '|' '\n' |
+        timeout 20 "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
+    CHECKS=$((CHECKS + 1))
+    [ "$(count_of "^info depth ${case##*|} ")" -eq 1 ] ||
+        fail "'$g' then the end of the input: no info line for depth ${case##*|}: $(tail -2 "$TMP/out" | tr '\n' '|')"
+done
+# The same without OwnBook off and without position: the book does not
+# answer a go with a depth.
+printf 'position startpos\ngo depth 10\n' | timeout 20 "$AWALE" uci >"$TMP/out" 2>"$TMP/err"
+expect_out_has "info depth 10 "
+expect_out_has "bestmove "
 
 # debug on: each accepted go names what it searches (the random protocol
 # test, tests/uci/uci_random.c, checks every bestmove against it).

@@ -396,6 +396,21 @@ static void make_sequence(uint64_t seed, int number, sequence *q)
     seq_add(q, K_ISREADY, rnd(&g.rng, 0, 1) ? 0 : rnd(&g.rng, 0, 20), "isready");
     q->eof = chance(&g.rng, 30);
     q->quit_early = chance(&g.rng, 30);
+    /* The end of the input waits for a search with limits to end by
+     * itself: one that would take hours (go depth 1000) is stopped first. */
+    int last = -1;
+    for (int i = 0; i < q->n; i++)
+        if (q->cmd[i].kind == K_GO)
+            last = i;
+    if (q->eof && last >= 0 &&
+        (strcmp(q->cmd[last].line, "go depth 1000") == 0 ||
+         strcmp(q->cmd[last].line, "go nodes 1000000000000000") == 0 ||
+         strcmp(q->cmd[last].line, "go movetime 1000000000000") == 0)) {
+        seq_add(q, K_OTHER, 0, "stop");
+        command t = q->cmd[q->n - 1];
+        q->cmd[q->n - 1] = q->cmd[q->n - 2];
+        q->cmd[q->n - 2] = t;
+    }
 }
 
 /* ----------------------------------------------------------- running */

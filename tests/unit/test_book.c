@@ -145,6 +145,74 @@ static void test_book_consistent(void **state)
     aw_book_free(b);
 }
 
+/* The rules a book holds under (docs/book.md, "Rules"): its own; rules that
+ * differ only in repetition (its leaf searches cannot reach its count),
+ * agreement or a no-capture limit beyond its lines and leaf searches; and
+ * not rules that change a value, each refused with the parameter named.
+ * (Any changed parameter refused the book before.) */
+static void test_book_rules(void **state)
+{
+    (void)state;
+    aw_book *b = build("abapa", NULL, 60, 4, 1);
+    aw_book_info info;
+    aw_book_get_info(b, &info);
+    const int reach = info.max_plies + 4;
+    aw_position start = aw_position_start(AW_SOUTH);
+    aw_move moves[AW_MAX_MOVES], m2[AW_MAX_MOVES];
+    aw_score scores[AW_MAX_MOVES], s2[AW_MAX_MOVES];
+    aw_rules own = t_rules("abapa", NULL);
+    const int n = aw_book_probe(b, &own, &start, moves, scores);
+    assert_int_equal(n, 6);
+    aw_error note;
+    assert_int_equal(aw_book_rules_check(b, &own, &note), 0);
+    assert_string_equal(note.msg, "");
+    char over[64];
+    snprintf(over, sizeof over, "no-capture=%d", reach + 1);
+    const char *holds[] = {"repetition=2", "repetition=0", "agreement=none", over};
+    for (size_t i = 0; i < sizeof holds / sizeof holds[0]; i++) {
+        aw_rules r = t_rules("abapa", holds[i]);
+        assert_true(aw_book_matches(b, &r));
+        assert_int_equal(aw_book_rules_check(b, &r, &note), 0);
+        assert_non_null(strstr(note.msg, "only in"));
+        /* the same moves and values, and North's mirror image too */
+        assert_int_equal(aw_book_probe(b, &r, &start, m2, s2), n);
+        for (int k = 0; k < n; k++) {
+            assert_int_equal(m2[k], moves[k]);
+            assert_int_equal(aw_score_compare(&s2[k], &scores[k]), 0);
+        }
+    }
+    snprintf(over, sizeof over, "no-capture=%d", reach);
+    const char *fails[][2] = {{"target=24", "target"},     {"captures=2", "captures"},
+                              {"grand-slam=capture", "grand-slam"}, {over, "no-capture"},
+                              {"play-on=yes", "play-on"}};
+    for (size_t i = 0; i < sizeof fails / sizeof fails[0]; i++) {
+        aw_rules r = t_rules("abapa", fails[i][0]);
+        assert_false(aw_book_matches(b, &r));
+        assert_int_equal(aw_book_rules_check(b, &r, &note), -1);
+        assert_non_null(strstr(note.msg, fails[i][1]));
+        assert_int_equal(aw_book_probe(b, &r, &start, m2, s2), 0);
+    }
+    aw_rules relay = t_rules("relay", NULL);
+    assert_false(aw_book_matches(b, &relay));
+    char dep[256], free_[256];
+    assert_int_equal(aw_book_scope(b, dep, sizeof dep, free_, sizeof free_), 0);
+    assert_non_null(strstr(dep, "target=25"));
+    assert_null(strstr(dep, "repetition"));
+    assert_non_null(strstr(free_, "any repetition"));
+    aw_book_free(b);
+    /* A book under a no-capture limit its lines reach depends on it, in
+     * both directions. */
+    b = build("seven-turns", NULL, 60, 12, 1);
+    aw_book_get_info(b, &info);
+    assert_true(info.max_plies + 12 >= 14);
+    aw_rules r = t_rules("seven-turns", "no-capture=0");
+    assert_int_equal(aw_book_rules_check(b, &r, &note), -1);
+    assert_non_null(strstr(note.msg, "no-capture"));
+    r = t_rules("seven-turns", "repetition=2");
+    assert_true(aw_book_matches(b, &r));
+    aw_book_free(b);
+}
+
 /* ------------------------------------------------------------ damage */
 
 static void put32(uint8_t *p, uint32_t v)
@@ -513,6 +581,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_build_deterministic),
         cmocka_unit_test(test_book_consistent),
+        cmocka_unit_test(test_book_rules),
         cmocka_unit_test(test_damaged_refused),
         cmocka_unit_test(test_files),
         cmocka_unit_test(test_engine_book_moves),

@@ -121,10 +121,64 @@ static void sprt(void **state)
     assert_true(stats_llr(&lost, 0, 50) <= lo);
 }
 
+/* The issue's match: 20 games at +16 =2 -2 is +301.3 Elo, and the interval
+ * is +155..+804, not the +/- 324.3 of its half width (-23..+626). */
+static void interval_ends(void **state)
+{
+    (void)state;
+    match_score s = {16, 2, 2};
+    double elo, margin, lo, hi;
+    assert_true(stats_elo(&s, &elo, &margin));
+    stats_elo_interval(&s, &lo, &hi);
+    assert_true(fabs(elo - 301.3) < 0.05);
+    assert_true(lo > 150 && lo < 160);
+    assert_true(hi > 800 && hi < 810);
+    assert_true(hi - elo > 2 * (elo - lo)); /* far from symmetric */
+}
+
+/* Pentanomial: the Elo of the mean pair score, with an interval from the
+ * pair scores' variance, checked by hand; pairs that cancel (WL) narrow it
+ * against the games' view of the same games; all pairs won: no estimate. */
+static void pentanomial(void **state)
+{
+    (void)state;
+    match_pairs p = {{1, 2, 3, 4, 5}};
+    assert_int_equal(stats_pairs(&p), 15);
+    double elo, lo, hi;
+    assert_true(stats_pairs_elo(&p, &elo, &lo, &hi));
+    double m = (0 * 1 + 0.25 * 2 + 0.5 * 3 + 0.75 * 4 + 1 * 5) / 15.0;
+    double var = (1 * m * m + 2 * (0.25 - m) * (0.25 - m) + 3 * (0.5 - m) * (0.5 - m) +
+                  4 * (0.75 - m) * (0.75 - m) + 5 * (1 - m) * (1 - m)) / 15.0;
+    double se = sqrt(var / 15);
+    assert_true(fabs(elo - elo_by_bisection(m)) < 1e-6);
+    assert_true(fabs(lo - elo_by_bisection(m - 1.959964 * se)) < 1e-6);
+    assert_true(fabs(hi - elo_by_bisection(m + 1.959964 * se)) < 1e-6);
+    /* All pairs even: 0, and no width. 8 DD, 8 WL (each won by the
+     * colour its opening favours), 2 LD, 2 WD: the 40 games are 10 W,
+     * 20 D, 10 L, and the pairs' interval is narrower than the games'. */
+    match_pairs even = {{0, 0, 20, 0, 0}};
+    assert_true(stats_pairs_elo(&even, &elo, &lo, &hi));
+    assert_true(fabs(elo) < 1e-9 && fabs(lo) < 1e-9 && fabs(hi) < 1e-9);
+    match_pairs mixed = {{0, 2, 16, 2, 0}};
+    match_score games = {10, 20, 10};
+    double tlo, thi, e2, m2;
+    assert_true(stats_pairs_elo(&mixed, &elo, &lo, &hi));
+    assert_true(stats_elo(&games, &e2, &m2));
+    stats_elo_interval(&games, &tlo, &thi);
+    assert_true(hi - lo < thi - tlo);
+    match_pairs won = {{0, 0, 0, 0, 3}};
+    assert_false(stats_pairs_elo(&won, &elo, &lo, &hi));
+    assert_true(isinf(elo) && elo > 0);
+    match_pairs none = {{0}};
+    assert_false(stats_pairs_elo(&none, &elo, &lo, &hi));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(elo_matches_the_curve),
+        cmocka_unit_test(interval_ends),
+        cmocka_unit_test(pentanomial),
         cmocka_unit_test(elo_symmetry_and_size),
         cmocka_unit_test(sprt),
     };
