@@ -8,6 +8,7 @@
  */
 #include "tui/tui_internal.h"
 
+#include "front/check.h"
 #include "front/i18n.h"
 #include "front/players.h"
 #include "front/words.h"
@@ -54,6 +55,7 @@ static void cursor_to_legal(tui *t)
 /* Copy what the screen shows from the session (the thread must be idle). */
 void tui_sync(tui *t)
 {
+    FRONT_ASSERT(!t->running); /* the session is the controller's */
     const aw_game *g = session_game(t->s);
     const aw_status before = t->status;
     t->view.pos = *session_position(t->s);
@@ -142,6 +144,7 @@ static void *worker(void *arg)
 
 void tui_start_job(tui *t, job_kind job)
 {
+    FRONT_ASSERT(!t->running && job != JOB_NONE); /* one thread at a time */
     t->job = job;
     t->rc = 0;
     t->err.msg[0] = 0;

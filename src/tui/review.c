@@ -7,6 +7,7 @@
  */
 #include "tui/tui_internal.h"
 
+#include "front/check.h"
 #include "front/i18n.h"
 #include "front/words.h"
 
@@ -70,6 +71,7 @@ void tui_review_draw(tui *t)
 void tui_review_enter(tui *t)
 {
     const aw_review *r = t->review;
+    FRONT_ASSERT(r && r->count > 0 && !t->running);
     t->review_mode = true;
     t->review_sel = 0;
     if (r->nturning > 0)
