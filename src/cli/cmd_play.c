@@ -757,18 +757,28 @@ static int run(play *p)
     }
 }
 
-int cmd_play(int argc, char **argv)
+/* What the command line says (NULL, false: not given). */
+typedef struct play_options {
+    cli_rules cr;
+    const char *opponent, *side_opt, *level_opt, *movetime_opt;
+    int side, first;
+    bool first_given, resume, plain, two_people;
+    long long level, movetime;
+} play_options;
+
+/* Read the options into *o (and the tables' and book's into *p): 0, or
+ * the exit status of a usage error (said on stderr). No option is
+ * ignored in silence. */
+static int parse_options(int argc, char **argv, play_options *o, play *p)
 {
     const char *cmd = "play";
-    cli_rules cr = {0};
-    const char *opponent = NULL, *side_opt = NULL, *level_opt = NULL, *movetime_opt = NULL;
-    int side = AW_SOUTH, first = AW_SOUTH;
-    bool first_given = false, resume = false, plain = false;
-    long long level = 3, movetime = 1000;
-    play p = {0};
+    memset(o, 0, sizeof *o);
+    o->side = o->first = AW_SOUTH;
+    o->level = 3;
+    o->movetime = 1000;
     for (int i = 1; i < argc; i++) {
         const char *v;
-        int rc = cli_rules_option(cmd, &cr, argc, argv, &i, true);
+        int rc = cli_rules_option(cmd, &o->cr, argc, argv, &i, true);
         if (rc < 0)
             return EXIT_USAGE;
         if (rc > 0)
@@ -780,35 +790,35 @@ int cmd_play(int argc, char **argv)
                 cli_error(cmd, _("bad value '%s' for --opponent (expected computer or human)"), v);
                 return EXIT_USAGE;
             }
-            opponent = v;
+            o->opponent = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--side", &v)) != 0) {
-            if (rc < 0 || parse_side(cmd, "--side", v, &side))
+            if (rc < 0 || parse_side(cmd, "--side", v, &o->side))
                 return EXIT_USAGE;
-            side_opt = v;
+            o->side_opt = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--level", &v)) != 0) {
-            if (rc < 0 || cli_number(cmd, "--level", v, 1, 10, &level))
+            if (rc < 0 || cli_number(cmd, "--level", v, 1, 10, &o->level))
                 return EXIT_USAGE;
-            level_opt = v;
+            o->level_opt = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--movetime", &v)) != 0) {
-            if (rc < 0 || cli_number(cmd, "--movetime", v, 10, 3600000, &movetime))
+            if (rc < 0 || cli_number(cmd, "--movetime", v, 10, 3600000, &o->movetime))
                 return EXIT_USAGE;
-            movetime_opt = v;
+            o->movetime_opt = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--tables", &v)) != 0) {
             if (rc < 0)
                 return EXIT_USAGE;
-            p.tables_opt = v;
+            p->tables_opt = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--book", &v)) != 0) {
             if (rc < 0)
                 return EXIT_USAGE;
-            p.book_opt = v;
+            p->book_opt = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--first", &v)) != 0) {
-            if (rc < 0 || parse_side(cmd, "--first", v, &first))
+            if (rc < 0 || parse_side(cmd, "--first", v, &o->first))
                 return EXIT_USAGE;
-            first_given = true;
+            o->first_given = true;
         } else if (cli_flag(argv, i, "--resume")) {
-            resume = true;
+            o->resume = true;
         } else if (cli_flag(argv, i, "--plain")) {
-            plain = true;
+            o->plain = true;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--lang", &v)) != 0) {
             /* checked and applied by cli_play_language before the command runs */
             if (rc < 0)
@@ -822,47 +832,90 @@ int cmd_play(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
-    const bool two_people = opponent && strcmp(opponent, "human") == 0;
-    /* No option is ignored in silence. */
-    if (two_people && (side_opt || level_opt || movetime_opt)) {
+    o->two_people = o->opponent && strcmp(o->opponent, "human") == 0;
+    if (o->two_people && (o->side_opt || o->level_opt || o->movetime_opt)) {
         cli_error(cmd, _("%s is for a game against the computer; --opponent human is a game "
                          "between two people"),
-                  side_opt ? "--side" : level_opt ? "--level" : "--movetime");
+                  o->side_opt ? "--side" : o->level_opt ? "--level" : "--movetime");
         return EXIT_USAGE;
     }
-    if (resume && (cr.preset || cr.count || cr.position || first_given || opponent || side_opt)) {
+    if (o->resume && (o->cr.preset || o->cr.count || o->cr.position || o->first_given ||
+                      o->opponent || o->side_opt)) {
         cli_error(cmd, "%s",
                   _("--resume continues the kept game with its own rules and players; only "
                     "--level, --movetime, --tables, --book, --lang and --plain may go with it"));
         return EXIT_USAGE;
     }
+    return 0;
+}
+
+/* Continue the kept unfinished game (--resume) in p->s: 0, or the exit
+ * status after saying why not. */
+static int resume_game(play *p, const session_config *cfg, const play_options *o)
+{
+    const char *cmd = "play";
+    char msg[512];
+    char path[4096];
+    char *text = NULL;
+    if (!paths_state(UNFINISHED, false, path, sizeof path, msg, sizeof msg)) {
+        cli_error(cmd, _("no unfinished game to resume: %s"), msg);
+        return EXIT_INPUT;
+    }
+    if (access(path, F_OK) != 0) {
+        cli_error(cmd, _("no unfinished game to resume (none is kept in %s)"), path);
+        return EXIT_INPUT;
+    }
+    if (!(text = textfile_read(path, (size_t)16 << 20, msg, sizeof msg))) {
+        cli_error(cmd, _("cannot resume: %s"), msg);
+        return EXIT_INPUT;
+    }
+    p->s = session_of_text(p, cfg, text, path, o->level_opt, o->movetime_opt, msg, sizeof msg);
+    free(text);
+    if (!p->s) {
+        cli_error(cmd, _("cannot resume %s"), msg);
+        aw_tables_close(p->tables);
+        aw_book_free(p->book);
+        return EXIT_INPUT;
+    }
+    p->resumed = true;
+    return 0;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    const char *cmd = "play";
+    play p = {0};
+    play_options o;
+    const int usage = parse_options(argc, argv, &o, &p);
+    if (usage)
+        return usage;
     session_config cfg = session_config_default();
-    const int bad = cli_rules_build(cmd, &cr, &cfg.rules, &cfg.start);
+    const int bad = cli_rules_build(cmd, &o.cr, &cfg.rules, &cfg.start);
     if (bad)
         return bad;
-    if (first_given) {
-        if (cr.position) {
+    if (o.first_given) {
+        if (o.cr.position) {
             cli_error(cmd, "%s", _("--first cannot be used with --position (the position says who moves)"));
             return EXIT_USAGE;
         }
-        cfg.start.side = (uint8_t)first;
+        cfg.start.side = (uint8_t)o.first;
     }
-    cfg.computer[!side] = !two_people;
-    cfg.level = (int)level;
-    cfg.movetime_ms = movetime;
-    cfg.hint_ms = movetime;
+    cfg.computer[!o.side] = !o.two_people;
+    cfg.level = (int)o.level;
+    cfg.movetime_ms = o.movetime;
+    cfg.hint_ms = o.movetime;
     p.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
     p.review_depth = 14;
-    const bool full_screen = !plain && p.tty && full_screen_terminal();
+    const bool full_screen = !o.plain && p.tty && full_screen_terminal();
     /* The full-screen game starts where the last one chosen in its dialog
      * left off, for what the command line does not say. */
     settings set = settings_default();
     char notes[1024] = "";
     settings_load(&set, notes, sizeof notes);
     p.review_depth = set.review_depth;
-    if (full_screen && set.game_valid && !resume) {
-        if (!cr.preset && !cr.count && !cr.position && !opponent && !side_opt && !level_opt &&
-            !movetime_opt && !first_given) {
+    if (full_screen && set.game_valid && !o.resume) {
+        if (!o.cr.preset && !o.cr.count && !o.cr.position && !o.opponent && !o.side_opt &&
+            !o.level_opt && !o.movetime_opt && !o.first_given) {
             aw_rules_preset(set.rules, &cfg.rules, NULL);
             cfg.start = aw_position_start(set.first);
             cfg.computer[0] = !set.human && set.side != AW_SOUTH;
@@ -874,30 +927,10 @@ int cmd_play(int argc, char **argv)
 
     aw_error err;
     char msg[512];
-    if (resume) {
-        char path[4096];
-        char *text = NULL;
-        if (!paths_state(UNFINISHED, false, path, sizeof path, msg, sizeof msg)) {
-            cli_error(cmd, _("no unfinished game to resume: %s"), msg);
-            return EXIT_INPUT;
-        }
-        if (access(path, F_OK) != 0) {
-            cli_error(cmd, _("no unfinished game to resume (none is kept in %s)"), path);
-            return EXIT_INPUT;
-        }
-        if (!(text = textfile_read(path, (size_t)16 << 20, msg, sizeof msg))) {
-            cli_error(cmd, _("cannot resume: %s"), msg);
-            return EXIT_INPUT;
-        }
-        p.s = session_of_text(&p, &cfg, text, path, level_opt, movetime_opt, msg, sizeof msg);
-        free(text);
-        if (!p.s) {
-            cli_error(cmd, _("cannot resume %s"), msg);
-            aw_tables_close(p.tables);
-            aw_book_free(p.book);
-            return EXIT_INPUT;
-        }
-        p.resumed = true;
+    if (o.resume) {
+        const int status = resume_game(&p, &cfg, &o);
+        if (status)
+            return status;
     } else {
         open_resources(&p, &cfg.rules);
         cfg.tables = p.tables;
