@@ -118,7 +118,7 @@ ifneq ($(CURSES_LIBS),)
   ALL_CFLAGS += -DAW_HAVE_CURSES
   LIBS += $(CURSES_LIBS)
 else
-  TUI_SRC := src/tui/settings.c
+  TUI_SRC :=
 endif
 APP_SRC  += $(TUI_SRC)
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))

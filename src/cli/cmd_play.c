@@ -12,14 +12,16 @@
  * unfinished is kept in the state directory and `--resume` continues it.
  */
 #include "cli.h"
+#include "play_text.h"
 #include "front/engine_setup.h"
 #include "front/i18n.h"
 #include "front/messages.h"
 #include "front/paths.h"
+#include "front/players.h"
 #include "front/session.h"
 #include "front/textfile.h"
 #include "front/words.h"
-#include "tui/settings.h"
+#include "front/settings.h"
 #ifdef AW_HAVE_CURSES
 #include "tui/tui.h"
 #endif
@@ -64,31 +66,13 @@ static void on_interrupt(int sig)
 
 static const aw_rules *rules_of(const play *p) { return session_rules(p->s); }
 
-/* The seat the board is drawn from: the person's side against the
- * computer, South otherwise. */
-static int seat(const play *p)
-{
-    const session_config *c = session_get_config(p->s);
-    return c->computer[AW_SOUTH] && !c->computer[AW_NORTH] ? AW_NORTH : AW_SOUTH;
-}
-
-static bool against_computer(const play *p)
-{
-    const session_config *c = session_get_config(p->s);
-    return c->computer[0] != c->computer[1];
-}
-
-/* "North (computer)", "South (you)" against the computer, or "South". */
+/* Who sits where (src/front/players.c): the board is drawn from the
+ * person's seat against the computer. */
+static int seat(const play *p) { return players_seat(p->s); }
+static bool against_computer(const play *p) { return players_against_computer(p->s); }
 static const char *who(const play *p, int side, char *buf, size_t size)
 {
-    const session_config *c = session_get_config(p->s);
-    if (c->computer[side])
-        snprintf(buf, size, _("%s (computer)"), words_side(side));
-    else if (against_computer(p))
-        snprintf(buf, size, _("%s (you)"), words_side(side));
-    else
-        snprintf(buf, size, "%s", words_side(side));
-    return buf;
+    return players_name(p->s, side, buf, size);
 }
 
 /* A sentence or more, ending the line: wrapped at spaces to the width of
@@ -133,82 +117,6 @@ static void outln(const char *fmt, ...)
     putchar('\n');
 }
 
-static void draw_row(const aw_position *pos, const int order[6])
-{
-    printf("    |");
-    for (int i = 0; i < 6; i++)
-        printf(" %2d |", pos->pits[order[i]]);
-}
-
-static void draw_letters(const int order[6])
-{
-    char pit[4];
-    printf("    ");
-    for (int i = 0; i < 6; i++)
-        printf("   %s ", words_pit(order[i], pit));
-    printf("\n");
-}
-
-static void draw_side(const play *p, const aw_position *pos, int side)
-{
-    const session_config *c = session_get_config(p->s);
-    const bool relay = rules_of(p)->family == AW_FAMILY_RELAY;
-    printf("   ");
-    printf(relay ? _("%s store %2d") : _("%s score %2d"), words_side(side), pos->score[side]);
-    if (c->computer[side])
-        printf(_(" (computer, level %d)"), c->level);
-    else if (against_computer(p))
-        printf(_(" (you)"));
-    printf("\n");
-}
-
-static void draw_board(const play *p)
-{
-    const aw_position *pos = session_position(p->s);
-    /* Seen from South's seat with counterclockwise sowing: North's row on
-     * top from f to a, South's below from A to F, each pit facing its
-     * opposite. North's seat turns the board round; clockwise sowing is the
-     * mirror image of either. */
-    static const int order[2][2][2][6] = {
-        /* seat South: {top, bottom} for ccw, then cw */
-        {{{11, 10, 9, 8, 7, 6}, {0, 1, 2, 3, 4, 5}}, {{6, 7, 8, 9, 10, 11}, {5, 4, 3, 2, 1, 0}}},
-        /* seat North */
-        {{{5, 4, 3, 2, 1, 0}, {6, 7, 8, 9, 10, 11}}, {{0, 1, 2, 3, 4, 5}, {11, 10, 9, 8, 7, 6}}},
-    };
-    const int me = seat(p), cw = rules_of(p)->clockwise ? 1 : 0;
-    const int *top = order[me][cw][0], *bottom = order[me][cw][1];
-    const char *line = "    +----+----+----+----+----+----+";
-    printf("\n");
-    draw_letters(top);
-    printf("%s\n", line);
-    draw_row(pos, top);
-    draw_side(p, pos, !me);
-    printf("%s\n", line);
-    draw_row(pos, bottom);
-    draw_side(p, pos, me);
-    printf("%s\n", line);
-    draw_letters(bottom);
-    /* The counter matters only where a limit ends the game. */
-    if (pos->quiet && rules_of(p)->no_capture)
-        printf(_("    %u of %d plies without capture\n"), (unsigned)pos->quiet,
-               rules_of(p)->no_capture);
-    printf("\n");
-}
-
-static void list_moves(const play *p, char *out, size_t size)
-{
-    aw_move moves[AW_MAX_MOVES];
-    const int n = aw_generate(rules_of(p), session_position(p->s), moves);
-    out[0] = 0;
-    for (int i = 0; i < n; i++) {
-        char m[AW_MOVE_MAX];
-        if (strlen(out) + 6 < size) {
-            strcat(out, i ? " " : "");
-            strcat(out, aw_move_format(rules_of(p), moves[i], m));
-        }
-    }
-}
-
 /* The file that keeps an unfinished game; NULL when there is no home. */
 static const char *unfinished_path(bool create, char *buf, size_t size)
 {
@@ -227,12 +135,10 @@ static bool check_over(play *p)
     if (!p->over_announced) {
         char text[512];
         say(p, "%s\n", words_game_over(g, text, sizeof text));
-        int sc[2];
-        aw_game_scores(g, sc);
-        const int me = seat(p);
         /* a win or a loss said to the person (the result line says a draw) */
-        if (against_computer(p) && sc[me] != sc[!me])
-            printf("%s\n", sc[me] > sc[!me] ? _("You win. Well played!") : _("The computer wins."));
+        const char *verdict = players_verdict(p->s);
+        if (verdict)
+            printf("%s\n", verdict);
         printf(_("Type 'new' for another game, 'undo' to take back, or 'quit'.\n"));
         p->over_announced = true;
         if (p->resumed) { /* the kept game is finished: forget it */
@@ -245,114 +151,6 @@ static bool check_over(play *p)
     return true;
 }
 
-static void show_help(const play *p)
-{
-    const bool relay = rules_of(p)->family == AW_FAMILY_RELAY;
-    printf(_("Commands:\n"
-             "  %s    play the pit with that letter (South plays A-F, North a-f)\n"
-             "  undo       take back your last move (and the computer's reply)\n"
-             "  redo       play again what undo took back\n"
-             "  hint       the computer's advice: a move, the score and the line it expects\n"
-             "  moves      the legal moves\n"
-             "  history    the moves played so far\n"
-             "  board      draw the board again\n"
-             "  rules      how to play, and the rules in play\n"
-             "  agree      propose to end the game here (where the rules allow it)\n"
-             "  review     the computer's review of the game so far: every move marked\n"
-             "             (?? blunder, ? mistake, ?! inaccuracy, ! good, !! brilliant),\n"
-             "             what was better and what it cost ('review 18': deeper)\n"
-             "  save FILE  save the game as a game record\n"
-             "  load FILE  continue the first game of a record file\n"
-             "  new        start a new game\n"
-             "  help       this list\n"
-             "  quit       leave (an unfinished game is kept: 'awale play --resume')\n"),
-           relay ? "C+ / C-" : "C      ");
-    if (relay)
-        printf(_("In the relay game a move names one of your pits (2 seeds or more) and a\n"
-                 "direction, seen from your own seat:\n"
-                 "  C+   (or 'C right') sows to your right, counterclockwise: South towards F,\n"
-                 "       North towards f, then on into the other row\n"
-                 "  C-   (or 'C left') sows to your left, clockwise: South towards A, North\n"
-                 "       towards a\n"
-                 "When the last seed falls into a pit that already held seeds, that pit's seeds\n"
-                 "are taken up and sown back the other way; the move ends when a last seed falls\n"
-                 "into an empty pit. In one of your own pits it captures the pit facing it.\n"));
-    if (relay && rules_of(p)->no_move_pass)
-        printf(_("A player with no pit of 2 seeds or more types 'pass'.\n"));
-}
-
-/* Relay moves in words: "C right" is C+, "C left" is C- (right and left as
- * seen from the player's seat). Other text is copied as it is. */
-static const char *relay_words(const char *line, char *out, size_t size)
-{
-    size_t o = 0;
-    for (const char *s = line; *s && o + 2 < size;) {
-        const bool letter = ((*s >= 'A' && *s <= 'F') || (*s >= 'a' && *s <= 'f')) &&
-                            (s == line || isspace((unsigned char)s[-1]));
-        const char *q = s + 1;
-        while (letter && *q == ' ')
-            q++;
-        if (letter && q > s + 1 && strncmp(q, "right", 5) == 0 &&
-            (!q[5] || isspace((unsigned char)q[5]))) {
-            out[o++] = *s;
-            out[o++] = '+';
-            s = q + 5;
-        } else if (letter && q > s + 1 && strncmp(q, "left", 4) == 0 &&
-                   (!q[4] || isspace((unsigned char)q[4]))) {
-            out[o++] = *s;
-            out[o++] = '-';
-            s = q + 4;
-        } else {
-            out[o++] = *s++;
-        }
-    }
-    out[o] = 0;
-    return out;
-}
-
-static void show_rules(const play *p)
-{
-    const aw_rules *r = rules_of(p);
-    char howto[AW_HOWTO_MAX], diff[256];
-    printf(_("Rule set %s. How to play:\n"), r->name);
-    words_howto(r, howto, sizeof howto);
-    cli_print_wrapped(stdout, howto, "  - ", "    ", 78);
-    if (aw_rules_diff(r, diff, sizeof diff) > 0)
-        printf(_("Changed from the %s rules: %s.\n"), r->name, diff);
-}
-
-static void show_history(const play *p)
-{
-    const aw_game *g = session_game(p->s);
-    const int n = aw_game_ply(g);
-    if (n == 0) {
-        printf(_("No move yet.\n"));
-        return;
-    }
-    const bool north_first = aw_game_start(g)->side == AW_NORTH;
-    char line[128] = "";
-    printf(_("Moves so far:\n"));
-    for (int i = 0; i < n; i++) {
-        char m[AW_MOVE_MAX], item[32];
-        const int k = i + north_first; /* South's moves are even */
-        aw_move_format(rules_of(p), aw_game_move(g, i), m);
-        if (k % 2 == 0)
-            snprintf(item, sizeof item, "%d. %s", k / 2 + 1, m);
-        else if (i == 0)
-            snprintf(item, sizeof item, "%d... %s", k / 2 + 1, m);
-        else
-            snprintf(item, sizeof item, " %s", m);
-        if (k % 2 == 0 && strlen(line) + strlen(item) + 2 > 72) {
-            printf("  %s\n", line);
-            line[0] = 0;
-        }
-        if (k % 2 == 0 && line[0])
-            strcat(line, "  ");
-        strcat(line, item);
-    }
-    printf("  %s\n", line);
-}
-
 /* Play the computer's moves while it is its turn. */
 static void computer_moves(play *p)
 {
@@ -362,13 +160,13 @@ static void computer_moves(play *p)
         aw_error err;
         char text[512], name[64];
         const int side = session_position(p->s)->side;
-        if (session_computer_play(p->s, NULL, NULL, &report, &thought, &err)) {
+        if (session_computer_play(p->s, NULL, NULL, &report, &thought, &err) != SESSION_OK) {
             say(p, _("The computer cannot move: %s."), err.msg);
             return;
         }
         say(p, "%s%s\n", words_move(rules_of(p), &report, who(p, side, name, sizeof name), text, sizeof text),
                thought.book ? _(" (from its opening book)") : "");
-        draw_board(p);
+        line_board(p->s);
     }
 }
 
@@ -460,7 +258,7 @@ static void new_game(play *p)
     p->over_announced = false;
     printf(_("New game.\n"));
     introduce(p);
-    draw_board(p);
+    line_board(p->s);
     after_change(p);
 }
 
@@ -471,7 +269,7 @@ static void play_line(play *p, const char *line)
     char words[1024];
     const char *text = line;
     if (rules_of(p)->family == AW_FAMILY_RELAY)
-        text = relay_words(line, words, sizeof words);
+        text = line_relay_words(line, words, sizeof words);
     const int n = aw_moves_parse(rules_of(p), text, moves, 64, &err);
     if (n > 0 && aw_game_status(session_game(p->s)) != AW_ONGOING && p->over_announced) {
         /* the end was said already: say why nothing happens */
@@ -499,22 +297,20 @@ static void play_line(play *p, const char *line)
         return;
     }
     for (int i = 0; i < n; i++) {
-        if (check_over(p))
-            return;
-        if (session_computer_to_move(p->s)) {
-            puts(_("It is the computer's turn."));
-            return;
-        }
         aw_move_report report;
         char m[AW_MOVE_MAX], said[512], name[64];
         const int side = session_position(p->s)->side;
-        if (session_play(p->s, moves[i], &report, &err)) {
+        switch (session_play(p->s, moves[i], &report, &err)) {
+        case SESSION_OK: break;
+        case SESSION_OVER: check_over(p); return; /* said once */
+        case SESSION_COMPUTERS_TURN: puts(_("It is the computer's turn.")); return;
+        default:
             say(p, _("%s cannot be played: %s."), aw_move_format(rules_of(p), moves[i], m),
                    err.msg);
             return;
         }
         say(p, "%s\n", words_move(rules_of(p), &report, who(p, side, name, sizeof name), said, sizeof said));
-        draw_board(p);
+        line_board(p->s);
         after_change(p);
     }
 }
@@ -545,31 +341,17 @@ static void back_resources(play *p)
     p->old_book = NULL;
 }
 
-/* The game as a record text; NULL when out of memory. */
-static char *record_text(const play *p)
-{
-    aw_record *rec = session_record(p->s);
-    char *text = rec ? aw_record_format(rec) : NULL;
-    aw_record_free(rec);
-    return text;
-}
-
 static void save_game(play *p, const char *path)
 {
     char msg[512];
-    char *text = record_text(p);
-    if (!text)
-        puts(_("Cannot save: out of memory."));
-    else if (textfile_write(path, text, msg, sizeof msg))
+    if (session_save(p->s, path, msg, sizeof msg)) {
         outln(_("Cannot save: %s."), msg);
-    else
-    {
+    } else {
         const aw_game *g = session_game(p->s);
         const int n = words_move_row(g, aw_game_ply(g));
         say(p, P_("Saved the game (%d move) to %s.", "Saved the game (%d moves) to %s.", n), n,
             path);
     }
-    free(text);
 }
 
 /* Keep an unfinished game for --resume; says so. */
@@ -579,7 +361,7 @@ static void keep_unfinished(play *p)
     if (aw_game_status(g) != AW_ONGOING || aw_game_ply(g) == 0)
         return;
     char path[4096], msg[512];
-    char *text = record_text(p);
+    char *text = session_record_text(p->s);
     if (!text || !unfinished_path(true, path, sizeof path) ||
         textfile_write(path, text, msg, sizeof msg))
         printf(_("The unfinished game could not be kept.\n"));
@@ -648,19 +430,20 @@ static void load_game(play *p, const char *path)
     say(p, P_("Loaded %s: %d move, %s rules.", "Loaded %s: %d moves, %s rules.", n), path, n,
         rules_of(p)->name);
     introduce(p);
-    draw_board(p);
+    line_board(p->s);
     after_change(p);
 }
 
 static void hint(play *p)
 {
-    if (aw_game_status(session_game(p->s)) != AW_ONGOING) {
+    session_thought t;
+    aw_error err;
+    const session_code c = session_hint(p->s, 0, NULL, NULL, &t, &err);
+    if (c == SESSION_OVER) {
         puts(_("The game is over."));
         return;
     }
-    session_thought t;
-    aw_error err;
-    if (session_hint(p->s, 0, NULL, NULL, &t, &err) || t.best == AW_MOVE_NONE) {
+    if (c != SESSION_OK || t.best == AW_MOVE_NONE) {
         say(p, _("No hint: %s."), err.msg);
         return;
     }
@@ -737,40 +520,7 @@ static void review(play *p, const char *arg)
         outln(_("No review: %s."), err.msg);
         return;
     }
-    const aw_rules *rules = rules_of(p);
-    const int first = aw_game_start(g)->side;
-    if (r->count < r->total)
-        printf(_("Review stopped: %d of %d moves reviewed.\n"), words_move_row(g, r->count),
-               words_move_row(g, r->total));
-    if (r->count == 0) {
-        aw_review_free(r);
-        return;
-    }
-    for (int i = 0; i < r->count; i++) {
-        const aw_review_move *m = &r->move[i];
-        char number[16], mv[AW_MOVE_MAX], head[40], said[1024];
-        words_move_number(first, i, number, sizeof number);
-        aw_move_format(rules, m->played, mv);
-        snprintf(head, sizeof head, "  %-6s%s%s", number, mv, aw_mark_text(m->mark));
-        if (m->mark == AW_MARK_NONE && m->legal > 1) {
-            printf("%s\n", head);
-            continue;
-        }
-        /* the comment beside the move, wrapped under itself */
-        char first_lead[48];
-        snprintf(first_lead, sizeof first_lead, "%-15s", head);
-        words_review_move(rules, aw_game_position_at(g, i), m, said, sizeof said);
-        cli_print_wrapped(stdout, said, first_lead, "               ", 78);
-    }
-    char who_buf[64], text[512];
-    printf("\n");
-    for (int side = 0; side < 2; side++) {
-        words_review_side(&r->side[side], who(p, side, who_buf, sizeof who_buf), text,
-                          sizeof text);
-        cli_print_wrapped(stdout, text, "", "  ", 78);
-    }
-    words_review_turning(r, g, text, sizeof text);
-    cli_print_wrapped(stdout, text, "", "  ", 78);
+    line_review(p->s, r);
     aw_review_free(r);
 }
 
@@ -779,12 +529,14 @@ static void agree(play *p)
     const aw_position *pos = session_position(p->s);
     const session_config *c = session_get_config(p->s);
     /* The proposer: the person (against the computer), else the side to move. */
-    const int proposer = against_computer(p) ? seat(p) : pos->side;
+    const int proposer = players_proposer(p->s);
     agreement_answer a;
     char result[96], question[256];
-    switch (session_agree(p->s, proposer, &a)) {
-    case AGREE_FORBIDDEN:
-    case AGREE_OVER: say(p, _("No end by agreement: %s."), a.why.msg); return;
+    if (session_agree(p->s, proposer, &a) != SESSION_OK) {
+        say(p, _("No end by agreement: %s."), a.why.msg);
+        return;
+    }
+    switch (a.verdict) {
     case AGREE_ASK: {
         int sc[2];
         aw_final_scores(&c->rules, pos, AW_END_AGREEMENT, sc);
@@ -792,7 +544,7 @@ static void agree(play *p)
                  _("%s proposes to end the game here (final score %s). %s, do you agree?"),
                  words_side(proposer), words_result(sc, result, sizeof result), words_side(!proposer));
         if (ask_yes(question)) {
-            session_agree_accepted(p->s);
+            session_agree_accepted(p->s, proposer, NULL);
             check_over(p);
         } else {
             say(p, _("%s declines: play on."), words_side(!proposer));
@@ -844,7 +596,7 @@ static void undo(play *p)
     else
         say(p, P_("Took back %d move: %s.", "Took back %d moves: %s.", done), done, taken);
     p->over_announced = false;
-    draw_board(p);
+    line_board(p->s);
     after_change(p);
 }
 
@@ -858,7 +610,7 @@ static void redo(play *p)
     char again[512];
     say(p, P_("Played %d move again: %s.", "Played %d moves again: %s.", done), done,
            last_moves(p, done, again, sizeof again));
-    draw_board(p);
+    line_board(p->s);
     after_change(p);
 }
 
@@ -951,48 +703,6 @@ static int parse_side(const char *cmd, const char *opt, const char *v, int *side
     return 0;
 }
 
-typedef enum line_command {
-    CMD_NONE, CMD_QUIT, CMD_HELP, CMD_NEW, CMD_BOARD, CMD_RULES, CMD_HINT, CMD_HISTORY,
-    CMD_MOVES, CMD_UNDO, CMD_REDO, CMD_SAVE, CMD_LOAD, CMD_AGREE, CMD_REVIEW
-} line_command;
-
-/* The command words, English and French, understood in either language
- * (the help shows the player's). `arg`: the command takes a word after it. */
-static const struct {
-    const char *word;
-    line_command c;
-    bool arg;
-} commands[] = {
-    {"quit", CMD_QUIT, false},     {"exit", CMD_QUIT, false},      {"q", CMD_QUIT, false},
-    {"quitter", CMD_QUIT, false},  {"sortir", CMD_QUIT, false},    {"help", CMD_HELP, false},
-    {"?", CMD_HELP, false},        {"aide", CMD_HELP, false},      {"new", CMD_NEW, false},
-    {"nouvelle", CMD_NEW, false},  {"board", CMD_BOARD, false},    {"plateau", CMD_BOARD, false},
-    {"rules", CMD_RULES, false},   {"règles", CMD_RULES, false},   {"regles", CMD_RULES, false},
-    {"hint", CMD_HINT, false},     {"conseil", CMD_HINT, false},   {"history", CMD_HISTORY, false},
-    {"historique", CMD_HISTORY, false}, {"moves", CMD_MOVES, false}, {"coups", CMD_MOVES, false},
-    {"undo", CMD_UNDO, false},     {"annuler", CMD_UNDO, false},   {"redo", CMD_REDO, false},
-    {"refaire", CMD_REDO, false},  {"save", CMD_SAVE, true},       {"enregistrer", CMD_SAVE, true},
-    {"load", CMD_LOAD, true},      {"charger", CMD_LOAD, true},    {"agree", CMD_AGREE, false},
-    {"accord", CMD_AGREE, false},  {"review", CMD_REVIEW, true},   {"bilan", CMD_REVIEW, true},
-};
-
-/* The command a line asks for; *arg: what follows its word (NULL: nothing). */
-static line_command command_of(const char *line, const char **arg)
-{
-    const size_t n = strcspn(line, " \t");
-    *arg = NULL;
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
-        if (strlen(commands[i].word) != n || strncmp(line, commands[i].word, n) != 0)
-            continue;
-        if (line[n] && !commands[i].arg)
-            return CMD_NONE;
-        if (line[n])
-            *arg = line + n + strspn(line + n, " \t");
-        return commands[i].c;
-    }
-    return CMD_NONE;
-}
-
 /* The moves of a session's game, numbered as the history lists them. */
 static int resumed_moves(const session *s)
 {
@@ -1013,7 +723,7 @@ static int run(play *p)
         if (!line[0])
             continue;
         const char *arg = NULL;
-        const line_command c = command_of(line, &arg);
+        const line_command c = line_command_of(line, &arg);
         if (c == CMD_QUIT) {
             const aw_game *g = session_game(p->s);
             if (p->tty && aw_game_status(g) == AW_ONGOING && aw_game_ply(g) > 0 &&
@@ -1024,18 +734,18 @@ static int run(play *p)
             return EXIT_OK;
         }
         switch (c) {
-        case CMD_HELP: show_help(p); break;
+        case CMD_HELP: line_help(rules_of(p)); break;
         case CMD_NEW: new_game(p); break;
-        case CMD_BOARD: draw_board(p); break;
-        case CMD_RULES: show_rules(p); break;
+        case CMD_BOARD: line_board(p->s); break;
+        case CMD_RULES: line_rules(rules_of(p)); break;
         case CMD_HINT: hint(p); break;
-        case CMD_HISTORY: show_history(p); break;
+        case CMD_HISTORY: line_history(p->s); break;
         case CMD_MOVES: {
             char list[80];
             if (aw_game_status(session_game(p->s)) != AW_ONGOING)
                 printf(_("The game is over: no moves.\n"));
             else {
-                list_moves(p, list, sizeof list);
+                line_moves(p->s, list, sizeof list);
                 printf(_("Legal moves: %s\n"), list);
             }
             break;
@@ -1063,18 +773,28 @@ static int run(play *p)
     }
 }
 
-int cmd_play(int argc, char **argv)
+/* What the command line says (NULL, false: not given). */
+typedef struct play_options {
+    cli_rules cr;
+    const char *opponent, *side_opt, *level_opt, *movetime_opt;
+    int side, first;
+    bool first_given, resume, plain, two_people;
+    long long level, movetime;
+} play_options;
+
+/* Read the options into *o (and the tables' and book's into *p): 0, or
+ * the exit status of a usage error (said on stderr). No option is
+ * ignored in silence. */
+static int parse_options(int argc, char **argv, play_options *o, play *p)
 {
     const char *cmd = "play";
-    cli_rules cr = {0};
-    const char *opponent = NULL, *side_opt = NULL, *level_opt = NULL, *movetime_opt = NULL;
-    int side = AW_SOUTH, first = AW_SOUTH;
-    bool first_given = false, resume = false, plain = false;
-    long long level = 3, movetime = 1000;
-    play p = {0};
+    memset(o, 0, sizeof *o);
+    o->side = o->first = AW_SOUTH;
+    o->level = 3;
+    o->movetime = 1000;
     for (int i = 1; i < argc; i++) {
         const char *v;
-        int rc = cli_rules_option(cmd, &cr, argc, argv, &i, true);
+        int rc = cli_rules_option(cmd, &o->cr, argc, argv, &i, true);
         if (rc < 0)
             return EXIT_USAGE;
         if (rc > 0)
@@ -1086,35 +806,35 @@ int cmd_play(int argc, char **argv)
                 cli_error(cmd, _("bad value '%s' for --opponent (expected computer or human)"), v);
                 return EXIT_USAGE;
             }
-            opponent = v;
+            o->opponent = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--side", &v)) != 0) {
-            if (rc < 0 || parse_side(cmd, "--side", v, &side))
+            if (rc < 0 || parse_side(cmd, "--side", v, &o->side))
                 return EXIT_USAGE;
-            side_opt = v;
+            o->side_opt = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--level", &v)) != 0) {
-            if (rc < 0 || cli_number(cmd, "--level", v, 1, 10, &level))
+            if (rc < 0 || cli_number(cmd, "--level", v, 1, 10, &o->level))
                 return EXIT_USAGE;
-            level_opt = v;
+            o->level_opt = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--movetime", &v)) != 0) {
-            if (rc < 0 || cli_number(cmd, "--movetime", v, 10, 3600000, &movetime))
+            if (rc < 0 || cli_number(cmd, "--movetime", v, 10, 3600000, &o->movetime))
                 return EXIT_USAGE;
-            movetime_opt = v;
+            o->movetime_opt = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--tables", &v)) != 0) {
             if (rc < 0)
                 return EXIT_USAGE;
-            p.tables_opt = v;
+            p->tables_opt = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--book", &v)) != 0) {
             if (rc < 0)
                 return EXIT_USAGE;
-            p.book_opt = v;
+            p->book_opt = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--first", &v)) != 0) {
-            if (rc < 0 || parse_side(cmd, "--first", v, &first))
+            if (rc < 0 || parse_side(cmd, "--first", v, &o->first))
                 return EXIT_USAGE;
-            first_given = true;
+            o->first_given = true;
         } else if (cli_flag(argv, i, "--resume")) {
-            resume = true;
+            o->resume = true;
         } else if (cli_flag(argv, i, "--plain")) {
-            plain = true;
+            o->plain = true;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--lang", &v)) != 0) {
             /* checked and applied by cli_play_language before the command runs */
             if (rc < 0)
@@ -1128,47 +848,90 @@ int cmd_play(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
-    const bool two_people = opponent && strcmp(opponent, "human") == 0;
-    /* No option is ignored in silence. */
-    if (two_people && (side_opt || level_opt || movetime_opt)) {
+    o->two_people = o->opponent && strcmp(o->opponent, "human") == 0;
+    if (o->two_people && (o->side_opt || o->level_opt || o->movetime_opt)) {
         cli_error(cmd, _("%s is for a game against the computer; --opponent human is a game "
                          "between two people"),
-                  side_opt ? "--side" : level_opt ? "--level" : "--movetime");
+                  o->side_opt ? "--side" : o->level_opt ? "--level" : "--movetime");
         return EXIT_USAGE;
     }
-    if (resume && (cr.preset || cr.count || cr.position || first_given || opponent || side_opt)) {
+    if (o->resume && (o->cr.preset || o->cr.count || o->cr.position || o->first_given ||
+                      o->opponent || o->side_opt)) {
         cli_error(cmd, "%s",
                   _("--resume continues the kept game with its own rules and players; only "
                     "--level, --movetime, --tables, --book, --lang and --plain may go with it"));
         return EXIT_USAGE;
     }
+    return 0;
+}
+
+/* Continue the kept unfinished game (--resume) in p->s: 0, or the exit
+ * status after saying why not. */
+static int resume_game(play *p, const session_config *cfg, const play_options *o)
+{
+    const char *cmd = "play";
+    char msg[512];
+    char path[4096];
+    char *text = NULL;
+    if (!paths_state(UNFINISHED, false, path, sizeof path, msg, sizeof msg)) {
+        cli_error(cmd, _("no unfinished game to resume: %s"), msg);
+        return EXIT_INPUT;
+    }
+    if (access(path, F_OK) != 0) {
+        cli_error(cmd, _("no unfinished game to resume (none is kept in %s)"), path);
+        return EXIT_INPUT;
+    }
+    if (!(text = textfile_read(path, (size_t)16 << 20, msg, sizeof msg))) {
+        cli_error(cmd, _("cannot resume: %s"), msg);
+        return EXIT_INPUT;
+    }
+    p->s = session_of_text(p, cfg, text, path, o->level_opt, o->movetime_opt, msg, sizeof msg);
+    free(text);
+    if (!p->s) {
+        cli_error(cmd, _("cannot resume %s"), msg);
+        aw_tables_close(p->tables);
+        aw_book_free(p->book);
+        return EXIT_INPUT;
+    }
+    p->resumed = true;
+    return 0;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    const char *cmd = "play";
+    play p = {0};
+    play_options o;
+    const int usage = parse_options(argc, argv, &o, &p);
+    if (usage)
+        return usage;
     session_config cfg = session_config_default();
-    const int bad = cli_rules_build(cmd, &cr, &cfg.rules, &cfg.start);
+    const int bad = cli_rules_build(cmd, &o.cr, &cfg.rules, &cfg.start);
     if (bad)
         return bad;
-    if (first_given) {
-        if (cr.position) {
+    if (o.first_given) {
+        if (o.cr.position) {
             cli_error(cmd, "%s", _("--first cannot be used with --position (the position says who moves)"));
             return EXIT_USAGE;
         }
-        cfg.start.side = (uint8_t)first;
+        cfg.start.side = (uint8_t)o.first;
     }
-    cfg.computer[!side] = !two_people;
-    cfg.level = (int)level;
-    cfg.movetime_ms = movetime;
-    cfg.hint_ms = movetime;
+    cfg.computer[!o.side] = !o.two_people;
+    cfg.level = (int)o.level;
+    cfg.movetime_ms = o.movetime;
+    cfg.hint_ms = o.movetime;
     p.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
     p.review_depth = 14;
-    const bool full_screen = !plain && p.tty && full_screen_terminal();
+    const bool full_screen = !o.plain && p.tty && full_screen_terminal();
     /* The full-screen game starts where the last one chosen in its dialog
      * left off, for what the command line does not say. */
     settings set = settings_default();
     char notes[1024] = "";
     settings_load(&set, notes, sizeof notes);
     p.review_depth = set.review_depth;
-    if (full_screen && set.game_valid && !resume) {
-        if (!cr.preset && !cr.count && !cr.position && !opponent && !side_opt && !level_opt &&
-            !movetime_opt && !first_given) {
+    if (full_screen && set.game_valid && !o.resume) {
+        if (!o.cr.preset && !o.cr.count && !o.cr.position && !o.opponent && !o.side_opt &&
+            !o.level_opt && !o.movetime_opt && !o.first_given) {
             aw_rules_preset(set.rules, &cfg.rules, NULL);
             cfg.start = aw_position_start(set.first);
             cfg.computer[0] = !set.human && set.side != AW_SOUTH;
@@ -1180,30 +943,10 @@ int cmd_play(int argc, char **argv)
 
     aw_error err;
     char msg[512];
-    if (resume) {
-        char path[4096];
-        char *text = NULL;
-        if (!paths_state(UNFINISHED, false, path, sizeof path, msg, sizeof msg)) {
-            cli_error(cmd, _("no unfinished game to resume: %s"), msg);
-            return EXIT_INPUT;
-        }
-        if (access(path, F_OK) != 0) {
-            cli_error(cmd, _("no unfinished game to resume (none is kept in %s)"), path);
-            return EXIT_INPUT;
-        }
-        if (!(text = textfile_read(path, (size_t)16 << 20, msg, sizeof msg))) {
-            cli_error(cmd, _("cannot resume: %s"), msg);
-            return EXIT_INPUT;
-        }
-        p.s = session_of_text(&p, &cfg, text, path, level_opt, movetime_opt, msg, sizeof msg);
-        free(text);
-        if (!p.s) {
-            cli_error(cmd, _("cannot resume %s"), msg);
-            aw_tables_close(p.tables);
-            aw_book_free(p.book);
-            return EXIT_INPUT;
-        }
-        p.resumed = true;
+    if (o.resume) {
+        const int status = resume_game(&p, &cfg, &o);
+        if (status)
+            return status;
     } else {
         open_resources(&p, &cfg.rules);
         cfg.tables = p.tables;
@@ -1262,10 +1005,10 @@ line_mode:
     printf(_("awale %s - type 'help' for the commands.\n"), AW_VERSION);
     if (p.resumed)
         outln(P_("Resuming the unfinished game (%d move).",
-                  "Resuming the unfinished game (%d moves).", resumed_moves(p.s)),
+                 "Resuming the unfinished game (%d moves).", resumed_moves(p.s)),
               resumed_moves(p.s));
     introduce(&p);
-    draw_board(&p);
+    line_board(p.s);
     after_change(&p);
     const int status = run(&p);
 

@@ -5,16 +5,34 @@
  * computer's view of an agreement (the adviser is made on first use). Both
  * keep their tables from move to move within a game.
  *
+ * Every decision of play is taken here, with a reason code for a refusal
+ * (session_code) and its words: the front ends show them or map them to
+ * statuses. The states and their moves:
+ *
+ *   ongoing, a person to move    session_play -> the next turn, or the end
+ *   ongoing, the computer to move session_computer_think/_move (or _play)
+ *   ongoing, either              session_agree -> over by agreement, or on
+ *   over                         nothing is played; undo goes back
+ *
  * Undo goes back to a person's turn and keeps what it took back on a redo
  * stack, in groups, so that redo replays exactly what one undo removed; any
- * new move clears it.
+ * new move clears it. Invariants (check(), asserted in the sanitizer and
+ * debug builds after every change): the configuration is one session_new
+ * accepts; the player's engine exists exactly when the computer plays a
+ * side; the redo stack is groups of one move or more that add up to its
+ * moves; the set opening is a beginning of the game; after an undo the game
+ * goes on, at a person's turn or at its start; a move played clears the
+ * redo stack.
  */
 #include "front/session.h"
 
+#include "front/check.h"
 #include "front/engine_setup.h"
 #include "front/i18n.h"
+#include "front/textfile.h"
 #include "front/words.h"
 
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +55,60 @@ struct session {
     aw_move opening[REDO_MAX]; /* the set opening (session_opening) */
     int opening_len;
 };
+
+/* The invariants above (FRONT_ASSERT: the sanitizer and debug builds). */
+static void check(const session *s)
+{
+    (void)s; /* release builds check nothing */
+    FRONT_ASSERT(s->cfg.level >= 1 && s->cfg.level <= 10);
+    FRONT_ASSERT(s->cfg.movetime_ms > 0 && s->cfg.hint_ms > 0);
+    FRONT_ASSERT((s->player != NULL) == (s->cfg.computer[0] || s->cfg.computer[1]));
+    FRONT_ASSERT(s->redo_groups >= 0 && s->redo_groups <= s->redo_len);
+    FRONT_ASSERT(s->redo_len <= REDO_MAX);
+#ifdef FRONT_CHECKS
+    int moves = 0;
+    for (int i = 0; i < s->redo_groups; i++) {
+        FRONT_ASSERT(s->redo_group[i] > 0);
+        moves += s->redo_group[i];
+    }
+    FRONT_ASSERT(moves == s->redo_len);
+#endif
+    FRONT_ASSERT(s->opening_len >= 0 && s->opening_len <= REDO_MAX);
+    FRONT_ASSERT(session_opening(s) <= aw_game_ply(s->game));
+}
+
+const char *session_why(session_code code)
+{
+    switch (code) {
+    case SESSION_OK: return "";
+    case SESSION_OVER: return _("the game is over");
+    case SESSION_COMPUTERS_TURN: return _("it is the computer's turn");
+    case SESSION_PERSONS_TURN: return _("it is not the computer's turn");
+    case SESSION_ILLEGAL: return _("the rules do not allow this move");
+    case SESSION_NO_AGREEMENT: return _("the game cannot end by agreement");
+    case SESSION_PROPOSER_COMPUTER: return _("a person proposes the end, not the computer");
+    case SESSION_COMPUTER_ANSWERS: return _("the computer answers for itself");
+    case SESSION_FAILED: break;
+    }
+    return _("the engine failed");
+}
+
+/* A refusal: its code, with its words in *err (may be NULL). */
+static session_code refuse(aw_error *err, session_code code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static session_code refuse(aw_error *err, session_code code, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
 
 session_config session_config_default(void)
 {
@@ -95,6 +167,7 @@ session *session_new(const session_config *cfg, aw_error *err)
             return NULL;
         }
     }
+    check(s);
     return s;
 }
 
@@ -135,6 +208,7 @@ void session_restart(session *s, const aw_position *start)
         aw_engine_clear(s->player);
     if (atomic_load(&s->adviser))
         aw_engine_clear(atomic_load(&s->adviser));
+    check(s);
 }
 
 bool session_is_human(const session *s, int side) { return !s->cfg.computer[side & 1]; }
@@ -155,30 +229,68 @@ static int play_move(session *s, aw_move m, aw_move_report *report, aw_error *er
     return 0;
 }
 
-int session_play(session *s, aw_move move, aw_move_report *report, aw_error *err)
+session_code session_ongoing(const session *s, aw_error *err)
 {
-    const aw_rules *r = session_rules(s);
-    const aw_position *p = session_position(s);
     const aw_status st = aw_game_status(s->game);
-    if (st != AW_ONGOING) {
-        char why[200];
-        snprintf(err->msg, sizeof err->msg, _("the game is over: %s"),
-                 words_status(st, r, p, why, sizeof why));
-        return -1;
-    }
-    if (s->cfg.computer[p->side]) {
-        snprintf(err->msg, sizeof err->msg, "%s", _("it is the computer's turn"));
-        return -1;
-    }
+    if (st == AW_ONGOING)
+        return SESSION_OK;
+    char why[200];
+    return refuse(err, SESSION_OVER, _("the game is over: %s"),
+                  words_status(st, session_rules(s), session_position(s), why, sizeof why));
+}
+
+session_code session_person_turn(const session *s, aw_error *err)
+{
+    const session_code c = session_ongoing(s, err);
+    if (c != SESSION_OK)
+        return c;
+    if (s->cfg.computer[session_position(s)->side])
+        return refuse(err, SESSION_COMPUTERS_TURN, "%s", _("it is the computer's turn"));
+    return SESSION_OK;
+}
+
+session_code session_computer_turn(const session *s, aw_error *err)
+{
+    const session_code c = session_ongoing(s, err);
+    if (c != SESSION_OK)
+        return c;
+    if (!s->cfg.computer[session_position(s)->side] || !s->player)
+        return refuse(err, SESSION_PERSONS_TURN, "%s", _("it is not the computer's turn"));
+    return SESSION_OK;
+}
+
+session_code session_may_play(const session *s, aw_move move, aw_error *err)
+{
+    const session_code c = session_person_turn(s, err);
+    if (c != SESSION_OK)
+        return c;
     char why[sizeof err->msg];
-    if (words_illegal(r, p, move, why, sizeof why)) {
-        snprintf(err->msg, sizeof err->msg, "%s", why);
-        return -1;
-    }
+    if (words_illegal(session_rules(s), session_position(s), move, why, sizeof why))
+        return refuse(err, SESSION_ILLEGAL, "%s", why);
+    return SESSION_OK;
+}
+
+bool session_computer_replies(const session *s, aw_move move)
+{
+    aw_position after = *session_position(s);
+    aw_play(session_rules(s), &after, move);
+    return s->cfg.computer[after.side];
+}
+
+session_code session_play(session *s, aw_move move, aw_move_report *report, aw_error *err)
+{
+    const session_code c = session_may_play(s, move, err);
+    if (c != SESSION_OK)
+        return c;
+#ifdef FRONT_CHECKS
+    const int ply = aw_game_ply(s->game);
+#endif
     if (play_move(s, move, report, err))
-        return -1;
+        return SESSION_FAILED; /* out of memory: a legal move is played */
+    FRONT_ASSERT(aw_game_ply(s->game) == ply + 1);
     clear_redo(s);
-    return 0;
+    check(s);
+    return SESSION_OK;
 }
 
 static void copy_result(const aw_search_result *res, session_thought *t)
@@ -211,50 +323,50 @@ static int think(session *s, aw_engine *e, const aw_limits *limits, aw_info_fn i
     return aw_search_wait(e, res) ? -1 : 0;
 }
 
-static bool not_computers_turn(const session *s, aw_error *err)
+session_code session_computer_think(session *s, aw_info_fn info, void *user,
+                                    aw_search_result *res, aw_error *err)
 {
-    if (session_computer_to_move(s) && s->player)
-        return false;
-    snprintf(err->msg, sizeof err->msg, "%s",
-             aw_game_status(s->game) != AW_ONGOING ? _("the game is over")
-                                                   : _("it is not the computer's turn"));
-    return true;
-}
-
-int session_computer_think(session *s, aw_info_fn info, void *user, aw_search_result *res,
-                           aw_error *err)
-{
-    if (not_computers_turn(s, err))
-        return -1;
+    const session_code c = session_computer_turn(s, err);
+    if (c != SESSION_OK)
+        return c;
     aw_limits limits;
     memset(&limits, 0, sizeof limits);
     limits.movetime_ms = s->cfg.movetime_ms;
     memset(res, 0, sizeof *res);
     if (think(s, s->player, &limits, info, user, res, err))
-        return -1;
-    if (res->best == AW_MOVE_NONE) {
-        snprintf(err->msg, sizeof err->msg, "%s", _("the engine found no move"));
-        return -1;
-    }
-    return 0;
+        return SESSION_FAILED;
+    if (res->best == AW_MOVE_NONE)
+        return refuse(err, SESSION_FAILED, "%s", _("the engine found no move"));
+    return SESSION_OK;
 }
 
-int session_computer_move(session *s, const aw_search_result *res, aw_move_report *report,
-                          session_thought *thought, aw_error *err)
+session_code session_computer_move(session *s, const aw_search_result *res,
+                                   aw_move_report *report, session_thought *thought,
+                                   aw_error *err)
 {
-    if (not_computers_turn(s, err) || play_move(s, res->best, report, err))
-        return -1;
+    const session_code c = session_computer_turn(s, err);
+    if (c != SESSION_OK)
+        return c;
+#ifdef FRONT_CHECKS
+    const int ply = aw_game_ply(s->game);
+#endif
+    if (play_move(s, res->best, report, err))
+        return SESSION_FAILED;
+    FRONT_ASSERT(aw_game_ply(s->game) == ply + 1);
     clear_redo(s);
     copy_result(res, thought);
-    return 0;
+    check(s);
+    return SESSION_OK;
 }
 
-int session_computer_play(session *s, aw_info_fn info, void *user, aw_move_report *report,
-                          session_thought *thought, aw_error *err)
+session_code session_computer_play(session *s, aw_info_fn info, void *user,
+                                   aw_move_report *report, session_thought *thought,
+                                   aw_error *err)
 {
     aw_search_result res;
-    if (session_computer_think(s, info, user, &res, err))
-        return -1;
+    const session_code c = session_computer_think(s, info, user, &res, err);
+    if (c != SESSION_OK)
+        return c;
     return session_computer_move(s, &res, report, thought, err);
 }
 
@@ -276,8 +388,12 @@ void session_stop(session *s)
 
 int session_undo(session *s)
 {
-    if (aw_game_status(s->game) == AW_END_AGREEMENT)
-        return aw_game_undo(s->game, 1); /* the agreement alone */
+    if (aw_game_status(s->game) == AW_END_AGREEMENT) {
+        const int n = aw_game_undo(s->game, 1); /* the agreement alone */
+        FRONT_ASSERT(n == 1 && aw_game_status(s->game) == AW_ONGOING);
+        check(s);
+        return n;
+    }
     int undone = 0;
     aw_move moves[REDO_MAX];
     while (aw_game_ply(s->game) > 0 && undone < REDO_MAX) {
@@ -300,6 +416,11 @@ int session_undo(session *s)
     } else {
         clear_redo(s);
     }
+    /* Back at a person's turn (or the start) of a game that goes on. */
+    FRONT_ASSERT(aw_game_status(s->game) == AW_ONGOING);
+    FRONT_ASSERT(aw_game_ply(s->game) == 0 || undone == REDO_MAX ||
+                 session_is_human(s, session_position(s)->side));
+    check(s);
     return undone;
 }
 
@@ -318,6 +439,7 @@ int session_redo(session *s)
         done++;
     }
     s->redo_len = from;
+    check(s);
     return done;
 }
 
@@ -336,42 +458,40 @@ static aw_engine *adviser(session *s, aw_error *err)
     return a;
 }
 
-int session_hint(session *s, int64_t movetime_ms, aw_info_fn info, void *user,
-                 session_thought *thought, aw_error *err)
+session_code session_hint(session *s, int64_t movetime_ms, aw_info_fn info, void *user,
+                          session_thought *thought, aw_error *err)
 {
-    if (aw_game_status(s->game) != AW_ONGOING) {
-        snprintf(err->msg, sizeof err->msg, "%s", _("the game is over"));
-        return -1;
-    }
+    const session_code c = session_ongoing(s, err);
+    if (c != SESSION_OK)
+        return c;
     aw_engine *e = adviser(s, err);
     if (!e)
-        return -1;
+        return SESSION_FAILED;
     aw_limits limits;
     memset(&limits, 0, sizeof limits);
     limits.movetime_ms = movetime_ms > 0 ? movetime_ms : s->cfg.hint_ms;
     aw_search_result res;
     memset(&res, 0, sizeof res);
     if (think(s, e, &limits, info, user, &res, err))
-        return -1;
+        return SESSION_FAILED;
     copy_result(&res, thought);
-    return 0;
+    return SESSION_OK;
 }
 
-int session_analyze(session *s, const aw_limits *limits, aw_info_fn info, void *user,
-                    aw_search_result *result, aw_error *err)
+session_code session_analyze(session *s, const aw_limits *limits, aw_info_fn info, void *user,
+                             aw_search_result *result, aw_error *err)
 {
-    if (aw_game_status(s->game) != AW_ONGOING) {
-        snprintf(err->msg, sizeof err->msg, "the game is over");
-        return -1;
-    }
+    const session_code c = session_ongoing(s, err);
+    if (c != SESSION_OK)
+        return c;
     aw_engine *e = adviser(s, err);
     if (!e)
-        return -1;
+        return SESSION_FAILED;
     /* An analysis searches: the book answers hints, not analyses. */
     aw_engine_set_option(e, "OwnBook", "false", NULL);
     const int rc = think(s, e, limits, info, user, result, err);
     aw_engine_set_option(e, "OwnBook", s->cfg.book ? "true" : "false", NULL);
-    return rc;
+    return rc ? SESSION_FAILED : SESSION_OK;
 }
 
 typedef struct review_ctx {
@@ -435,28 +555,52 @@ bool session_tables_exact(const session *s) { return aw_tables_exact(session_rul
 /* -1, 0, 1: a loss, a level result, a win, for a final margin. */
 static int outcome(int margin) { return (margin > 0) - (margin < 0); }
 
-session_agreement session_agree(session *s, int proposer, agreement_answer *a)
+session_code session_may_agree(const session *s, int proposer, bool *computer_answers,
+                               aw_error *why)
+{
+    const aw_rules *r = session_rules(s);
+    const session_code c = session_ongoing(s, why);
+    if (c != SESSION_OK)
+        return c;
+    if (r->agreement == AW_LEFT_FORBIDDEN)
+        return refuse(why, SESSION_NO_AGREEMENT,
+                      _("the %s rules have no end by agreement: the game is played out"),
+                      r->name);
+    if (s->cfg.computer[proposer & 1])
+        return refuse(why, SESSION_PROPOSER_COMPUTER,
+                      _("%s is played by the computer: a person proposes the end"),
+                      words_side(proposer & 1));
+    if (computer_answers)
+        *computer_answers = s->cfg.computer[!(proposer & 1)];
+    return SESSION_OK;
+}
+
+/* The game ends by agreement. */
+static void agreed(session *s)
+{
+    const int rc = aw_game_agree(s->game, NULL);
+    FRONT_ASSERT(rc == 0 && aw_game_status(s->game) == AW_END_AGREEMENT);
+    (void)rc;
+    clear_redo(s);
+    check(s);
+}
+
+session_code session_agree(session *s, int proposer, agreement_answer *a)
 {
     memset(a, 0, sizeof *a);
-    const aw_rules *r = session_rules(s);
-    const aw_position *p = session_position(s);
-    const aw_status st = aw_game_status(s->game);
-    if (st != AW_ONGOING) {
-        char why[200];
-        snprintf(a->why.msg, sizeof a->why.msg, _("the game is over: %s"),
-                 words_status(st, r, p, why, sizeof why));
-        return a->verdict = AGREE_OVER;
+    bool computer_answers = false;
+    const session_code c = session_may_agree(s, proposer, &computer_answers, &a->why);
+    if (c != SESSION_OK)
+        return c;
+    if (!computer_answers) {
+        a->verdict = AGREE_ASK;
+        return SESSION_OK;
     }
-    if (r->agreement == AW_LEFT_FORBIDDEN) {
-        snprintf(a->why.msg, sizeof a->why.msg,
-                 _("the %s rules have no end by agreement: the game is played out"), r->name);
-        return a->verdict = AGREE_FORBIDDEN;
-    }
-    const int other = !(proposer & 1);
-    if (!s->cfg.computer[other])
-        return a->verdict = AGREE_ASK;
 
     /* The computer's view: what it gets now against what it expects. */
+    const aw_rules *r = session_rules(s);
+    const aw_position *p = session_position(s);
+    const int other = !(proposer & 1);
     aw_final_scores(r, p, AW_END_AGREEMENT, a->agreed);
     a->agreed_margin = a->agreed[other] - a->agreed[!other];
     int expected;
@@ -470,7 +614,7 @@ session_agreement session_agree(session *s, int proposer, agreement_answer *a)
         aw_error err;
         memset(&t, 0, sizeof t);
         int64_t ms = s->cfg.hint_ms < 1000 ? s->cfg.hint_ms : 1000;
-        if (session_hint(s, ms, NULL, NULL, &t, &err) || t.info.lines == 0) {
+        if (session_hint(s, ms, NULL, NULL, &t, &err) != SESSION_OK || t.info.lines == 0) {
             expected = 1; /* cannot judge: play on */
             a->expected_margin = 0;
         } else {
@@ -489,19 +633,27 @@ session_agreement session_agree(session *s, int proposer, agreement_answer *a)
             }
         }
     }
-    const int agreed = outcome(a->agreed_margin);
-    if (agreed >= 0 && agreed >= expected) {
-        aw_game_agree(s->game, NULL);
-        clear_redo(s);
-        return a->verdict = AGREE_ENDED;
+    const int now = outcome(a->agreed_margin);
+    if (now >= 0 && now >= expected) {
+        agreed(s);
+        a->verdict = AGREE_ENDED;
+        FRONT_ASSERT(a->agreed_margin >= 0); /* the computer never agrees to lose */
+    } else {
+        a->verdict = AGREE_DECLINED;
     }
-    return a->verdict = AGREE_DECLINED;
+    return SESSION_OK;
 }
 
-void session_agree_accepted(session *s)
+session_code session_agree_accepted(session *s, int proposer, aw_error *why)
 {
-    if (aw_game_agree(s->game, NULL) == 0)
-        clear_redo(s);
+    bool computer_answers = false;
+    const session_code c = session_may_agree(s, proposer, &computer_answers, why);
+    if (c != SESSION_OK)
+        return c;
+    if (computer_answers)
+        return refuse(why, SESSION_COMPUTER_ANSWERS, "%s", _("the computer answers for itself"));
+    agreed(s);
+    return SESSION_OK;
 }
 
 /* ------------------------------------------------------------- records */
@@ -545,6 +697,26 @@ aw_record *session_record(const session *s)
         aw_record_set_tag(rec, "MoveTime", buf, NULL);
     }
     return rec;
+}
+
+char *session_record_text(const session *s)
+{
+    aw_record *rec = session_record(s);
+    char *text = rec ? aw_record_format(rec) : NULL;
+    aw_record_free(rec);
+    return text;
+}
+
+int session_save(const session *s, const char *path, char *msg, size_t size)
+{
+    char *text = session_record_text(s);
+    int rc = -1;
+    if (!text)
+        snprintf(msg, size, "%s", _("out of memory"));
+    else
+        rc = textfile_write(path, text, msg, size) ? -1 : 0;
+    free(text);
+    return rc;
 }
 
 session *session_from_record(const aw_record *rec, const session_config *base, aw_error *err)
@@ -593,6 +765,7 @@ session *session_from_record(const aw_record *rec, const session_config *base, a
     const int opening = aw_review_opening(rec);
     for (int i = 0; i < opening && i < REDO_MAX; i++)
         s->opening[s->opening_len++] = aw_game_move(g, i);
+    check(s);
     return s;
 }
 

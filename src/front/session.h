@@ -8,6 +8,13 @@
  * A session is a value the front end owns. Its functions are called from
  * one thread at a time, except session_stop, which any thread may call to
  * cut short the computer's thinking, a hint or an analysis.
+ *
+ * The session makes every decision of play: whether a move may be played
+ * (the game goes on, it is a person's turn, the rules allow it), whether
+ * the computer may move, whether an end by agreement may be proposed and
+ * who answers it. What it refuses it says with a reason code (below) and
+ * its words; a front end only shows them (line mode, the full screen) or
+ * maps them to statuses (the web API), and never checks them again.
  */
 #ifndef AW_FRONT_SESSION_H
 #define AW_FRONT_SESSION_H
@@ -15,9 +22,30 @@
 #include "awale.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct session session;
+
+/* Why the session did not do what it was asked (SESSION_OK: it did). Each
+ * function that refuses also gives the words of its refusal in an aw_error,
+ * in the player's language (and in more detail than session_why). */
+typedef enum session_code {
+    SESSION_OK = 0,
+    SESSION_OVER,              /* the game is over                            */
+    SESSION_COMPUTERS_TURN,    /* a person's move, and the computer is to move */
+    SESSION_PERSONS_TURN,      /* the computer's move, and a person is to move */
+    SESSION_ILLEGAL,           /* the rules forbid the move; the words say why
+                                  (the library's cause, translated)           */
+    SESSION_NO_AGREEMENT,      /* the rules have no end by agreement          */
+    SESSION_PROPOSER_COMPUTER, /* an end proposed for the computer's side     */
+    SESSION_COMPUTER_ANSWERS,  /* a person accepted an end for the computer   */
+    SESSION_FAILED             /* the engine failed, or memory ran out        */
+} session_code;
+
+/* The short words of a code, translated: "the game is over", "it is the
+ * computer's turn", ... ("" for SESSION_OK). */
+const char *session_why(session_code code);
 
 typedef struct session_config {
     aw_rules rules;
@@ -57,10 +85,27 @@ bool session_computer_to_move(const session *s);
 /* Whether the side is a person. */
 bool session_is_human(const session *s, int side);
 
-/* A person's move. 0 with *report (may be NULL) describing it, or -1 with
- * the reason in words (the game is over, it is the computer's turn, and why
- * an illegal move is illegal). */
-int session_play(session *s, aw_move move, aw_move_report *report, aw_error *err);
+/* Whether the game goes on: SESSION_OK, or SESSION_OVER with why it ended
+ * in *err (may be NULL). */
+session_code session_ongoing(const session *s, aw_error *err);
+/* Whether a person may move now: SESSION_OK, SESSION_OVER or
+ * SESSION_COMPUTERS_TURN, with the words in *err (may be NULL). */
+session_code session_person_turn(const session *s, aw_error *err);
+/* Whether the computer may move now: SESSION_OK, SESSION_OVER or
+ * SESSION_PERSONS_TURN, with the words in *err (may be NULL). */
+session_code session_computer_turn(const session *s, aw_error *err);
+
+/* Whether session_play would play `move` now, and if not why, as it would
+ * say it; nothing changes. */
+session_code session_may_play(const session *s, aw_move move, aw_error *err);
+/* Whether the computer plays the side to move after `move` (one that
+ * session_may_play accepts): its answer is to follow. */
+bool session_computer_replies(const session *s, aw_move move);
+
+/* A person's move: SESSION_OK with *report (may be NULL) describing it, or
+ * the reason it was not played (SESSION_OVER, SESSION_COMPUTERS_TURN,
+ * SESSION_ILLEGAL with the library's cause) and its words in *err. */
+session_code session_play(session *s, aw_move move, aw_move_report *report, aw_error *err);
 
 /* What the engine thought of the move it played or suggested. */
 typedef struct session_thought {
@@ -71,19 +116,22 @@ typedef struct session_thought {
 
 /* The computer's move: think (blocking; session_stop cuts it short; `info`
  * may be NULL and is called from the search thread after each depth), then
- * play. 0 with *report and *thought (either may be NULL), or -1 with a
- * message when it is not the computer's turn or the game is over. */
-int session_computer_play(session *s, aw_info_fn info, void *user, aw_move_report *report,
-                          session_thought *thought, aw_error *err);
+ * play. SESSION_OK with *report and *thought (either may be NULL), or
+ * SESSION_OVER, SESSION_PERSONS_TURN, SESSION_FAILED (the engine's words)
+ * with the words in *err. */
+session_code session_computer_play(session *s, aw_info_fn info, void *user,
+                                   aw_move_report *report, session_thought *thought,
+                                   aw_error *err);
 
 /* The same in two steps, for a front end that lets the person take the
- * move back while the computer thinks about its answer: think (0 with
- * *result, or -1 as above), then either play the move found or drop it
- * (session_undo then takes the person's move back). */
-int session_computer_think(session *s, aw_info_fn info, void *user, aw_search_result *result,
-                           aw_error *err);
-int session_computer_move(session *s, const aw_search_result *result, aw_move_report *report,
-                          session_thought *thought, aw_error *err);
+ * move back while the computer thinks about its answer: think (SESSION_OK
+ * with *result, or a code as above), then either play the move found or
+ * drop it (session_undo then takes the person's move back). */
+session_code session_computer_think(session *s, aw_info_fn info, void *user,
+                                    aw_search_result *result, aw_error *err);
+session_code session_computer_move(session *s, const aw_search_result *result,
+                                   aw_move_report *report, session_thought *thought,
+                                   aw_error *err);
 
 /* Cut short the computer's thinking, a hint or an analysis. Any thread,
  * any moment: after session_arm, a stop that comes before the search has
@@ -108,14 +156,16 @@ bool session_can_redo(const session *s);
 
 /* A hint for the side to move, at full strength (endgame tables and book
  * included): its move, score and expected line in *thought. `movetime_ms`
- * 0: the configured hint time. 0, or -1 when the game is over. */
-int session_hint(session *s, int64_t movetime_ms, aw_info_fn info, void *user,
-                 session_thought *thought, aw_error *err);
+ * 0: the configured hint time. SESSION_OK, or SESSION_OVER or
+ * SESSION_FAILED with the words in *err. */
+session_code session_hint(session *s, int64_t movetime_ms, aw_info_fn info, void *user,
+                          session_thought *thought, aw_error *err);
 
 /* Analysis of the current position with `limits` (MultiPV, infinite...),
- * full strength; blocking until a limit or session_stop. */
-int session_analyze(session *s, const aw_limits *limits, aw_info_fn info, void *user,
-                    aw_search_result *result, aw_error *err);
+ * full strength; blocking until a limit or session_stop. Codes as
+ * session_hint. */
+session_code session_analyze(session *s, const aw_limits *limits, aw_info_fn info, void *user,
+                             aw_search_result *result, aw_error *err);
 
 /* The review of the game so far (docs/review.md): every move judged at
  * full strength, with the endgame tables and the book as for hints, each
@@ -138,14 +188,12 @@ bool session_tables_margin(const session *s, int *margin);
  * repetition rule may decide otherwise). */
 bool session_tables_exact(const session *s);
 
-/* An end by agreement, proposed by `proposer` (a person). */
+/* An end by agreement, proposed by `proposer` (a person): the answer. */
 typedef enum session_agreement {
-    AGREE_ENDED = 0,     /* the game is over by agreement                    */
-    AGREE_FORBIDDEN,     /* the rules have no end by agreement               */
-    AGREE_OVER,          /* the game is already over                         */
+    AGREE_ENDED = 0,     /* the computer accepts: the game is over           */
     AGREE_ASK,           /* the opponent is a person: ask them, then call
                             session_agree_accepted                          */
-    AGREE_DECLINED       /* the computer declines (see the answer's why)     */
+    AGREE_DECLINED       /* the computer declines (see the answer's margins) */
 } session_agreement;
 
 /* How the computer judged it (AGREE_ENDED against the computer, or
@@ -159,18 +207,37 @@ typedef struct agreement_answer {
     bool proven;         /* ... or a result its search proved               */
     int expected_margin; /* what it expects from playing on (exact, proven,
                             or an estimate in whole seeds)                  */
-    aw_error why;        /* AGREE_FORBIDDEN / AGREE_OVER: the rules' words  */
+    aw_error why;        /* a refusal's words                               */
 } agreement_answer;
 
-session_agreement session_agree(session *s, int proposer, agreement_answer *answer);
-/* The other person agreed: end the game. */
-void session_agree_accepted(session *s);
+/* Whether `proposer` may propose an end by agreement now: SESSION_OK, with
+ * *computer_answers (may be NULL) saying who answers (the computer, which
+ * judges it in session_agree with a search, or the other person, who
+ * answers before session_agree_accepted), or why not: SESSION_OVER,
+ * SESSION_NO_AGREEMENT, SESSION_PROPOSER_COMPUTER, with the words in *why
+ * (may be NULL). Nothing changes and nothing is searched. */
+session_code session_may_agree(const session *s, int proposer, bool *computer_answers,
+                               aw_error *why);
+/* The proposal: refused as session_may_agree says (the words in
+ * answer->why), or SESSION_OK with answer->verdict: AGREE_ASK (the other
+ * person answers), or the computer's judgement (blocking, a short search
+ * when the endgame tables do not know): AGREE_ENDED or AGREE_DECLINED. */
+session_code session_agree(session *s, int proposer, agreement_answer *answer);
+/* The other person agreed to `proposer`'s end: SESSION_OK, the game is
+ * over; or refused as session_may_agree says, or SESSION_COMPUTER_ANSWERS
+ * when the other side is the computer. */
+session_code session_agree_accepted(session *s, int proposer, aw_error *why);
 
 /* The game as a record (the caller frees it): rules, start, moves, the
  * players as tags (South/North names, and the computer's level and time,
  * so that session_from_record can continue it), and "opening" after the
  * set opening's last move (session_opening). NULL when out of memory. */
 aw_record *session_record(const session *s);
+/* The same as text (the caller frees it); NULL when out of memory. */
+char *session_record_text(const session *s);
+/* Save it to a file (textfile_write: whole or not at all): 0, or -1 with
+ * the reason in msg. */
+int session_save(const session *s, const char *path, char *msg, size_t size);
 
 /* A session that continues the first game of `rec`: rules, start and moves
  * from the record; players, level and time from its tags when it was

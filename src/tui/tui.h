@@ -11,7 +11,7 @@
 #define AW_TUI_H
 
 #include "front/session.h"
-#include "tui/settings.h"
+#include "front/settings.h"
 
 #include <stdbool.h>
 #include <stddef.h>

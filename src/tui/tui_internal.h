@@ -2,14 +2,16 @@
  * tui_internal.h - what the modules of the full-screen interface share:
  * the screen (layout, glyphs, colours: screen.c), the board view and its
  * animation (board.c), keys and the mouse (input.c), dialogs (dialog.c),
- * the analysis panel and the move list (panel.c), and the controller
- * (tui.c) that owns the state below.
+ * the analysis panel and the move list (panel.c), and the controller's
+ * state (the last section): the controller (tui.c), its background thread
+ * and copies (jobs.c), its screen (draw.c) and the review (review.c).
  */
 #ifndef AW_TUI_INTERNAL_H
 #define AW_TUI_INTERNAL_H
 
+#include "front/players.h"
 #include "front/session.h"
-#include "tui/settings.h"
+#include "front/settings.h"
 #include "tui/tui.h"
 
 #include <curses.h>
@@ -222,5 +224,107 @@ typedef struct review_data {
 } review_data;
 
 void review_draw(const layout *lay, const review_data *d);
+
+/* ------------------------------------------- the controller (tui.c ...) */
+
+/* What the background thread does (jobs.c). */
+typedef enum { JOB_NONE, JOB_COMPUTER, JOB_HINT, JOB_ANALYSIS, JOB_REVIEW } job_kind;
+
+/* The game on the screen. The thread's results and live information are
+ * written by the thread (the live ones under the lock); the rest belongs
+ * to the controller's thread. */
+typedef struct tui {
+    tui_env *env;
+    session *s;
+    settings *set;
+    layout lay;
+    board_view view;
+    char label[2][128];
+    char msg[768];        /* what the last move did                      */
+    char prev[768];       /* ... and the move before                     */
+    char note[768];       /* an answer, an error, the end of the game   */
+    attr_t note_attr;
+    int col[2];           /* each side's cursor: a screen column 0..5    */
+    bool choosing_dir;    /* relay: the pit is chosen, the direction not */
+    char path[1024];      /* the last record saved or loaded             */
+    /* copies for drawing while the thread runs */
+    aw_move *hist;
+    int hist_len, hist_cap;
+    aw_position start;
+    aw_status status;
+    bool tables;
+    int tables_margin;
+    /* the thread */
+    pthread_t thread;
+    bool running;
+    atomic_bool done;
+    job_kind job;
+    int rc;
+    aw_error err;
+    aw_move_report report;
+    session_thought thought;
+    aw_search_result ares;
+    pthread_mutex_t lock;
+    aw_search_info live;
+    bool have_live;
+    aw_position live_pos;
+    bool analysed;        /* the analysis of this position has run       */
+    bool animating;
+    int spin;
+    /* the review (v) */
+    aw_review *review;    /* the last one (NULL: none): its moves are the
+                             first ones of the game                       */
+    aw_review *review_new; /* the thread's                               */
+    bool review_mode;     /* the review is on the screen                 */
+    int review_sel;       /* the move selected in it                     */
+    atomic_bool review_cancel;
+    int rev_count, rev_total, rev_at; /* the progress, under the lock    */
+} tui;
+
+static inline const aw_rules *tui_rules(const tui *t) { return session_rules(t->s); }
+/* A side's player in words, "South (you)" (players_name). */
+static inline const char *tui_who(const tui *t, int side, char *buf, size_t size)
+{
+    return players_name(t->s, side, buf, size);
+}
+
+/* tui.c: the note under the last moves (an answer, an error, the end). */
+void tui_note(tui *t, attr_t attr, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void tui_labels(tui *t);   /* each side's name line on the board        */
+void tui_relayout(tui *t); /* the layout again (a resize, a panel)      */
+void tui_help(tui *t);     /* the help dialog, with the rules in play   */
+
+/* jobs.c: the copies and the thread. */
+void tui_sync(tui *t);          /* copy what the screen shows (thread idle) */
+void tui_announce_end(tui *t);  /* the end of the game in the note          */
+void tui_start_job(tui *t, job_kind job);
+/* The end of the thread's work: its result shown (a computer's move
+ * animated when `animate`). */
+void tui_finish_job(tui *t, bool animate);
+/* Stop whatever the thread does, so that the session can be changed. */
+void tui_idle(tui *t);
+/* Start what should run now: the computer's move, or the analysis. */
+void tui_next_job(tui *t);
+/* What a finished move did, said and animated from the position before. */
+void tui_show_move(tui *t, const aw_position *before, const aw_move_report *r, bool book,
+                   bool animate);
+
+/* draw.c: the screen. */
+void tui_draw(tui *t);
+void tui_draw_bar(int y, const char *text);
+void tui_draw_keys(tui *t);
+void tui_draw_prompt(tui *t);
+
+/* review.c: the review (v). */
+bool tui_review_valid(const tui *t); /* it holds the first moves shown     */
+void tui_review(tui *t);             /* start it, or show it again         */
+void tui_review_enter(tui *t);       /* on the screen                      */
+void tui_review_leave(tui *t);
+void tui_review_key(tui *t, action a);
+void tui_review_draw(tui *t);
 
 #endif

@@ -185,10 +185,20 @@ void job_agree(web_job *job, pool_worker *w)
     answer_job *j = (answer_job *)job;
     web_game *g = j->g;
     agreement_answer ans;
-    const session_agreement v = session_agree(g->s, j->proposer, &ans);
+    /* The route asked session_may_agree before it queued this job, and the
+     * game cannot change while it waits (claim): the computer judges. */
+    const session_code code = session_agree(g->s, j->proposer, &ans);
+    const session_agreement v = ans.verdict;
     pthread_mutex_lock(&g->lock);
     g->job = JOB_NONE;
     g->stop_asked = false;
+    if (code != SESSION_OK) {
+        web_reply_error(&j->p->reply, 409, "%s", ans.why.msg);
+        pthread_cond_broadcast(&g->idle);
+        pthread_mutex_unlock(&g->lock);
+        job_end(j, w);
+        return;
+    }
     if (v == AGREE_ENDED)
         g->version++;
     char result[96], text[512];

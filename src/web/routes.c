@@ -3,6 +3,9 @@
  * translates: the game is a session (src/front/session.c), values come from
  * the library and are put into JSON by jsonout.c, and anything that makes
  * the engine think runs as a job on the worker pool (pool.c), never here.
+ * The session decides what may be played and proposed (whose turn, the
+ * game over, a move the rules forbid, who answers an end); the handlers
+ * map its reason codes to statuses (status_of) in the API's words.
  *
  * Each request is checked before anything changes: the Host (a name the
  * server was started for, against DNS rebinding), the
@@ -20,6 +23,7 @@
 #include "front/engine_setup.h"
 #include "front/i18n.h"
 #include "front/messages.h"
+#include "front/players.h"
 #include "front/words.h"
 #include "web/jsonout.h"
 #include "web/static.h"
@@ -588,6 +592,55 @@ static void handle_get_state(web_app *a, web_game *g, web_reply *r)
     web_reply_json_text(r, 200, copy);
 }
 
+/* The HTTP status of a session's refusal (session.h): 409 when it is not
+ * possible now, 400 when the request asks for what a person cannot ask,
+ * 422 for a move the rules forbid. */
+static int status_of(session_code code)
+{
+    switch (code) {
+    case SESSION_OK: return 200;
+    case SESSION_OVER:
+    case SESSION_COMPUTERS_TURN:
+    case SESSION_PERSONS_TURN:
+    case SESSION_NO_AGREEMENT: return 409;
+    case SESSION_PROPOSER_COMPUTER:
+    case SESSION_COMPUTER_ANSWERS: return 400;
+    case SESSION_ILLEGAL: return 422;
+    case SESSION_FAILED: break;
+    }
+    return 500;
+}
+
+/* 409: the game is over, and why (the library's English). */
+static void game_over(web_game *g, web_reply *r)
+{
+    char why[300];
+    web_reply_error(r, status_of(SESSION_OVER), "the game is over: %s",
+                    aw_status_explain(aw_game_status(session_game(g->s)), session_rules(g->s),
+                                      session_position(g->s), why, sizeof why));
+}
+
+/* An end by agreement the session refused, in the API's words. */
+static void agreement_refused(web_game *g, web_reply *r, session_code code, int side)
+{
+    const int status = status_of(code);
+    switch (code) {
+    case SESSION_OVER: game_over(g, r); break;
+    case SESSION_NO_AGREEMENT:
+        web_reply_error(r, status, "the %s rules have no end by agreement: the game is played out",
+                        session_rules(g->s)->name);
+        break;
+    case SESSION_PROPOSER_COMPUTER:
+        web_reply_error(r, status, "%s is played by the computer: a person proposes the end",
+                        words_side(side));
+        break;
+    case SESSION_COMPUTER_ANSWERS:
+        web_reply_error(r, status, "the computer answers for itself: leave out 'accepted'");
+        break;
+    default: web_reply_error(r, status, "%s", session_why(code)); break;
+    }
+}
+
 static web_outcome handle_move(web_app *a, web_game *g, const web_request *req, web_reply *r,
                                web_pending **pending)
 {
@@ -616,16 +669,17 @@ static web_outcome handle_move(web_app *a, web_game *g, const web_request *req, 
         pthread_mutex_unlock(&g->lock);
         goto done;
     }
+    /* The session decides (session.h); the API's words for its refusals
+     * are English, as the rest of the API. */
     const aw_rules *rules = session_rules(g->s);
-    const aw_status st = aw_game_status(session_game(g->s));
+    const session_code turn =
+        computer ? session_computer_turn(g->s, NULL) : session_person_turn(g->s, NULL);
     aw_error err;
-    char why[300];
-    if (st != AW_ONGOING) {
-        web_reply_error(r, 409, "the game is over: %s",
-                        aw_status_explain(st, rules, session_position(g->s), why, sizeof why));
+    if (turn == SESSION_OVER) {
+        game_over(g, r);
     } else if (computer) {
-        if (!session_computer_to_move(g->s)) {
-            web_reply_error(r, 409, "it is not the computer's turn: %s plays a person",
+        if (turn == SESSION_PERSONS_TURN) {
+            web_reply_error(r, status_of(turn), "it is not the computer's turn: %s plays a person",
                             words_side(session_position(g->s)->side));
         } else if (!pool_reserve(a->pool)) {
             web_reply_error(r, 503, "the server is busy: every engine is thinking and the queue "
@@ -641,19 +695,15 @@ static web_outcome handle_move(web_app *a, web_game *g, const web_request *req, 
             web_reply_error(r, 400, "field 'move': %s", err.msg);
         } else if (n != 1) {
             web_reply_error(r, 400, "field 'move' must hold exactly one move, not %d", n);
-        } else if (session_computer_to_move(g->s)) {
-            web_reply_error(r, 409, "it is the computer's turn (%s)",
+        } else if (turn == SESSION_COMPUTERS_TURN) {
+            web_reply_error(r, status_of(turn), "it is the computer's turn (%s)",
                             words_side(session_position(g->s)->side));
         } else {
             /* The computer will answer: make sure it can before playing. */
-            aw_position after = *session_position(g->s);
-            const bool legal = aw_is_legal(rules, &after, moves[0]);
-            bool reserve = false;
-            if (legal) {
-                aw_play(rules, &after, moves[0]);
-                reserve = reply && session_get_config(g->s)->computer[after.side];
-            }
+            const bool reserve = session_may_play(g->s, moves[0], NULL) == SESSION_OK && reply &&
+                                 session_computer_replies(g->s, moves[0]);
             aw_move_report *rep = malloc(sizeof *rep);
+            session_code played_code = SESSION_FAILED;
             if (reserve && !pool_reserve(a->pool)) {
                 web_reply_error(r, 503, "the server is busy: every engine is thinking and the "
                                         "queue is full; try again in a moment");
@@ -662,16 +712,14 @@ static web_outcome handle_move(web_app *a, web_game *g, const web_request *req, 
                 if (reserve)
                     pool_unreserve(a->pool);
                 web_reply_error(r, 500, "out of memory");
-            } else if (session_play(g->s, moves[0], rep, &err)) {
+            } else if ((played_code = session_play(g->s, moves[0], rep, &err)) != SESSION_OK) {
                 if (reserve)
                     pool_unreserve(a->pool);
                 char m[AW_MOVE_MAX];
-                web_reply_error(r, 422, "%s cannot be played: %s", aw_move_format(rules, moves[0], m),
-                                err.msg);
+                web_reply_error(r, status_of(played_code), "%s cannot be played: %s",
+                                aw_move_format(rules, moves[0], m), err.msg);
             } else {
                 g->version++;
-                const int ply = aw_game_ply(session_game(g->s));
-                (void)ply;
                 json_t *played = json_array();
                 json_array_append_new(played, jo_report(rules, rep, true));
                 if (computer_reply(a, g, reserve, 200, played, NULL, pending)) {
@@ -754,12 +802,8 @@ static web_outcome handle_hint(web_app *a, web_game *g, const web_request *req, 
         pthread_mutex_unlock(&g->lock);
         return out;
     }
-    char why[300];
-    const aw_status st = aw_game_status(session_game(g->s));
-    if (st != AW_ONGOING) {
-        web_reply_error(r, 409, "the game is over: %s",
-                        aw_status_explain(st, session_rules(g->s), session_position(g->s), why,
-                                          sizeof why));
+    if (session_ongoing(g->s, NULL) != SESSION_OK) {
+        game_over(g, r);
     } else if (!pool_reserve(a->pool)) {
         web_reply_error(r, 503, "the server is busy: every engine is thinking and the queue is "
                                 "full; try again in a moment");
@@ -807,45 +851,32 @@ static web_outcome handle_agree(web_app *a, web_game *g, const web_request *req,
     }
     const aw_rules *rules = session_rules(g->s);
     const aw_position *pos = session_position(g->s);
-    const session_config *c = session_get_config(g->s);
-    const aw_status st = aw_game_status(session_game(g->s));
-    char why[300];
     if (side < 0) /* against the computer: the person; else the side to move */
-        side = c->computer[0] != c->computer[1] ? (c->computer[0] ? AW_NORTH : AW_SOUTH) : pos->side;
-    if (st != AW_ONGOING) {
-        web_reply_error(r, 409, "the game is over: %s",
-                        aw_status_explain(st, rules, pos, why, sizeof why));
-    } else if (rules->agreement == AW_LEFT_FORBIDDEN) {
-        web_reply_error(r, 409, "the %s rules have no end by agreement: the game is played out",
-                        rules->name);
-    } else if (c->computer[side]) {
-        web_reply_error(r, 400, "%s is played by the computer: a person proposes the end",
-                        words_side(side));
-    } else if (!c->computer[!side]) {
-        /* Two people: the other one answers on the page. */
-        int sc[2];
-        char result[96];
-        aw_final_scores(rules, pos, AW_END_AGREEMENT, sc);
-        words_result(sc, result, sizeof result);
-        if (accepted) {
-            session_agree_accepted(g->s);
-            g->version++;
-            state_reply(g, r, 200,
-                        json_pack("{s:{s:s, s:[i,i], s:s}}", "agreement", "verdict", "ended",
-                                  "agreed", sc[0], sc[1], "text", result));
-            analysis_kick(a, g);
-        } else {
-            char text[300];
-            snprintf(text, sizeof text,
-                     "%s proposes to end the game here (final score %s). %s, do you agree?",
-                     words_side(side), result, words_side(!side));
-            state_reply(g, r, 200,
-                        json_pack("{s:{s:s, s:[i,i], s:s, s:s}}", "agreement", "verdict", "ask",
-                                  "agreed", sc[0], sc[1], "to", jo_side_letter(!side), "text",
-                                  text));
-        }
-    } else if (accepted) {
-        web_reply_error(r, 400, "the computer answers for itself: leave out 'accepted'");
+        side = players_proposer(g->s);
+    int sc[2]; /* the final scores if the game ends here */
+    char result[96];
+    aw_final_scores(rules, pos, AW_END_AGREEMENT, sc);
+    words_result(sc, result, sizeof result);
+    /* The session decides (session.h): who may propose, who answers. */
+    bool computer_answers = false;
+    const session_code code = accepted ? session_agree_accepted(g->s, side, NULL)
+                                       : session_may_agree(g->s, side, &computer_answers, NULL);
+    if (code != SESSION_OK) {
+        agreement_refused(g, r, code, side);
+    } else if (accepted) { /* two people: the other one agreed on the page */
+        g->version++;
+        state_reply(g, r, 200,
+                    json_pack("{s:{s:s, s:[i,i], s:s}}", "agreement", "verdict", "ended", "agreed",
+                              sc[0], sc[1], "text", result));
+        analysis_kick(a, g);
+    } else if (!computer_answers) { /* two people: the other one answers on the page */
+        char text[300];
+        snprintf(text, sizeof text,
+                 "%s proposes to end the game here (final score %s). %s, do you agree?",
+                 words_side(side), result, words_side(!side));
+        state_reply(g, r, 200,
+                    json_pack("{s:{s:s, s:[i,i], s:s, s:s}}", "agreement", "verdict", "ask",
+                              "agreed", sc[0], sc[1], "to", jo_side_letter(!side), "text", text));
     } else if (!pool_reserve(a->pool)) {
         web_reply_error(r, 503, "the server is busy: every engine is thinking and the queue is "
                                 "full; try again in a moment");

@@ -158,7 +158,10 @@ describe('awale serve API', () => {
     await expectError(srv, id, 400, /field 'move'/, 'POST', moves, { move: 'Z' });
     await expectError(srv, id, 400, /exactly one move/, 'POST', moves, { move: 'CD' });
     await expectError(srv, id, 422, /f cannot be played: .*North/, 'POST', moves, { move: 'f' });
-    await expectError(srv, id, 409, /not the computer's turn/, 'POST', moves, { computer: true });
+    await expectError(srv, id, 409, /not the computer's turn: South plays a person/, 'POST', moves, { computer: true });
+    // A person's move while the computer is to move (its move not asked for).
+    const ct = (await api(srv.base, 'POST', '/api/games', { south: 'engine', reply: false })).body;
+    await expectError(srv, ct.id, 409, /^it is the computer's turn \(South\)$/, 'POST', `/api/games/${ct.id}/moves`, { move: 'C' });
     await expectError(srv, id, 400, /'computer' must be true or false/, 'POST', moves, { computer: 'yes' });
     await expectError(srv, id, 405, /PUT is not allowed/, 'PUT', moves, { move: 'C' });
     await expectError(srv, id, 405, /GET is not allowed/, 'GET', moves);
@@ -446,7 +449,7 @@ describe('awale serve API', () => {
     const st = (await api(srv.base, 'POST', '/api/games', { rules: 'seven-turns', north: 'human' })).body;
     await expectError(srv, st.id, 409, /no end by agreement/, 'POST', `/api/games/${st.id}/agree`, {});
     const vs = (await api(srv.base, 'POST', '/api/games', { north: 'engine', movetime: 20 })).body;
-    await expectError(srv, vs.id, 400, /played by the computer/, 'POST', `/api/games/${vs.id}/agree`, { side: 'N' });
+    await expectError(srv, vs.id, 400, /North is played by the computer: a person proposes the end/, 'POST', `/api/games/${vs.id}/agree`, { side: 'N' });
     await expectError(srv, vs.id, 400, /answers for itself/, 'POST', `/api/games/${vs.id}/agree`, { accepted: true });
     const ans = await api(srv.base, 'POST', `/api/games/${vs.id}/agree`, {});
     assert.equal(ans.status, 200);

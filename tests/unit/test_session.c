@@ -8,6 +8,7 @@
 
 #include "front/engine_setup.h"
 #include "front/i18n.h"
+#include "front/players.h"
 #include "front/session.h"
 #include "front/words.h"
 
@@ -46,7 +47,8 @@ static void people_and_undo(void **state)
     assert_int_equal(session_play(s, 2, NULL, &err), 0);  /* C */
     assert_int_equal(session_play(s, 11, NULL, &err), 0); /* f */
     /* An illegal move says why and changes nothing. */
-    assert_int_equal(session_play(s, 11, NULL, &err), -1);
+    assert_int_equal(session_may_play(s, 11, &err), SESSION_ILLEGAL);
+    assert_int_equal(session_play(s, 11, NULL, &err), SESSION_ILLEGAL);
     assert_non_null(strstr(err.msg, "North's pit"));
     assert_int_equal(aw_game_ply(session_game(s)), 2);
     /* Between people, one move at a time. */
@@ -73,12 +75,16 @@ static void against_the_computer(void **state)
     aw_move_report rep;
     session_thought t;
     assert_false(session_computer_to_move(s));
-    assert_int_equal(session_computer_play(s, NULL, NULL, &rep, &t, &err), -1);
+    assert_int_equal(session_computer_turn(s, NULL), SESSION_PERSONS_TURN);
+    assert_int_equal(session_computer_play(s, NULL, NULL, &rep, &t, &err), SESSION_PERSONS_TURN);
+    assert_non_null(strstr(err.msg, "not the computer's turn"));
     assert_int_equal(session_play(s, 2, &rep, &err), 0);
     assert_int_equal(rep.seeds, 4);
     assert_true(session_computer_to_move(s));
     /* A person cannot move for the computer. */
-    assert_int_equal(session_play(s, 7, NULL, &err), -1);
+    assert_int_equal(session_person_turn(s, NULL), SESSION_COMPUTERS_TURN);
+    assert_int_equal(session_play(s, 7, NULL, &err), SESSION_COMPUTERS_TURN);
+    assert_non_null(strstr(err.msg, "the computer's turn"));
     assert_string_equal(err.msg, "it is the computer's turn");
     assert_int_equal(session_computer_play(s, NULL, NULL, &rep, &t, &err), 0);
     assert_int_equal(rep.mover, AW_NORTH);
@@ -98,7 +104,7 @@ static void against_the_computer(void **state)
     assert_true(aw_is_legal(session_rules(s), session_position(s), res.best));
     assert_int_equal(session_undo(s), 1);
     assert_int_equal(aw_game_ply(session_game(s)), 0);
-    assert_int_equal(session_computer_move(s, &res, &rep, &t, &err), -1);
+    assert_int_equal(session_computer_move(s, &res, &rep, &t, &err), SESSION_PERSONS_TURN);
     assert_int_equal(session_play(s, 3, NULL, &err), 0);
     assert_int_equal(session_computer_think(s, NULL, NULL, &res, &err), 0);
     assert_int_equal(session_computer_move(s, &res, &rep, &t, &err), 0);
@@ -114,26 +120,45 @@ static void agreement(void **state)
 {
     (void)state;
     agreement_answer a;
+    aw_error err;
     /* No agreement in seven-turns. */
     session *s = new_session("seven-turns", NULL, false, true);
-    assert_int_equal(session_agree(s, AW_SOUTH, &a), AGREE_FORBIDDEN);
+    assert_int_equal(session_agree(s, AW_SOUTH, &a), SESSION_NO_AGREEMENT);
     assert_non_null(strstr(a.why.msg, "no end by agreement"));
+    assert_int_equal(aw_game_status(session_game(s)), AW_ONGOING);
+    session_free(s);
+    /* A person proposes, never the computer, and the computer answers for
+     * itself. */
+    s = new_session("abapa", NULL, false, true);
+    bool computer_answers = false;
+    assert_int_equal(session_may_agree(s, AW_NORTH, NULL, &err), SESSION_PROPOSER_COMPUTER);
+    assert_non_null(strstr(err.msg, "North is played by the computer"));
+    assert_int_equal(session_may_agree(s, AW_SOUTH, &computer_answers, NULL), SESSION_OK);
+    assert_true(computer_answers);
+    assert_int_equal(session_agree_accepted(s, AW_SOUTH, &err), SESSION_COMPUTER_ANSWERS);
     assert_int_equal(aw_game_status(session_game(s)), AW_ONGOING);
     session_free(s);
     /* Between people the other is asked. */
     s = new_session("abapa", NULL, false, false);
-    assert_int_equal(session_agree(s, AW_SOUTH, &a), AGREE_ASK);
+    assert_int_equal(session_may_agree(s, AW_SOUTH, &computer_answers, NULL), SESSION_OK);
+    assert_false(computer_answers);
+    assert_int_equal(session_agree(s, AW_SOUTH, &a), SESSION_OK);
+    assert_int_equal(a.verdict, AGREE_ASK);
     assert_int_equal(aw_game_status(session_game(s)), AW_ONGOING);
-    session_agree_accepted(s);
+    assert_int_equal(session_agree_accepted(s, AW_SOUTH, &err), SESSION_OK);
     assert_int_equal(aw_game_status(session_game(s)), AW_END_AGREEMENT);
-    assert_int_equal(session_agree(s, AW_SOUTH, &a), AGREE_OVER);
+    assert_int_equal(session_agree(s, AW_SOUTH, &a), SESSION_OVER);
+    assert_int_equal(session_agree_accepted(s, AW_SOUTH, &err), SESSION_OVER);
+    assert_int_equal(session_play(s, 2, NULL, &err), SESSION_OVER);
+    assert_non_null(strstr(err.msg, "the game is over"));
     /* Undo takes back the agreement alone. */
     assert_int_equal(session_undo(s), 1);
     assert_int_equal(aw_game_status(session_game(s)), AW_ONGOING);
     session_free(s);
     /* The computer (North) would lose by ending now: it declines. */
     s = new_session("abapa", "5-4-4-4-4-4-4-4-4-4-4-3-0-0-S", false, true);
-    assert_int_equal(session_agree(s, AW_SOUTH, &a), AGREE_DECLINED);
+    assert_int_equal(session_agree(s, AW_SOUTH, &a), SESSION_OK);
+    assert_int_equal(a.verdict, AGREE_DECLINED);
     assert_int_equal(a.agreed[0], 25);
     assert_int_equal(a.agreed[1], 23);
     assert_int_equal(a.agreed_margin, -2);
@@ -141,7 +166,8 @@ static void agreement(void **state)
     session_free(s);
     /* Ending now wins for the computer: accepted. */
     s = new_session("abapa", "0-0-0-0-0-1-0-0-0-0-0-3-20-24-S", false, true);
-    assert_int_equal(session_agree(s, AW_SOUTH, &a), AGREE_ENDED);
+    assert_int_equal(session_agree(s, AW_SOUTH, &a), SESSION_OK);
+    assert_int_equal(a.verdict, AGREE_ENDED);
     assert_int_equal(aw_game_status(session_game(s)), AW_END_AGREEMENT);
     session_free(s);
 }
@@ -168,7 +194,8 @@ static void agreement_from_tables(void **state)
     assert_true(session_tables_margin(s, &margin));
     assert_int_equal(margin, -4);
     agreement_answer a;
-    assert_int_equal(session_agree(s, AW_SOUTH, &a), AGREE_DECLINED);
+    assert_int_equal(session_agree(s, AW_SOUTH, &a), SESSION_OK);
+    assert_int_equal(a.verdict, AGREE_DECLINED);
     assert_true(a.from_tables);
     assert_int_equal(a.agreed_margin, 0);
     assert_int_equal(a.expected_margin, 4);
@@ -180,7 +207,8 @@ static void agreement_from_tables(void **state)
     c.computer[0] = true;
     s = session_new(&c, &err);
     /* South (the computer) is to move: the person proposes on its turn. */
-    assert_int_equal(session_agree(s, AW_NORTH, &a), AGREE_ENDED);
+    assert_int_equal(session_agree(s, AW_NORTH, &a), SESSION_OK);
+    assert_int_equal(a.verdict, AGREE_ENDED);
     session_free(s);
     /* Tables given once the session runs (opened in the background), also
      * after the adviser was made. */
@@ -239,6 +267,43 @@ static void records_keep_players(void **state)
     assert_memory_equal(session_position(back), session_position(s), sizeof(aw_position));
     session_free(back);
     session_free(s);
+}
+
+/* Who sits where, the players in words, the end said to the person, and
+ * the words of every reason code. */
+static void players(void **state)
+{
+    (void)state;
+    char buf[64];
+    aw_error err;
+    session *s = new_session("abapa", "0-0-0-0-0-1-0-0-0-0-0-3-20-24-S", true, false);
+    assert_true(players_against_computer(s));
+    assert_int_equal(players_seat(s), AW_NORTH);
+    assert_int_equal(players_proposer(s), AW_NORTH);
+    assert_string_equal(players_name(s, AW_SOUTH, buf, sizeof buf), "South (computer)");
+    assert_string_equal(players_name(s, AW_NORTH, buf, sizeof buf), "North (you)");
+    assert_null(players_verdict(s));
+    /* North (the person) ends it by agreement, 20 against 24 + 4. */
+    assert_int_equal(session_agree_accepted(s, AW_NORTH, &err), SESSION_COMPUTER_ANSWERS);
+    session_free(s);
+    s = new_session("abapa", NULL, false, false);
+    assert_false(players_against_computer(s));
+    assert_int_equal(players_seat(s), AW_SOUTH);
+    assert_int_equal(players_proposer(s), AW_SOUTH);
+    assert_int_equal(session_play(s, 2, NULL, &err), SESSION_OK);
+    assert_int_equal(players_proposer(s), AW_NORTH); /* the side to move */
+    assert_string_equal(players_name(s, AW_NORTH, buf, sizeof buf), "North");
+    assert_int_equal(session_agree_accepted(s, AW_NORTH, &err), SESSION_OK);
+    assert_null(players_verdict(s)); /* two people: the result line says it */
+    session_free(s);
+    /* Against the computer, a win said to the person. */
+    s = new_session("abapa", "0-0-0-0-0-1-1-0-0-0-0-1-24-21-S", false, true);
+    assert_int_equal(session_play(s, 5, NULL, &err), SESSION_OK); /* F takes a: 26 */
+    assert_int_equal(session_ongoing(s, &err), SESSION_OVER);
+    assert_string_equal(players_verdict(s), "You win. Well played!");
+    session_free(s);
+    for (session_code c = SESSION_OK; c <= SESSION_FAILED; c++)
+        assert_true(c == SESSION_OK ? !session_why(c)[0] : session_why(c)[0] != 0);
 }
 
 static void words(void **state)
@@ -533,7 +598,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(people_and_undo),     cmocka_unit_test(against_the_computer),
         cmocka_unit_test(agreement),           cmocka_unit_test(agreement_from_tables),
-        cmocka_unit_test(records_keep_players), cmocka_unit_test(words),
+        cmocka_unit_test(records_keep_players), cmocka_unit_test(players),
+        cmocka_unit_test(words),
         cmocka_unit_test(words_match_the_library), cmocka_unit_test(languages),
         cmocka_unit_test(stop_before_the_search_begins),
         cmocka_unit_test(stop_before_the_review_begins),

@@ -1,12 +1,12 @@
 /*
- * settings.h - what `awale play` remembers between runs: the language, the
- * look of the full-screen interface, and the last game chosen in its
- * new-game dialog. A text file of key=value lines in the XDG config
+ * settings.h - what `awale play` remembers between runs, in line mode and
+ * full screen: the language, the look of the full-screen interface, the
+ * depth of a review, and the last game chosen in its new-game dialog. A text file of key=value lines in the XDG config
  * directory ($XDG_CONFIG_HOME/awale/settings), written atomically; unknown
  * keys and bad values are ignored with a note, never a failure.
  */
-#ifndef AW_TUI_SETTINGS_H
-#define AW_TUI_SETTINGS_H
+#ifndef AW_FRONT_SETTINGS_H
+#define AW_FRONT_SETTINGS_H
 
 #include <stdbool.h>
 #include <stddef.h>

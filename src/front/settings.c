@@ -3,7 +3,7 @@
  * comments. Each key has a parser; a line that does not parse is noted and
  * skipped, so an old or hand-edited file never stops the game.
  */
-#include "tui/settings.h"
+#include "front/settings.h"
 
 #include "awale.h"
 #include "front/i18n.h"
