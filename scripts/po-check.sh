@@ -23,10 +23,18 @@ sources=$(ls src/front/*.c src/tui/*.c src/cli/cmd_play.c src/cli/play_text.c sr
     src/cli/common.c src/rules/howto.c src/rules/record.c src/rules/notation.c src/rules/game.c \
     src/rules/position.c src/rules/ruleset.c src/web/server.c)
 
+# The page's strings (web/js: N_, NC_, and _ and P_ for the terminal's
+# messages it shares, in i18n.js) join them: the page's catalog
+# is made from the same po/LANG.po (scripts/po-js.sh).
+pages=$(ls web/js/*.js)
+
 pot() {
     xgettext --language=C --from-code=UTF-8 --keyword=_ --keyword=N_ --keyword=P_:1,2 --keyword=TR --keyword=aw_fail:2 --keyword=fail_at:3 \
         --add-comments=TRANSLATORS: --package-name=awale --msgid-bugs-address="the awale issue tracker" \
         --sort-by-file --add-location=file --no-wrap -o "$1" $sources
+    xgettext --language=JavaScript --from-code=UTF-8 --keyword=N_ --keyword=NC_:1c,2 --keyword=_ --keyword=P_:1,2 --add-comments=TRANSLATORS: \
+        --package-name=awale --msgid-bugs-address="the awale issue tracker" \
+        --sort-by-file --add-location=file --no-wrap --join-existing -o "$1" $pages
 }
 
 if [ "${1:-}" = "--update" ]; then

@@ -101,6 +101,22 @@ static void say(const play *p, const char *fmt, ...)
         fputc('\n', stdout);
 }
 
+/* printf, then a newline: the catalog's messages hold no newline of
+ * their own (one msgid for a sentence, wherever it is printed). */
+static void outln(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+static void outln(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    putchar('\n');
+}
+
 /* The file that keeps an unfinished game; NULL when there is no home. */
 static const char *unfinished_path(bool create, char *buf, size_t size)
 {
@@ -145,7 +161,7 @@ static void computer_moves(play *p)
         char text[512], name[64];
         const int side = session_position(p->s)->side;
         if (session_computer_play(p->s, NULL, NULL, &report, &thought, &err) != SESSION_OK) {
-            say(p, _("The computer cannot move: %s.\n"), err.msg);
+            say(p, _("The computer cannot move: %s."), err.msg);
             return;
         }
         say(p, "%s%s\n", words_move(rules_of(p), &report, who(p, side, name, sizeof name), text, sizeof text),
@@ -230,7 +246,7 @@ static void introduce(const play *p)
     } else if (c->computer[0]) {
         printf(_("The computer plays both sides.\n"));
     } else {
-        printf(_("Two players at one keyboard: South plays A-F, North a-f.\n"));
+        puts(_("Two players at one keyboard: South plays A-F, North a-f."));
     }
     if (aw_game_ply(session_game(p->s)) == 0)
         printf(_("%s rules. %s moves first.\n"), c->rules.name, words_side(pos->side));
@@ -287,9 +303,9 @@ static void play_line(play *p, const char *line)
         switch (session_play(p->s, moves[i], &report, &err)) {
         case SESSION_OK: break;
         case SESSION_OVER: check_over(p); return; /* said once */
-        case SESSION_COMPUTERS_TURN: printf(_("It is the computer's turn.\n")); return;
+        case SESSION_COMPUTERS_TURN: puts(_("It is the computer's turn.")); return;
         default:
-            say(p, _("%s cannot be played: %s.\n"), aw_move_format(rules_of(p), moves[i], m),
+            say(p, _("%s cannot be played: %s."), aw_move_format(rules_of(p), moves[i], m),
                    err.msg);
             return;
         }
@@ -329,11 +345,11 @@ static void save_game(play *p, const char *path)
 {
     char msg[512];
     if (session_save(p->s, path, msg, sizeof msg)) {
-        printf(_("Cannot save: %s.\n"), msg);
+        outln(_("Cannot save: %s."), msg);
     } else {
         const aw_game *g = session_game(p->s);
         const int n = words_move_row(g, aw_game_ply(g));
-        say(p, P_("Saved the game (%d move) to %s.\n", "Saved the game (%d moves) to %s.\n", n), n,
+        say(p, P_("Saved the game (%d move) to %s.", "Saved the game (%d moves) to %s.", n), n,
             path);
     }
 }
@@ -394,14 +410,14 @@ static void load_game(play *p, const char *path)
     char msg[512];
     char *text = textfile_read(path, (size_t)16 << 20, msg, sizeof msg);
     if (!text) {
-        printf(_("Cannot load: %s.\n"), msg);
+        outln(_("Cannot load: %s."), msg);
         return;
     }
     session *s = session_of_text(p, session_get_config(p->s), text, path, NULL, NULL, msg,
                                  sizeof msg);
     free(text);
     if (!s) {
-        printf(_("Cannot load %s.\n"), msg);
+        outln(_("Cannot load %s."), msg);
         return;
     }
     interrupted_session = NULL;
@@ -411,7 +427,7 @@ static void load_game(play *p, const char *path)
     p->over_announced = false;
     p->resumed = false;
     const int n = words_move_row(session_game(s), aw_game_ply(session_game(s)));
-    say(p, P_("Loaded %s: %d move, %s rules.\n", "Loaded %s: %d moves, %s rules.\n", n), path, n,
+    say(p, P_("Loaded %s: %d move, %s rules.", "Loaded %s: %d moves, %s rules.", n), path, n,
         rules_of(p)->name);
     introduce(p);
     line_board(p->s);
@@ -424,11 +440,11 @@ static void hint(play *p)
     aw_error err;
     const session_code c = session_hint(p->s, 0, NULL, NULL, &t, &err);
     if (c == SESSION_OVER) {
-        printf(_("The game is over.\n"));
+        puts(_("The game is over."));
         return;
     }
     if (c != SESSION_OK || t.best == AW_MOVE_NONE) {
-        say(p, _("No hint: %s.\n"), err.msg);
+        say(p, _("No hint: %s."), err.msg);
         return;
     }
     char m[AW_MOVE_MAX], score[96], line[512], verdict[128];
@@ -445,11 +461,11 @@ static void hint(play *p)
                m, t.book ? _(" (opening book)") : "", words_score_you(&l->score, score, sizeof score),
                line);
     } else {
-        say(p, _("Hint: %s.\n"), m);
+        say(p, _("Hint: %s."), m);
     }
     int margin;
     if (session_tables_margin(p->s, &margin))
-        say(p, _("Endgame tables: %s.\n"),
+        say(p, _("Endgame tables: %s."),
                words_tables(margin, session_tables_exact(p->s), verdict, sizeof verdict));
 }
 
@@ -485,7 +501,7 @@ static void review(play *p, const char *arg)
     const aw_game *g = session_game(p->s);
     const int n = aw_game_ply(g);
     if (n == 0) {
-        printf(_("No move to review yet.\n"));
+        puts(_("No move to review yet."));
         return;
     }
     const int numbered = words_move_row(g, n);
@@ -501,7 +517,7 @@ static void review(play *p, const char *arg)
     if (p->tty)
         printf("\r\033[K");
     if (!r) {
-        printf(_("No review: %s.\n"), err.msg);
+        outln(_("No review: %s."), err.msg);
         return;
     }
     line_review(p->s, r);
@@ -517,7 +533,7 @@ static void agree(play *p)
     agreement_answer a;
     char result[96], question[256];
     if (session_agree(p->s, proposer, &a) != SESSION_OK) {
-        say(p, _("No end by agreement: %s.\n"), a.why.msg);
+        say(p, _("No end by agreement: %s."), a.why.msg);
         return;
     }
     switch (a.verdict) {
@@ -531,12 +547,12 @@ static void agree(play *p)
             session_agree_accepted(p->s, proposer, NULL);
             check_over(p);
         } else {
-            say(p, _("%s declines: play on.\n"), words_side(!proposer));
+            say(p, _("%s declines: play on."), words_side(!proposer));
         }
         return;
     }
     case AGREE_ENDED:
-        printf(_("The computer accepts.\n"));
+        puts(_("The computer accepts."));
         check_over(p);
         return;
     case AGREE_DECLINED: break;
@@ -569,7 +585,7 @@ static void undo(play *p)
         last[k++] = aw_game_move(g, i);
     const int done = session_undo(p->s);
     if (done == 0) {
-        printf(_("Nothing to undo.\n"));
+        puts(_("Nothing to undo."));
         return;
     }
     char taken[512];
@@ -578,7 +594,7 @@ static void undo(play *p)
     if (agreed)
         printf("%s\n", _("Took back the end by agreement."));
     else
-        say(p, P_("Took back %d move: %s.\n", "Took back %d moves: %s.\n", done), done, taken);
+        say(p, P_("Took back %d move: %s.", "Took back %d moves: %s.", done), done, taken);
     p->over_announced = false;
     line_board(p->s);
     after_change(p);
@@ -588,11 +604,11 @@ static void redo(play *p)
 {
     const int done = session_redo(p->s);
     if (done == 0) {
-        printf(_("Nothing to redo.\n"));
+        puts(_("Nothing to redo."));
         return;
     }
     char again[512];
-    say(p, P_("Played %d move again: %s.\n", "Played %d moves again: %s.\n", done), done,
+    say(p, P_("Played %d move again: %s.", "Played %d moves again: %s.", done), done,
            last_moves(p, done, again, sizeof again));
     line_board(p->s);
     after_change(p);
@@ -988,9 +1004,9 @@ line_mode:
 
     printf(_("awale %s - type 'help' for the commands.\n"), AW_VERSION);
     if (p.resumed)
-        printf(P_("Resuming the unfinished game (%d move).\n",
-                  "Resuming the unfinished game (%d moves).\n", resumed_moves(p.s)),
-               resumed_moves(p.s));
+        outln(P_("Resuming the unfinished game (%d move).",
+                 "Resuming the unfinished game (%d moves).", resumed_moves(p.s)),
+              resumed_moves(p.s));
     introduce(&p);
     line_board(p.s);
     after_change(&p);

@@ -7,6 +7,9 @@ import { api, ApiError } from './api.js';
 import { Board, pitName } from './board.js';
 import { Graph } from './graph.js';
 import * as i18n from './i18n.js';
+import * as reviews from './review.js';
+import * as analysis from './analysis.js';
+import * as dialogs from './dialogs.js';
 
 const { t } = i18n;
 const $ = (id) => document.getElementById(id);
@@ -30,8 +33,6 @@ const save = () => {
 
 // ------------------------------------------------------------ state
 
-let catalogue = null; // GET /api/rules
-let levels = [];      // GET /api/levels
 let state = null;     // the game as the server last described it
 let viewPly = null;   // the position looked at (null: the game's current one)
 let saidPly = null;   // the move the sentence under the board tells (its ply; null: none)
@@ -43,16 +44,27 @@ let switches = 0;     // game switches asked (the page's first game, a new game,
 let animating = false;
 let selected = null;  // relay: the pit chosen, waiting for its direction
 let hint = null;      // the last hint, for the position it was given in
-let source = null;    // the analysis stream
 let evals = [];       // per ply: null or {score, depth}
 let evalTimer = null;
 let evalAbort = null; // the evaluations request in flight
 let overShown = null; // the game end already announced
-let review = null;    // GET .../review of the game shown (null: not asked)
-let reviewTimer = null;
 
 const board = new Board($('board'), { onPit: (i) => pitClicked(i), onDirection: (pit, dir) => play(`${pitName(pit)}${dir}`) });
 const graph = new Graph($('graph'), (ply) => goTo(ply));
+analysis.init({
+  state: () => state, settings, movePlayed: (ply) => movePlayed(ply),
+  evaluation: (ply, value) => {
+    evals[ply] = value;
+    if (state && ply <= state.ply) drawGraph();
+  },
+});
+dialogs.init({
+  state: () => state, settings, save, moveNumber, failed, toast,
+  startGame: (opts) => startGame(opts), switchTo: (...args) => switchTo(...args), newSwitch: () => ++switches,
+});
+reviews.init({
+  state: () => state, viewPly: () => viewPly, moveNumber, moveLabel, playerName, goTo, failed, drawMoves, drawGraph,
+});
 
 // ------------------------------------------------------------ helpers
 
@@ -113,21 +125,6 @@ function moverName(side) {
   if (!againstComputer()) return i18n.sideName(side);
   return `${i18n.sideName(side)} (${humanSide(side) ? t('you_short') : t('computer_short')})`;
 }
-
-// How many of the game's first moves the review covers (n), and whether the
-// game still begins with every move it reviewed (current: an undo below
-// them makes it stale, more moves played since do not).
-function reviewCover() {
-  if (!review || !state || !review.moves) return { n: 0, current: false };
-  let n = 0;
-  while (n < review.moves.length && n < state.moves.length && review.moves[n].move === state.moves[n].move) n++;
-  return { n, current: n === review.moves.length && state.moves.length >= review.total };
-}
-
-const reviewedMove = (ply) => {
-  const { n } = reviewCover();
-  return ply >= 1 && ply <= n ? review.moves[ply - 1] : null;
-};
 
 // "12." or "12…" for the move of `ply` (1 = the first).
 function moveLabel(ply) {
@@ -272,13 +269,16 @@ function drawMoves() {
     b.dataset.ply = i + 1;
     b.textContent = m.move;
     b.title = i18n.describeMove(m);
-    const rv = reviewedMove(i + 1);
+    const rv = reviews.reviewedMove(i + 1);
     if (rv && rv.mark) {
       const mk = document.createElement('span');
       mk.className = `mark m-${rv.mark_name}`;
       mk.textContent = rv.mark;
       b.appendChild(mk);
       b.title = `${b.title} (${t(`mark_${rv.mark_name}`)})`;
+    } else if (rv && rv.opening) {
+      b.classList.add('opening');
+      b.title = `${b.title} (${t('mark_opening')})`;
     }
     if (m.captured) {
       const c = document.createElement('span');
@@ -346,154 +346,21 @@ function drawHint() {
   }
 }
 
-// ------------------------------------------------------------ review
-
-function drawReview() {
-  const btn = $('btn-review');
-  const { n, current } = reviewCover();
-  const running = review && (review.state === 'queued' || review.state === 'running');
-  const done = review && review.state === 'done' && current;
-  const more = done && review.total < state.ply;
-  btn.disabled = running || state.ply === 0 || (done && !more);
-  btn.textContent = running ? t('review_busy') : more ? t('review_more') : t('review_start');
-  btn.classList.toggle('working', false);
-  // Progress while it runs.
-  const prog = $('review-progress');
-  prog.hidden = !running;
-  if (running) {
-    $('review-bar').max = Math.max(1, review.total);
-    $('review-bar').value = review.reviewed;
-    $('review-count').textContent = review.state === 'queued' && !review.reviewed ? t('review_queued')
-      : t('review_running', { n: moveNumber(review.reviewed), total: moveNumber(review.total) });
-  }
-  // The note: what the review is, or where it stands.
-  const note = $('review-note');
-  if (!review || review.state === 'none') note.textContent = state.ply ? t('review_help') : t('review_nothing');
-  else if (review.state === 'failed') note.textContent = t('review_failed', { error: review.error || '' });
-  else if (!current) note.textContent = t('review_changed');
-  else if (review.state === 'stopped') note.textContent = t('review_stopped', { n: moveNumber(review.reviewed), total: moveNumber(review.total) });
-  else if (done) note.textContent = t('review_done', { n: moveNumber(review.reviewed), depth: review.depth });
-  else note.textContent = '';
-  // The comment of the move shown (the one that led to the position).
-  const box = $('review-comment');
-  const ply = viewPly ?? state.ply;
-  const m = reviewedMove(ply);
-  box.hidden = !m;
-  box.className = `r-comment${m && m.mark_name ? ` m-${m.mark_name}` : ''}`;
-  if (m) {
-    box.textContent = '';
-    const head = document.createElement('div');
-    head.className = 'r-head';
-    const mv = document.createElement('strong');
-    mv.textContent = `${moveLabel(ply)} ${m.move}${m.mark || ''}`;
-    head.append(mv);
-    if (m.mark_name) {
-      const what = document.createElement('span');
-      what.className = `r-mark m-${m.mark_name}`;
-      what.textContent = t(`mark_${m.mark_name}`);
-      head.append(' ', what);
-    }
-    const c = i18n.reviewComment(m);
-    const src = document.createElement('span');
-    src.className = 'muted small r-src';
-    src.textContent = c.source;
-    head.append(src);
-    box.append(head);
-    for (const line of c.lines) {
-      const p = document.createElement('p');
-      p.textContent = line;
-      box.append(p);
-    }
-  }
-  // Each player's summary, once the review covers its moves.
-  const sum = $('review-summary');
-  const s = review && review.summary;
-  sum.hidden = !s || !current;
-  if (s && current) {
-    sum.textContent = '';
-    const table = document.createElement('table');
-    const head = document.createElement('tr');
-    for (const h of [t('review_player'), '??', '?', '?!', '!', t('review_avg')]) {
-      const th = document.createElement('th');
-      th.textContent = h;
-      head.append(th);
-    }
-    table.append(head);
-    for (const side of ['S', 'N']) {
-      const x = s[side === 'S' ? 'south' : 'north'];
-      const tr = document.createElement('tr');
-      const cells = [i18n.sideName(side), x.blunders, x.mistakes, x.inaccuracies, x.good + x.brilliant, i18n.seeds(Math.round(x.average_loss * 100))];
-      cells.forEach((v, k) => {
-        const td = document.createElement(k ? 'td' : 'th');
-        td.textContent = v;
-        if (!k) td.title = playerName(side);
-        if (k >= 1 && k <= 4 && v) td.className = `m-${['blunder', 'mistake', 'inaccuracy', 'good'][k - 1]}`;
-        tr.append(td);
-      });
-      table.append(tr);
-    }
-    const turning = document.createElement('p');
-    turning.className = 'small r-turning';
-    turning.append(`${t('review_turning')} `);
-    if (!s.turning.length) turning.append(t('review_no_turning'));
-    s.turning.forEach((tp, k) => {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = `link m-${tp.mark === '??' ? 'blunder' : 'mistake'}`;
-      b.textContent = `${moveLabel(tp.ply)} ${tp.move}${tp.mark}`;
-      b.addEventListener('click', () => goTo(tp.ply));
-      if (k) turning.append(', ');
-      turning.append(b);
-    });
-    sum.append(table, turning);
-  }
-}
+// ------------------------------------------------------------ the graph
 
 // The evaluation graph: the review's values where it covers the game.
 function drawGraph() {
-  const { n } = reviewCover();
+  const { n } = reviews.cover();
   const values = [...evals];
-  for (let k = 0; k < n; k++) values[k] = { score: review.moves[k].best_score, depth: review.moves[k].depth, exact: review.moves[k].exact };
+  for (let k = 0; k < n; k++) {
+    const m = reviews.reviewedMove(k + 1);
+    values[k] = { score: m.best_score, depth: m.depth, exact: m.exact };
+  }
   graph.set(values, state.ply);
   graph.mark(viewPly ?? state.ply);
   let note = state.ply ? t('graph_note') : t('graph_empty');
   if (n) note = `${note} · ${t('review_graph')}`;
   $('graph-note').textContent = note;
-}
-
-function pollReview(delay = 600) {
-  clearTimeout(reviewTimer);
-  reviewTimer = setTimeout(fetchReview, delay);
-}
-
-async function fetchReview() {
-  if (!state) return;
-  const id = state.id;
-  try {
-    const r = await api.review(id);
-    if (!state || state.id !== id) return;
-    review = r;
-    drawMoves();
-    drawReview();
-    drawGraph();
-    if (r.state === 'queued' || r.state === 'running') pollReview();
-  } catch (e) {
-    if (e.status !== 404) pollReview(2000);
-  }
-}
-
-async function startReview() {
-  if (!state || !state.ply) return;
-  const btn = $('btn-review');
-  btn.disabled = true;
-  try {
-    review = await api.startReview(state.id);
-    drawReview();
-    pollReview(300);
-  } catch (e) {
-    failed(e);
-    drawReview();
-  }
 }
 
 // The sentence under the board: the move that led to the position looked
@@ -516,7 +383,7 @@ function drawAll() {
   drawControls();
   drawMoves();
   drawHint();
-  drawReview();
+  reviews.draw();
   graph.mark(viewPly ?? state.ply);
 }
 
@@ -533,13 +400,12 @@ async function applyState(next, played = [], change = false) {
   if (fresh) {
     evals = [];
     hint = null;
-    review = null;
-    clearTimeout(reviewTimer);
-    fetchReview();
+    reviews.forget();
+    reviews.load();
     overShown = next.status !== 'ongoing' ? next.id : null;
     settings.game = next.id;
     save();
-    reconnectAnalysis();
+    analysis.connect();
   }
   if (played.length) {
     animating = true;
@@ -570,11 +436,10 @@ async function applyState(next, played = [], change = false) {
 // no request of the page meets a game that is gone).
 function leaveGame() {
   clearTimeout(evalTimer);
-  clearTimeout(reviewTimer);
+  reviews.stop();
   if (evalAbort) evalAbort.abort();
   evalAbort = null;
-  if (source) source.close();
-  source = null;
+  analysis.close();
 }
 
 async function startGame(opts, deleteOld = true) {
@@ -836,87 +701,9 @@ function showOver() {
   dlg.returnValue = '';
   dlg.showModal();
   dlg.addEventListener('close', () => {
-    if (dlg.returnValue === 'new') openNewGame();
-    else if (dlg.returnValue === 'review') startReview();
+    if (dlg.returnValue === 'new') dialogs.openNewGame();
+    else if (dlg.returnValue === 'review') reviews.start();
   }, { once: true });
-}
-
-// ------------------------------------------------------------ analysis
-
-const analysingText = (ply) => (ply === 0 ? t('analysing_start') : t('analysing', { move: movePlayed(ply) }));
-
-function reconnectAnalysis() {
-  if (source) {
-    source.close();
-    source = null;
-  }
-  const box = $('analysis');
-  if (!settings.analysis || !state) {
-    box.innerHTML = '';
-    const p = document.createElement('p');
-    p.className = 'muted';
-    p.textContent = t('analysis_off');
-    box.appendChild(p);
-    return;
-  }
-  box.textContent = '';
-  const head = document.createElement('div');
-  head.className = 'a-head';
-  const lines = document.createElement('ol');
-  lines.className = 'a-lines';
-  const perfect = document.createElement('p');
-  perfect.className = 'perfect';
-  perfect.hidden = true;
-  const note = document.createElement('p');
-  note.className = 'muted small';
-  note.textContent = t('analysis_current');
-  box.append(head, perfect, lines, note);
-  let current = null;
-  source = api.analysis(state.id, settings.multipv);
-  const es = source;
-  es.addEventListener('position', (ev) => {
-    current = JSON.parse(ev.data);
-    lines.textContent = '';
-    if (current.status !== 'ongoing') {
-      head.textContent = t('analysis_over');
-      perfect.hidden = true;
-      return;
-    }
-    head.textContent = `${analysingText(current.ply)}…`;
-    perfect.hidden = !current.tables;
-    if (current.tables) perfect.textContent = t('perfect', { text: i18n.describePerfect(current.tables) });
-  });
-  es.addEventListener('info', (ev) => {
-    const info = JSON.parse(ev.data);
-    const nps = info.nps > 1e6 ? `${(info.nps / 1e6).toFixed(1)} M` : `${Math.round(info.nps / 1000)} k`;
-    head.textContent = `${analysingText(info.ply)} · ${t('depth', { depth: info.depth })} · ${t('nodes_s', { n: nps })}`;
-    lines.textContent = '';
-    for (const l of info.lines) {
-      const li = document.createElement('li');
-      const sc = document.createElement('span');
-      const v = l.score.south;
-      sc.className = `score ${v > 0 ? 'plus' : v < 0 ? 'minus' : ''}`;
-      sc.textContent = i18n.formatScore(l.score, true);
-      sc.title = i18n.describeScore(l.score);
-      const pv = document.createElement('span');
-      pv.className = 'pv';
-      const words = l.pv_text.split(' ');
-      pv.textContent = words.length > 14 ? `${words.slice(0, 14).join(' ')} …` : l.pv_text;
-      li.append(sc, pv);
-      lines.appendChild(li);
-    }
-    const best = info.lines[0];
-    if (best) {
-      evals[info.ply] = { score: best.score, depth: info.depth };
-      if (state && info.ply <= state.ply) drawGraph();
-    }
-  });
-  es.addEventListener('done', () => { head.textContent = `${head.textContent.replace(/…$/, '')} · ${t('analysis_done')}`; });
-  es.addEventListener('waiting', () => { head.textContent = t('analysis_waiting'); });
-  es.addEventListener('gone', () => {
-    es.close();
-    if (source === es) source = null;
-  });
 }
 
 // ------------------------------------------------------------ evaluations
@@ -942,162 +729,6 @@ async function fetchEvals() {
     if (!r.complete && state.version === version) scheduleEvals(1500);
   } catch (e) {
     if (e.name !== 'AbortError' && e.status === 503) scheduleEvals(3000);
-  }
-}
-
-// ------------------------------------------------------------ dialogs
-
-function fillRules() {
-  const sel = $('new-rules');
-  sel.textContent = '';
-  for (const s of catalogue.rule_sets) {
-    const o = document.createElement('option');
-    o.value = s.name;
-    o.textContent = s.name;
-    sel.appendChild(o);
-  }
-}
-
-function paramInput(name, def, values) {
-  const enumeration = /^[a-z]+(, [a-z]+)+$/.test(values);
-  let input;
-  if (enumeration) {
-    input = document.createElement('select');
-    for (const v of values.split(', ')) {
-      const o = document.createElement('option');
-      o.value = v;
-      o.textContent = i18n.paramValueText(v);
-      input.appendChild(o);
-    }
-  } else {
-    input = document.createElement('input');
-    input.type = /^0 \(/.test(values) ? 'number' : 'text';
-    if (input.type === 'number') input.min = 0;
-    input.spellcheck = false;
-  }
-  input.value = def;
-  input.dataset.param = name;
-  input.dataset.def = def;
-  return input;
-}
-
-function drawParams(keep) {
-  const set = catalogue.rule_sets.find((s) => s.name === $('new-rules').value) || catalogue.rule_sets[0];
-  $('new-rules-text').textContent = i18n.ruleSetText(set.name, set.summary);
-  const list = $('new-params-list');
-  list.textContent = '';
-  for (const [name, info] of Object.entries(set.params)) {
-    const meta = catalogue.parameters.find((p) => p.name === name);
-    const label = document.createElement('label');
-    label.className = 'param';
-    const title = document.createElement('span');
-    title.className = 'pname';
-    title.textContent = name;
-    const help = document.createElement('span');
-    help.className = 'muted small';
-    help.textContent = i18n.paramText(name, meta ? meta.help : '');
-    const value = keep && keep[name] !== undefined ? String(keep[name]) : info.value;
-    const input = paramInput(name, info.value, meta ? meta.values : '');
-    input.value = value;
-    label.append(title, input, help);
-    list.appendChild(label);
-  }
-}
-
-function drawLevelText() {
-  const lv = Number($('new-level').value);
-  $('new-level-out').textContent = lv;
-  const english = (levels.find((l) => l.level === lv) || {}).text;
-  $('new-level-text').textContent = i18n.levelText(lv, english);
-}
-
-function openNewGame() {
-  if (!catalogue) return;
-  const f = $('form-new');
-  const n = settings.newgame;
-  f.opponent.value = n.opponent;
-  f.side.value = n.side;
-  f.first.value = n.first;
-  $('new-level').value = n.level;
-  $('new-movetime').value = String(n.movetime);
-  $('new-rules').value = n.rules;
-  $('new-position').value = n.position || '';
-  drawParams(n.params);
-  drawLevelText();
-  f.classList.toggle('vs-person', n.opponent === 'human');
-  $('new-error').textContent = '';
-  $('dlg-new').showModal();
-}
-
-async function submitNewGame(e) {
-  e.preventDefault();
-  const f = $('form-new');
-  const params = {};
-  for (const input of $('new-params-list').querySelectorAll('[data-param]'))
-    if (input.value !== input.dataset.def) params[input.dataset.param] = input.value;
-  const n = {
-    opponent: f.opponent.value, side: f.side.value, first: f.first.value,
-    level: Number($('new-level').value), movetime: Number($('new-movetime').value),
-    rules: $('new-rules').value, params, position: $('new-position').value.trim(),
-  };
-  try {
-    await startGame(n);
-    settings.newgame = n;
-    save();
-    $('dlg-new').close();
-  } catch (err) {
-    $('new-error').textContent = err.message;
-  }
-}
-
-async function submitImport(e) {
-  e.preventDefault();
-  const text = $('import-text').value;
-  try {
-    const mine = ++switches;
-    const next = await api.create({ record: text, reply: false, lang: i18n.getLang() });
-    $('dlg-import').close();
-    await switchTo(next, mine, true, () => toast(t('imported', { n: moveNumber(next.ply) })));
-  } catch (err) {
-    $('import-error').textContent = err.message;
-  }
-}
-
-function openImport() {
-  $('import-error').textContent = '';
-  $('dlg-import').showModal();
-}
-
-async function openExport() {
-  if (!state) return;
-  try {
-    const r = await api.record(state.id);
-    $('export-text').value = r.record;
-    $('dlg-export').showModal();
-  } catch (e) {
-    failed(e);
-  }
-}
-
-function download() {
-  const blob = new Blob([$('export-text').value], { type: 'text/plain' });
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = `awale-${new Date().toISOString().slice(0, 10)}.txt`;
-  document.body.appendChild(a);
-  a.click();
-  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
-}
-
-function drawHelp() {
-  const dl = $('help-keys');
-  dl.textContent = '';
-  for (const [k, what] of t('keys')) {
-    const dt = document.createElement('dt');
-    dt.textContent = k;
-    const dd = document.createElement('dd');
-    dd.textContent = what;
-    dl.append(dt, dd);
   }
 }
 
@@ -1131,12 +762,12 @@ function onKey(e) {
   else if (k === 'r' || k === 'R') redo();
   else if (k === 'h' || k === 'H') askHint();
   else if (k === 'i' || k === 'I') toggleAnalysis(!settings.analysis);
-  else if (k === 'n' || k === 'N') openNewGame();
-  else if (k === 's' || k === 'S') openExport();
-  else if (k === 'l' || k === 'L') openImport();
+  else if (k === 'n' || k === 'N') dialogs.openNewGame();
+  else if (k === 's' || k === 'S') dialogs.openExport();
+  else if (k === 'l' || k === 'L') dialogs.openImport();
   else if ((k === 'g' || k === 'G') && !$('btn-agree').hidden && !$('btn-agree').disabled) agree();
   else if (k === 't' || k === 'T') flip();
-  else if (k === 'v' || k === 'V') startReview();
+  else if (k === 'v' || k === 'V') reviews.start();
   else if (k === '?') $('dlg-help').showModal();
   else if (k === 'Escape') {
     selected = null;
@@ -1155,7 +786,7 @@ function toggleAnalysis(on) {
   settings.analysis = on;
   $('chk-analysis').checked = on;
   save();
-  reconnectAnalysis();
+  analysis.connect();
 }
 
 // ------------------------------------------------------------ theme, language
@@ -1171,15 +802,11 @@ function setLanguage(l) {
   i18n.setLang(l);
   $('sel-lang').value = i18n.getLang();
   i18n.translatePage();
-  drawHelp();
-  if (catalogue && $('dlg-new').open) {
-    drawLevelText();
-    drawParams();
-  }
+  dialogs.relabel();
   if (state) {
     board.layout();
     drawAll();
-    reconnectAnalysis();
+    analysis.connect();
     drawGraph();
   }
 }
@@ -1187,15 +814,13 @@ function setLanguage(l) {
 // ------------------------------------------------------------ start
 
 function wire() {
-  $('btn-new').addEventListener('click', openNewGame);
-  $('btn-import').addEventListener('click', openImport);
-  $('btn-export').addEventListener('click', openExport);
+  dialogs.wire();
   $('btn-undo').addEventListener('click', undo);
   $('btn-redo').addEventListener('click', redo);
   $('btn-hint').addEventListener('click', askHint);
   $('btn-agree').addEventListener('click', agree);
   $('btn-flip').addEventListener('click', flip);
-  $('btn-review').addEventListener('click', startReview);
+  $('btn-review').addEventListener('click', reviews.start);
   $('btn-live').addEventListener('click', () => goTo(null));
   $('btn-help').addEventListener('click', () => $('dlg-help').showModal());
   $('nav-first').addEventListener('click', () => goTo(0));
@@ -1206,7 +831,7 @@ function wire() {
   $('sel-multipv').addEventListener('change', (e) => {
     settings.multipv = Number(e.target.value);
     save();
-    reconnectAnalysis();
+    analysis.connect();
   });
   $('sel-lang').addEventListener('change', (e) => {
     settings.lang = e.target.value;
@@ -1220,28 +845,6 @@ function wire() {
     save();
     applyTheme();
   });
-  $('form-new').addEventListener('submit', submitNewGame);
-  $('new-cancel').addEventListener('click', () => $('dlg-new').close());
-  $('new-rules').addEventListener('change', () => drawParams());
-  $('new-level').addEventListener('input', drawLevelText);
-  $('form-new').addEventListener('change', (e) => {
-    if (e.target.name === 'opponent') $('form-new').classList.toggle('vs-person', e.target.value === 'human');
-  });
-  $('form-import').addEventListener('submit', submitImport);
-  $('import-cancel').addEventListener('click', () => $('dlg-import').close());
-  $('import-file').addEventListener('change', async (e) => {
-    const f = e.target.files[0];
-    if (f) $('import-text').value = await f.text();
-  });
-  $('export-copy').addEventListener('click', async () => {
-    try {
-      await navigator.clipboard.writeText($('export-text').value);
-      toast(t('copied'));
-    } catch {
-      $('export-text').select();
-    }
-  });
-  $('export-save').addEventListener('click', download);
   $('board').addEventListener('click', (e) => {
     if (selected !== null && !e.target.closest('.pit, .dir')) {
       selected = null;
@@ -1254,7 +857,12 @@ function wire() {
 async function init() {
   wire();
   applyTheme();
-  const browserLang = (navigator.language || 'en').toLowerCase().startsWith('fr') ? 'fr' : 'en';
+  // The languages of the catalog (po/), each by its own name; the
+  // browser's first that the page speaks.
+  $('sel-lang').replaceChildren(...i18n.languages().map(([code, name]) => new Option(name, code)));
+  const spoken = new Set(i18n.languages().map(([code]) => code));
+  const browserLang = (navigator.languages || [navigator.language || 'en'])
+    .map((l) => l.toLowerCase().split('-')[0]).find((l) => spoken.has(l)) || 'en';
   setLanguage(settings.lang || browserLang);
   $('chk-analysis').checked = settings.analysis;
   $('sel-multipv').value = String(settings.multipv);
@@ -1262,8 +870,7 @@ async function init() {
   // already started or imported one meanwhile.
   const mine = ++switches;
   try {
-    [catalogue, { levels }] = await Promise.all([api.rules(), api.levels()]);
-    fillRules();
+    await dialogs.load();
   } catch (e) {
     failed(e);
     return;
@@ -1283,5 +890,5 @@ async function init() {
   document.body.dataset.ready = 'true';
 }
 
-window.addEventListener('pagehide', () => { if (source) source.close(); });
+window.addEventListener('pagehide', () => analysis.close());
 init();

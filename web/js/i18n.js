@@ -1,224 +1,169 @@
-// i18n.js - the page's words in English and French. The server sends
-// structured values (a move's seeds, laps, captured pits; an end's reason
-// code; rule parameters); the sentences are made here, in the reader's
-// language. French is written as Awalé players say it: semer, graines,
-// case, grenier, prise, nourrir, grand chelem.
+// i18n.js - the page's words. The server sends structured values (a move's
+// seeds, laps, captured pits; an end's reason code; rule parameters); the
+// sentences are made here, in the reader's language. The English is the
+// table below, each string marked N_() for xgettext (scripts/po-check.sh
+// puts them in po/awale.pot with the program's); the translations come from
+// po/LANG.po through the catalog the Makefile makes (/js/catalog.js,
+// scripts/po-js.sh), shared with the terminal: where the page and the
+// terminal say the same thing, they say it with one message. French is
+// written as Awalé players say it: semer, graines, case, grenier, prise,
+// nourrir, grand chelem.
+import catalogs from './catalog.js';
+
+// A string for xgettext to extract, translated where it is shown; NC_ with
+// a context where one English word means different things.
+const N_ = (s) => s;
+const NC_ = (context, s) => `${context}\u0004${s}`;
 
 const EN = {
-  new_game: 'New game', import: 'Import', export: 'Export', language: 'Language', theme: 'Theme',
-  keys_title: 'Keyboard', back_to_game: 'Back to the game', undo: 'Undo', redo: 'Redo', hint: 'Hint',
-  agree: 'Propose to end', flip: 'Turn the board', moves: 'Moves', analysis: 'Analysis', on: 'On',
-  lines: 'Lines', graph: 'Evaluation', opponent: 'Opponent', computer: 'Computer',
-  person: 'A person, same screen', level: 'Level', your_side: 'You play', south_bottom: 'South',
-  north_top: 'North', random: 'Random', movetime: 'Time per move', first: 'Who starts',
-  south: 'South', north: 'North', rules: 'Rules', rule_params: 'Rule parameters',
-  start_position: 'Start position',
-  start_position_help: 'Twelve pit counts (A to F, then a to f), the two scores and the side to move.',
-  cancel: 'Cancel', start: 'Start', import_title: 'Import a game',
-  import_help: 'Paste a game record, or choose a file.', export_title: 'Game record', copy: 'Copy',
-  download: 'Download', close: 'Close', review: 'Review', decline: 'No, play on', accept: 'Yes, end here',
-  analysis_off: 'Turn the analysis on to see what the engine thinks, move by move.',
-  you: 'You', computer_level: 'Computer · level {level}', player: 'Player',
-  you_short: 'you', computer_short: 'computer',
-  your_turn: 'Your turn: choose a pit ({pits}).', side_turn: '{side} to move ({pits}).',
-  your_turn_relay: 'Your turn: choose a pit, then a direction.',
-  side_turn_relay: '{side} to move: a pit, then a direction.',
-  thinking: 'The computer is thinking', hinting: 'Looking for a good move',
-  considering: 'The computer considers your proposal',
-  must_pass: '{side} has no pit with 2 seeds or more and passes.', pass: 'Pass',
-  viewing: 'After {move} ({total} moves played)', viewing_start: 'Start position ({total} moves played)',
-  not_now: 'Go back to the game to play.', not_yours: 'It is the computer’s turn.',
-  illegal: 'Not playable: {why}', seeds_word: 'seeds', store: 'store',
-  pit_label: 'Pit {pit}: {n} seeds', store_label: '{side}’s store: {n} seeds',
-  hint_book: 'opening book', hint_tables: 'endgame tables', hint_search: 'search, depth {depth}',
-  hint_for_you: 'For you: {score}.', hint_for_side: 'For {side}: {score}.', hint_line: 'Expected line: {line}',
-  depth: 'depth {depth}', nodes_s: '{n} nodes/s', perfect: 'Endgame tables: {text}',
-  analysing: 'After {move}', analysing_start: 'Start position', analysis_done: 'Analysis finished',
-  analysis_waiting: 'Waiting for the computer’s move…', analysis_queued: 'Waiting for a free engine…',
-  analysis_over: 'The game is over.', analysis_current: 'The analysis follows the game’s current position.',
-  graph_note: 'South above, North below', graph_empty: 'Play a few moves to see the evaluation.',
-  win_you: 'You win!', win_computer: 'The computer wins', win_side: '{side} wins', draw: 'A draw',
-  score_line: '{s} – {n}', over_status: 'Game over: {reason}. {result}.',
-  result_win: '{side} wins {a} to {b}', result_draw: 'a draw, {a} all',
-  agree_ask: '{side} proposes to end the game here (final score {s} – {n}). {other}, do you agree?',
-  agree_declined: 'The computer declines: {why}', agree_accepted: 'The computer accepts: the game ends {s} – {n}.',
-  agree_lose: 'ending now it would lose.', agree_better: 'it expects to do better by playing on.',
-  agree_tables: 'the endgame tables say it wins by {m} with perfect play.',
-  agree_tables_estimate: 'the endgame tables expect it to win by {m}.',
-  agree_proven: 'it sees a forced win by {m}.', declined_person: '{side} declines: play on.',
-  nothing_undo: 'Nothing to undo.', nothing_redo: 'Nothing to redo.',
-  copied: 'Copied.', imported: 'Game imported: {n} moves.', error: 'Error: {msg}',
-  review_panel: 'Review', review_start: 'Review the game', review_more: 'Review the new moves',
-  review_again: 'Review again', review_busy: 'Reviewing…',
-  review_help: 'The engine judges every move: the best one, what each move cost, and marks: !! brilliant, ! good, ?! inaccuracy, ? mistake, ?? blunder.',
-  review_queued: 'Waiting for a free engine…', review_running: 'Reviewing: {n} of {total} moves',
-  review_done: '{n} moves reviewed (depth {depth}). Choose a move to see its comment.',
-  review_stopped: 'Review stopped after {n} of {total} moves.', review_failed: 'The review failed: {error}',
-  review_changed: 'The game has changed since the review: review it again.',
-  review_nothing: 'Play a few moves first.',
-  review_player: 'Player', review_avg: 'lost / move', review_turning: 'Turning points:',
-  review_no_turning: 'no turning point', review_graph: 'values of the review',
-  mark_brilliant: 'brilliant move', mark_good: 'good move', mark_inaccuracy: 'inaccuracy',
-  mark_mistake: 'mistake', mark_blunder: 'blunder', mark_interesting: 'interesting move',
-  c_forced: 'The only legal move.', c_best_played: 'The best move ({score}).',
-  c_only: 'The only move that keeps the {result} ({score}).', c_best_by: 'Best by {gap} seeds ({score}).',
-  c_next: 'Next best: {move} ({score}).', c_gives: 'It gives seeds away at once.',
-  c_best: 'Best: {move} ({score}).', c_line: 'Expected line: {line}',
-  c_played: 'Played: {score}, {cost}.', c_loses: 'loses {loss} seeds', c_thrown: 'throws away the {result}',
-  result_win_word: 'win', result_draw_word: 'draw',
-  src_book: 'opening book', src_tables: 'endgame tables, exact', src_search: 'search, depth {depth}',
-  server_gone: 'The server does not answer. Is awale serve still running?',
-  game_lost: 'That game is gone (expired or deleted): a new one starts.',
+  new_game: N_('New game'), import: N_('Import'), export: N_('Export'), language: N_('Language'), theme: N_('Theme'),
+  keys_title: N_('Keyboard'), back_to_game: N_('Back to the game'), undo: N_('Undo'), redo: N_('Redo'), hint: N_('Hint'),
+  agree: N_('Propose to end'), flip: N_('Turn the board'), moves: N_('Moves'), analysis: N_('Analysis'), on: N_('On'),
+  lines: N_('Lines'), graph: N_('Evaluation'), opponent: N_('Opponent'), computer: N_('Computer'),
+  person: N_('A person, same screen'), level: N_('Level'), your_side: N_('You play'), south_bottom: N_('South'),
+  north_top: N_('North'), random: N_('Random'), movetime: N_('Time per move'), first: N_('Who starts'),
+  south: N_('South'), north: N_('North'), rules: N_('Rules'), rule_params: N_('Rule parameters'),
+  start_position: N_('Start position'),
+  start_position_help: N_('Twelve pit counts (A to F, then a to f), the two scores and the side to move.'),
+  cancel: N_('Cancel'), start: N_('Start'), import_title: N_('Import a game'),
+  import_help: N_('Paste a game record, or choose a file.'), export_title: N_('Game record'), copy: N_('Copy'),
+  download: N_('Download'), close: N_('Close'), review: N_('Review'), decline: N_('No, play on'), accept: N_('Yes, end here'),
+  analysis_off: N_('Turn the analysis on to see what the engine thinks, move by move.'),
+  you: N_('You'), computer_level: N_('Computer · level {level}'), player: N_('Player'),
+  you_short: N_('you'), computer_short: N_('computer'),
+  your_turn: N_('Your turn: choose a pit ({pits}).'), side_turn: N_('{side} to move ({pits}).'),
+  your_turn_relay: N_('Your turn: choose a pit, then a direction.'),
+  side_turn_relay: N_('{side} to move: a pit, then a direction.'),
+  thinking: N_('The computer is thinking'), hinting: N_('Looking for a good move'),
+  considering: N_('The computer considers your proposal'),
+  must_pass: N_('{side} has no pit with 2 seeds or more and passes.'), pass: N_('Pass'),
+  viewing: N_('After {move} ({total} moves played)'), viewing_start: N_('Start position ({total} moves played)'),
+  not_now: N_('Go back to the game to play.'), not_yours: N_('It is the computer’s turn.'),
+  illegal: N_('Not playable: {why}'), seeds_word: N_('seeds'), store: N_('store'),
+  pit_label: N_('Pit {pit}: {n} seeds'), store_label: N_('{side}’s store: {n} seeds'),
+  hint_book: N_('opening book'), hint_tables: N_('endgame tables'), hint_search: N_('search, depth {depth}'),
+  hint_for_you: N_('For you: {score}.'), hint_for_side: N_('For {side}: {score}.'), hint_line: N_('Expected line: {line}'),
+  depth: N_('depth {depth}'), nodes_s: N_('{n} nodes/s'), perfect: N_('Endgame tables: {text}'),
+  analysing: N_('After {move}'), analysing_start: N_('Start position'), analysis_done: N_('Analysis finished'),
+  analysis_waiting: N_('Waiting for the computer’s move…'), analysis_queued: N_('Waiting for a free engine…'),
+  analysis_over: N_('The game is over.'), analysis_current: N_('The analysis follows the game’s current position.'),
+  graph_note: N_('South above, North below'), graph_empty: N_('Play a few moves to see the evaluation.'),
+  win_you: N_('You win!'), win_computer: N_('The computer wins'), win_side: N_('{side} wins'), draw: N_('A draw'),
+  score_line: N_('{s} – {n}'), over_status: N_('Game over: {reason}. {result}.'),
+  result_win: N_('{side} wins {a} to {b}'), result_draw: N_('a draw, {a} all'),
+  agree_ask: N_('{side} proposes to end the game here (final score {s} – {n}). {other}, do you agree?'),
+  agree_declined: N_('The computer declines: {why}'), agree_accepted: N_('The computer accepts: the game ends {s} – {n}.'),
+  agree_lose: N_('ending now it would lose.'), agree_better: N_('it expects to do better by playing on.'),
+  agree_tables: N_('the endgame tables say it wins by {m} with perfect play.'),
+  agree_tables_estimate: N_('the endgame tables expect it to win by {m}.'),
+  agree_proven: N_('it sees a forced win by {m}.'), declined_person: N_('{side} declines: play on.'),
+  nothing_undo: N_('Nothing to undo.'), nothing_redo: N_('Nothing to redo.'),
+  copied: N_('Copied.'), imported: N_('Game imported: {n} moves.'), error: N_('Error: {msg}'),
+  review_panel: N_('Review'), review_start: N_('Review the game'), review_more: N_('Review the new moves'),
+  review_again: N_('Review again'), review_busy: N_('Reviewing…'),
+  review_help: N_('The engine judges every move: the best one, what each move cost, and marks: !! brilliant, ! good, ?! inaccuracy, ? mistake, ?? blunder.'),
+  review_queued: N_('Waiting for a free engine…'), review_running: N_('Reviewing: {n} of {total} moves'),
+  review_done: N_('{n} moves reviewed (depth {depth}). Choose a move to see its comment.'),
+  review_stopped: N_('Review stopped after {n} of {total} moves.'), review_failed: N_('The review failed: {error}'),
+  review_changed: N_('The game has changed since the review: review it again.'),
+  review_nothing: N_('Play a few moves first.'),
+  review_player: N_('Player'), review_avg: N_('lost / move'), review_turning: N_('Turning points:'),
+  review_no_turning: N_('no turning point'), review_graph: N_('values of the review'),
+  mark_brilliant: N_('brilliant move'), mark_good: N_('good move'), mark_inaccuracy: N_('inaccuracy'),
+  mark_mistake: N_('mistake'), mark_blunder: N_('blunder'), mark_interesting: N_('interesting move'),
+  c_forced: N_('The only legal move.'), c_best_played: N_('The best move ({score}).'),
+  c_only: N_('The only move that keeps the {result} ({score}).'), c_best_by: N_('Best by {gap} seeds ({score}).'),
+  c_next: N_('Next best: {move} ({score}).'), c_gives: N_('It gives seeds away at once.'),
+  c_best: N_('Best: {move} ({score}).'), c_line: N_('Expected line: {line}'),
+  c_played: N_('Played: {score}, {cost}.'), c_loses: N_('loses {loss} seeds'), c_thrown: N_('throws away the {result}'),
+  c_played_even: N_('Played: {score}, as good as the best.'),
+  c_opening: N_('A move of the set opening: neither player chose it, so it is not judged.'),
+  c_kept_sooner: N_('{move} keeps the win (after it, {score}). {best} wins sooner: {best_score}.'),
+  c_kept_more: N_('{move} keeps the win (after it, {score}). {best} wins by more: {best_score}.'),
+  c_lost_longer: N_('The game is lost whatever the move: {move} (after it, {score}). {best} holds out longer: {best_score}.'),
+  c_lost_less: N_('The game is lost whatever the move: {move} (after it, {score}). {best} loses by less: {best_score}.'),
+  mark_opening: N_('set opening, not judged'),
+  result_win_word: N_('win'), result_draw_word: N_('draw'),
+  // a proven score, short: "win +3", "loss −2", "win +3 in 17" (plies), "draw in 4"
+  f_win: N_('win {value}'), f_loss: N_('loss {value}'), f_in: N_('{score} in {plies}'),
+  f_draw: NC_('score', 'draw'), f_draw_in: N_('draw in {plies}'),
+  src_book: N_('opening book'), src_tables: N_('endgame tables, exact'), src_search: N_('search, depth {depth}'),
+  server_gone: N_('The server does not answer. Is awale serve still running?'),
+  game_lost: N_('That game is gone (expired or deleted): a new one starts.'),
   keys: [
-    ['A–F, a–f', 'play that pit (the letters of the side to move)'],
-    ['← →', 'relay: after the pit, the direction; otherwise step through the moves'],
-    ['+ −', 'relay: sow to your right (+) or left (−)'],
-    ['Home End', 'first position, back to the game'],
-    ['↑ ↓', 'first position, back to the game'],
-    ['H', 'hint'], ['U  R', 'undo, redo'], ['V', 'review the game'], ['I', 'analysis on or off'],
-    ['N', 'new game'], ['S  L', 'save the game (export), load a record (import)'],
-    ['G', 'propose to end the game'], ['T', 'turn the board'],
-    ['Esc', 'cancel a pit choice, close a window'], ['?', 'this list'],
-    ['', 'The same keys as the terminal game (awale play).'],
+    ['A–F, a–f', N_('play that pit (the letters of the side to move)')],
+    ['← →', N_('relay: after the pit, the direction; otherwise step through the moves')],
+    ['+ −', N_('relay: sow to your right (+) or left (−)')],
+    [N_('Home End'), N_('first position, back to the game')],
+    ['↑ ↓', N_('first position, back to the game')],
+    ['H', N_('hint')],
+    ['U  R', N_('undo, redo')],
+    ['V', N_('review the game')],
+    ['I', N_('analysis on or off')],
+    ['N', N_('new game')],
+    ['S  L', N_('save the game (export), load a record (import)')],
+    ['G', N_('propose to end the game')],
+    ['T', N_('turn the board')],
+    [N_('Esc'), N_('cancel a pit choice, close a window')],
+    ['?', N_('this list')],
+    ['', N_('The same keys as the terminal game (awale play).')],
   ],
-  levels: [],
-  rule_sets: {},
-  params: {},
-  param_values: {},
-};
-
-const FR = {
-  new_game: 'Nouvelle partie', import: 'Importer', export: 'Exporter', language: 'Langue', theme: 'Thème',
-  keys_title: 'Clavier', back_to_game: 'Revenir à la partie', undo: 'Annuler', redo: 'Rejouer',
-  hint: 'Conseil', agree: 'Proposer d’arrêter', flip: 'Tourner le plateau', moves: 'Coups',
-  analysis: 'Analyse', on: 'Active', lines: 'Lignes', graph: 'Évaluation', opponent: 'Adversaire',
-  computer: 'Ordinateur', person: 'Une personne, même écran', level: 'Niveau', your_side: 'Vous jouez',
-  south_bottom: 'Sud', north_top: 'Nord', random: 'Au hasard', movetime: 'Temps par coup',
-  first: 'Qui commence', south: 'Sud', north: 'Nord', rules: 'Règles', rule_params: 'Paramètres des règles',
-  start_position: 'Position de départ',
-  start_position_help: 'Les graines des douze cases (A à F, puis a à f), les deux greniers et le camp qui joue.',
-  cancel: 'Annuler', start: 'Commencer', import_title: 'Importer une partie',
-  import_help: 'Collez le relevé d’une partie, ou choisissez un fichier.', export_title: 'Relevé de la partie',
-  copy: 'Copier', download: 'Télécharger', close: 'Fermer', review: 'Revoir la partie',
-  decline: 'Non, on continue', accept: 'Oui, on arrête',
-  analysis_off: 'Activez l’analyse pour voir ce que pense le moteur, coup après coup.',
-  you: 'Vous', computer_level: 'Ordinateur · niveau {level}', player: 'Joueur',
-  you_short: 'vous', computer_short: 'ordinateur',
-  your_turn: 'À vous : choisissez une case ({pits}).', side_turn: 'À {side} de jouer ({pits}).',
-  your_turn_relay: 'À vous : choisissez une case, puis un sens.',
-  side_turn_relay: 'À {side} de jouer : une case, puis un sens.',
-  thinking: 'L’ordinateur réfléchit', hinting: 'Recherche d’un bon coup',
-  considering: 'L’ordinateur examine votre proposition',
-  must_pass: '{side} n’a aucune case de 2 graines ou plus et passe.', pass: 'Passer',
-  viewing: 'Après {move} ({total} coups joués)', viewing_start: 'Position de départ ({total} coups joués)',
-  not_now: 'Revenez à la partie pour jouer.', not_yours: 'C’est au tour de l’ordinateur.',
-  illegal: 'Coup impossible : {why}', seeds_word: 'graines', store: 'grenier',
-  pit_label: 'Case {pit} : {n} graines', store_label: 'Grenier de {side} : {n} graines',
-  hint_book: 'livre d’ouvertures', hint_tables: 'tables de finales', hint_search: 'recherche, profondeur {depth}',
-  hint_for_you: 'Pour vous : {score}.', hint_for_side: 'Pour {side} : {score}.', hint_line: 'Suite attendue : {line}',
-  depth: 'profondeur {depth}', nodes_s: '{n} positions/s', perfect: 'Tables de finales : {text}',
-  analysing: 'Après {move}', analysing_start: 'Position de départ', analysis_done: 'Analyse terminée',
-  analysis_waiting: 'En attente du coup de l’ordinateur…', analysis_queued: 'En attente d’un moteur libre…',
-  analysis_over: 'La partie est terminée.', analysis_current: 'L’analyse suit la position actuelle de la partie.',
-  graph_note: 'Sud en haut, Nord en bas', graph_empty: 'Jouez quelques coups pour voir l’évaluation.',
-  win_you: 'Vous avez gagné !', win_computer: 'L’ordinateur gagne', win_side: '{side} gagne', draw: 'Partie nulle',
-  score_line: '{s} – {n}', over_status: 'Fin de la partie : {reason}. {result}.',
-  result_win: '{side} gagne {a} à {b}', result_draw: 'partie nulle, {a} partout',
-  agree_ask: '{side} propose d’arrêter ici (score final {s} – {n}). {other}, êtes-vous d’accord ?',
-  agree_declined: 'L’ordinateur refuse : {why}', agree_accepted: 'L’ordinateur accepte : la partie s’arrête sur {s} – {n}.',
-  agree_lose: 'en arrêtant maintenant, il perdrait.', agree_better: 'il pense faire mieux en continuant.',
-  agree_tables: 'les tables de finales lui donnent la victoire de {m} en jeu parfait.',
-  agree_tables_estimate: 'les tables de finales prévoient qu’il gagne de {m}.',
-  agree_proven: 'il voit un gain forcé de {m}.', declined_person: '{side} refuse : on continue.',
-  nothing_undo: 'Rien à annuler.', nothing_redo: 'Rien à rejouer.',
-  copied: 'Copié.', imported: 'Partie importée : {n} coups.', error: 'Erreur : {msg}',
-  review_panel: 'Revue de la partie', review_start: 'Revoir la partie', review_more: 'Revoir les nouveaux coups',
-  review_again: 'Revoir encore', review_busy: 'Revue en cours…',
-  review_help: 'Le moteur juge chaque coup : le meilleur, ce que chaque coup a coûté, et des signes : !! coup brillant, ! bon coup, ?! imprécision, ? erreur, ?? gaffe.',
-  review_queued: 'En attente d’un moteur libre…', review_running: 'Revue en cours : {n} coups sur {total}',
-  review_done: '{n} coups revus (profondeur {depth}). Choisissez un coup pour lire son commentaire.',
-  review_stopped: 'Revue arrêtée après {n} coups sur {total}.', review_failed: 'La revue a échoué : {error}',
-  review_changed: 'La partie a changé depuis la revue : revoyez-la.',
-  review_nothing: 'Jouez d’abord quelques coups.',
-  review_player: 'Joueur', review_avg: 'perdu / coup', review_turning: 'Tournants de la partie :',
-  review_no_turning: 'aucun tournant', review_graph: 'valeurs de la revue',
-  mark_brilliant: 'coup brillant', mark_good: 'bon coup', mark_inaccuracy: 'imprécision',
-  mark_mistake: 'erreur', mark_blunder: 'gaffe', mark_interesting: 'coup intéressant',
-  c_forced: 'Le seul coup possible.', c_best_played: 'Le meilleur coup ({score}).',
-  c_only: 'Le seul coup qui garde {result} ({score}).', c_best_by: 'Le meilleur coup, avec {gap} graines d’avance sur le suivant ({score}).',
-  c_next: 'Deuxième meilleur coup : {move} ({score}).', c_gives: 'Il donne des graines tout de suite.',
-  c_best: 'Meilleur : {move} ({score}).', c_line: 'Suite attendue : {line}',
-  c_played: 'Joué : {score}, {cost}.', c_loses: 'perd {loss} graines', c_thrown: 'laisse échapper {result}',
-  result_win_word: 'le gain', result_draw_word: 'la nulle',
-  src_book: 'livre d’ouvertures', src_tables: 'tables de finales, exact', src_search: 'recherche, profondeur {depth}',
-  server_gone: 'Le serveur ne répond pas. awale serve tourne-t-il encore ?',
-  game_lost: 'Cette partie n’existe plus (expirée ou supprimée) : une nouvelle commence.',
-  keys: [
-    ['A–F, a–f', 'jouer cette case (les lettres du camp qui joue)'],
-    ['← →', 'relais : après la case, le sens ; sinon, parcourir les coups'],
-    ['+ −', 'relais : semer vers votre droite (+) ou votre gauche (−)'],
-    ['Début Fin', 'position de départ, retour à la partie'],
-    ['↑ ↓', 'position de départ, retour à la partie'],
-    ['H', 'conseil'], ['U  R', 'annuler, rejouer'], ['V', 'revoir la partie'],
-    ['I', 'activer ou couper l’analyse'], ['N', 'nouvelle partie'],
-    ['S  L', 'enregistrer la partie (exporter), charger une partie (importer)'],
-    ['G', 'proposer d’arrêter la partie'], ['T', 'tourner le plateau'],
-    ['Échap', 'renoncer à une case, fermer une fenêtre'], ['?', 'cette liste'],
-    ['', 'Les mêmes touches que le jeu en terminal (awale play).'],
-  ],
-  levels: [
-    '',
-    'voit un coup à l’avance et prend ce qu’il peut : les premières parties d’un enfant',
-    'voit deux coups à l’avance, souvent distrait : pour débuter',
-    'voit trois coups à l’avance, se trompe encore : une partie amicale (par défaut)',
-    'regarde quatre coups à l’avance : pour qui connaît bien les règles',
-    'regarde cinq coups à l’avance, rarement une grosse erreur : joueurs occasionnels de club',
-    'regarde six coups à l’avance : joueurs de club',
-    'regarde huit coups à l’avance, peu d’erreurs : bons joueurs de club',
-    'regarde dix coups à l’avance : joueurs forts',
-    'regarde quatorze coups à l’avance, presque sans erreur : experts',
-    'pleine force, avec son livre d’ouvertures et des finales parfaites : pour analyser',
-  ],
-  rule_sets: {
-    abapa: 'Oware Abapa, les règles internationales de tournoi : prises de 2 et 3, le grand chelem ne prend rien, le premier à 25 gagne, la troisième répétition arrête la partie',
-    'seven-turns': 'Awalé comme l’abapa, mais 7 tours (14 coups) sans prise arrêtent la partie',
-    'grand-slam': 'Awalé où le grand chelem prend, les graines restantes ne comptent pas, 21 coups sans prise arrêtent la partie',
-    'two-seeds': 'Awalé où seules les cases de 2 graines sont prises, le premier à 24 gagne',
-    relay: 'Semis en relais : on joue une case de 2 graines ou plus dans un sens ou dans l’autre, chaque tour relance depuis la dernière case en sens inverse, on prend en face d’une case vide de son camp ; la troisième répétition arrête la partie',
+  // what each rule parameter does: the server's words (GET /api/rules,
+  // src/rules/ruleset.c, which marks them for no catalog), translated here
+  param_help: {
+    captures: N_('counts that a capture takes'),
+    'grand-slam': N_('a grand slam captures nothing, or captures'),
+    'cannot-feed': N_('who takes the remaining seeds when the mover cannot feed'),
+    'empty-row': N_('when the player to move has no seed: the opponent adds his own row, or nobody'),
+    target: N_('a score that ends the game when reached'),
+    'no-capture': N_('consecutive plies without capture that end the game; remaining seeds not counted'),
+    repetition: N_('the n-th occurrence of a position ends the game (Oware: each player adds his own row)'),
+    'play-on': N_('reaching the target does not end the game'),
+    direction: N_('sowing direction for the whole game (display and input only)'),
+    agreement: N_('ending by agreement: each takes his own row, seeds not counted, or not allowed'),
+    'skip-origin': N_('relay: a lap skips the pit it started from'),
+    chain: N_('relay: direction of the capture chain'),
+    'no-move': N_('relay: a player without a legal move ends the game, or passes'),
   },
-  params: {
-    captures: 'nombres de graines qui font une prise',
-    'grand-slam': 'le grand chelem (prendre tout le camp adverse) ne prend rien, ou prend',
-    'cannot-feed': 'qui ramasse les graines restantes quand le joueur ne peut pas nourrir l’adversaire',
-    'empty-row': 'quand le joueur qui doit jouer n’a plus de graine : l’adversaire ramasse son camp, ou personne',
-    target: 'un score qui arrête la partie quand il est atteint',
-    'no-capture': 'coups consécutifs sans prise qui arrêtent la partie ; les graines restantes ne comptent pas',
-    repetition: 'la n-ième apparition d’une même position arrête la partie',
-    'play-on': 'atteindre l’objectif n’arrête pas la partie',
-    direction: 'sens du semis pour toute la partie (affichage et saisie)',
-    agreement: 'arrêt d’un commun accord : chacun ramasse son camp, les graines ne comptent pas, ou interdit',
-    'skip-origin': 'relais : un tour saute la case d’où il part',
-    chain: 'relais : sens de la suite de prises',
-    'no-move': 'relais : un joueur sans coup arrête la partie, ou passe',
-  },
+  // the values of rule parameters, as the page shows them in a list
   param_values: {
-    void: 'nulle', capture: 'prend', mover: 'celui qui joue', opponent: 'l’adversaire', none: 'personne',
-    owner: 'chacun son camp', no: 'non', yes: 'oui', ccw: 'antihoraire', cw: 'horaire',
-    forward: 'en avant', backward: 'en arrière', end: 'fin', pass: 'passe',
+    void: NC_('rule value', 'void'), capture: NC_('rule value', 'capture'),
+    mover: NC_('rule value', 'mover'), opponent: NC_('rule value', 'opponent'),
+    none: NC_('rule value', 'none'), owner: NC_('rule value', 'owner'), no: NC_('rule value', 'no'),
+    yes: NC_('rule value', 'yes'), ccw: NC_('rule value', 'ccw'), cw: NC_('rule value', 'cw'),
+    forward: NC_('rule value', 'forward'), backward: NC_('rule value', 'backward'),
+    end: NC_('rule value', 'end'), pass: NC_('rule value', 'pass'),
   },
 };
 
-const DICTS = { en: EN, fr: FR };
 let lang = 'en';
+let catalog = null; // catalogs[lang], null for English
 
-export function setLang(l) { lang = DICTS[l] ? l : 'en'; }
+// The languages the page speaks: English and each catalog, by its own name.
+// TRANSLATORS: the name of your language, in your language (the page's list).
+N_('English');
+export function languages() {
+  return [['en', 'English'], ...Object.keys(catalogs).map((l) => [l, catalogs[l].messages.English || l])];
+}
+
+export function setLang(l) {
+  lang = catalogs[l] ? l : 'en';
+  catalog = catalogs[lang] || null;
+}
 export function getLang() { return lang; }
 
+// A message of the catalog in the reader's language (the English when it
+// has none: a string the catalog lacks, or a server's text it does not know).
+export function tr(english) {
+  const s = catalog && catalog.messages[english];
+  return typeof s === 'string' && s ? s : english.slice(english.indexOf('\u0004') + 1);
+}
+
 export function t(key, params = {}) {
-  let s = DICTS[lang][key];
-  if (s === undefined) s = EN[key];
+  const s = EN[key];
+  if (Array.isArray(s)) return s.map((pair) => pair.map(tr));
   if (typeof s !== 'string') return s;
-  return s.replace(/\{(\w+)\}/g, (_, k) => (params[k] !== undefined ? params[k] : `{${k}}`));
+  return tr(s).replace(/\{(\w+)\}/g, (_, k) => (params[k] !== undefined ? params[k] : `{${k}}`));
 }
 
 export function sideName(side) {
@@ -226,90 +171,97 @@ export function sideName(side) {
   return t(s);
 }
 
-// "2 from b, 3 from c and 3 from d" / "2 en b, 3 en c et 3 en d", board order.
-function capturedList(pits) {
-  const sorted = [...pits].sort((a, b) => a.pit - b.pit);
-  const parts = sorted.map((p) => (lang === 'fr' ? `${p.seeds} en ${p.name}` : `${p.seeds} from ${p.name}`));
-  if (parts.length <= 1) return parts.join('');
-  const and = lang === 'fr' ? ' et ' : ' and ';
-  return parts.slice(0, -1).join(', ') + and + parts[parts.length - 1];
+// The terminal's messages (src/front/words.c), shared through the catalog:
+// _(msgid, ...args) and P_(singular, plural, n, ...args) with printf's %s
+// and %d, as the C code formats them.
+function format(fmt, args) {
+  let k = 0;
+  return fmt.replace(/%(?:(\d+)\$)?(0?\d*)([sd%])/g, (all, pos, width, c) => {
+    if (c === '%') return '%';
+    const v = args[pos ? Number(pos) - 1 : k++];
+    const text = c === 'd' ? String(Math.trunc(Number(v))) : String(v);
+    return width ? text.padStart(Number(width), width[0] === '0' ? '0' : ' ') : text;
+  });
+}
+function _(msgid, ...args) { return format(tr(msgid), args); }
+function P_(one, many, n, ...args) {
+  const s = catalog && catalog.messages[one];
+  const text = Array.isArray(s) && s.every((x) => x) ? s[Math.min(s.length - 1, catalog.plural(n))] : (n === 1 ? one : many);
+  return format(text, args);
 }
 
-const plural = (n, one, many) => (n === 1 || (lang === 'fr' && n === 0) ? one : many);
+const sideWord = (side) => sideName(side);
 
-// What a move did, from its report (the server's structured values).
+// "2 from b, 3 from c and 3 from d", board order (words.c: captured_list).
+function capturedList(pits) {
+  const parts = [...pits].sort((a, b) => a.pit - b.pit).map((p) => _('%d from %s', p.seeds, p.name));
+  if (parts.length <= 1) return parts.join('');
+  return parts.slice(0, -1).join(', ') + _(' and ') + parts[parts.length - 1];
+}
+
+// What a move did, from its report (the server's structured values), in
+// the terminal's words (words.c: words_move).
 export function describeMove(rep, who) {
   const name = who || sideName(rep.side);
-  const opp = sideName(rep.side === 'S' ? 'N' : 'S');
-  if (lang === 'fr') {
-    if (rep.pass) return `${name} passe : aucune case n’a 2 graines ou plus.`;
-    let s = rep.laps > 1
-      ? `${name} joue ${rep.move} : sème ${rep.seeds} ${plural(rep.seeds, 'graine', 'graines')}, puis relance ${rep.laps - 1} fois (${rep.sown} graines semées en tout)`
-      : `${name} joue ${rep.move} : sème ${rep.seeds} ${plural(rep.seeds, 'graine', 'graines')}`;
-    if (rep.slam_void) return `${s} ; prendre toutes les graines de ${opp} serait un grand chelem : la prise est annulée.`;
-    if (!rep.captured) return `${s}.`;
-    if (rep.grand_slam) return `${s} et prend les ${rep.captured} graines du camp de ${opp} : grand chelem ! (${capturedList(rep.pits)}).`;
-    if (rep.pits.length === 1) return `${s} et prend ${rep.captured} ${plural(rep.captured, 'graine', 'graines')} en ${rep.pits[0].name}.`;
-    return `${s} et prend ${rep.captured} graines : ${capturedList(rep.pits)}.`;
-  }
-  if (rep.pass) return `${name} passes: no pit holds 2 seeds or more.`;
+  const opp = sideWord(rep.side === 'S' ? 'N' : 'S');
+  if (rep.pass) return _('%s passes: no pit holds 2 seeds or more.', name);
   let s = rep.laps > 1
-    ? `${name} plays ${rep.move}: sows ${rep.seeds} ${plural(rep.seeds, 'seed', 'seeds')}, then relays ${rep.laps - 1} times (${rep.sown} seeds sown in all)`
-    : `${name} plays ${rep.move}: sows ${rep.seeds} ${plural(rep.seeds, 'seed', 'seeds')}`;
-  if (rep.slam_void) return `${s}; taking every seed of ${opp}’s row would be a grand slam, so it captures nothing.`;
+    ? P_('%s plays %s: sows %d seed, then relays %d times (%d seeds sown in all)',
+      '%s plays %s: sows %d seeds, then relays %d times (%d seeds sown in all)', rep.seeds,
+      name, rep.move, rep.seeds, rep.laps - 1, rep.sown)
+    : P_('%s plays %s: sows %d seed', '%s plays %s: sows %d seeds', rep.seeds, name, rep.move, rep.seeds);
+  if (rep.slam_void) return s + _("; taking every seed of %s's row would be a grand slam, so it captures nothing.", opp);
   if (!rep.captured) return `${s}.`;
-  if (rep.grand_slam) return `${s} and captures all ${rep.captured} seeds of ${opp}’s row, a grand slam: ${capturedList(rep.pits)}.`;
-  if (rep.pits.length === 1) return `${s} and captures ${rep.captured} ${plural(rep.captured, 'seed', 'seeds')} from ${rep.pits[0].name}.`;
-  return `${s} and captures ${rep.captured} seeds: ${capturedList(rep.pits)}.`;
+  if (rep.grand_slam) return s + _(" and captures all %d seeds of %s's row, a grand slam: %s.", rep.captured, opp, capturedList(rep.pits));
+  if (rep.pits.length === 1) return s + P_(' and captures %d seed from %s.', ' and captures %d seeds from %s.', rep.captured, rep.captured, rep.pits[0].name);
+  return s + _(' and captures %d seeds: %s.', rep.captured, capturedList(rep.pits));
 }
 
-// Who takes the seeds left, by a rule parameter's value.
+// Who takes the seeds left, by a rule parameter's value (words.c:
+// leftover_phrase).
 function leftover(value, mover) {
-  const me = sideName(mover);
-  const other = sideName(mover === 'S' ? 'N' : 'S');
-  const fr = lang === 'fr';
   switch (value) {
-    case 'mover': return fr ? `${me} ramasse les graines restantes` : `${me} takes the seeds left`;
-    case 'opponent': return fr ? `${other} ramasse les graines restantes` : `${other} takes the seeds left`;
-    case 'owner': return fr ? 'chacun ramasse les graines de son camp' : 'each player takes the seeds of his own row';
-    default: return fr ? 'les graines restantes ne comptent pas' : 'the seeds left are not counted';
+    case 'mover': return mover === 'S' ? _('South takes the seeds left') : _('North takes the seeds left');
+    case 'opponent': return mover === 'S' ? _('North takes the seeds left') : _('South takes the seeds left');
+    case 'owner': return _('each player takes the seeds of his own row');
+    default: return _('the seeds left are not counted');
   }
 }
 
-// Why a game ended, from the status word, the rules and the final position.
+// Why a game ended, from the status word, the rules and the final position
+// (words.c: words_status).
 export function describeEnd(state) {
   const st = state.status;
   const p = state.rules.params;
   const relay = state.rules.family === 'relay';
   const mover = state.board.side;
-  const me = sideName(mover);
-  const other = sideName(mover === 'S' ? 'N' : 'S');
-  const fr = lang === 'fr';
+  const me = sideWord(mover);
+  const other = sideWord(mover === 'S' ? 'N' : 'S');
   const scores = state.board.scores;
+  const notCounted = _('the seeds left are not counted');
   switch (st.over) {
-    case 'target': {
-      const who = sideName(scores[0] >= Number(p.target) ? 'S' : 'N');
-      return fr ? `${who} a atteint ${p.target} graines` : `${who} reached the target of ${p.target} seeds`;
-    }
-    case 'empty-board': return fr ? 'il ne reste plus aucune graine sur le plateau' : 'no seed is left on the board';
+    case 'target':
+      return _('%s reached the target of %d seeds', sideWord(scores[0] >= Number(p.target) ? 'S' : 'N'), p.target);
+    case 'empty-board': return _('no seed is left on the board');
     case 'empty-row':
-      if (relay || p['empty-row'] !== 'owner')
-        return fr ? `${me} n’a plus de graine à jouer ; les graines restantes ne comptent pas` : `${me} has no seed to play; the seeds left are not counted`;
-      return fr ? `${me} n’a plus de graine à jouer ; ${other} ramasse les graines de son camp` : `${me} has no seed to play; ${other} takes the seeds of his row`;
+      return _('%s has no seed to play; %s', me, relay || p['empty-row'] !== 'owner' ? notCounted
+        : mover === 'S' ? _('North takes the seeds of his row') : _('South takes the seeds of his row'));
     case 'cannot-feed':
-      return fr
-        ? `le camp de ${other} est vide et ${me} ne peut pas le nourrir ; ${relay ? leftover('none') : leftover(p['cannot-feed'], mover)}`
-        : `${other}’s row is empty and no move of ${me} can reach it; ${relay ? leftover('none') : leftover(p['cannot-feed'], mover)}`;
+      return _("%s's row is empty and no move of %s can reach it; %s", other, me,
+        relay ? notCounted : leftover(p['cannot-feed'], mover));
     case 'no-move':
-      if (p['no-move'] === 'pass')
-        return fr ? 'aucun des deux joueurs n’a de case de 2 graines ou plus ; les graines restantes ne comptent pas' : 'neither player has a pit with 2 seeds or more; the seeds left are not counted';
-      return fr ? `${me} n’a aucune case de 2 graines ou plus ; les graines restantes ne comptent pas` : `${me} has no pit with 2 seeds or more; the seeds left are not counted`;
-    case 'no-capture':
-      return fr ? `${p['no-capture']} coups joués sans prise ; les graines restantes ne comptent pas` : `${p['no-capture']} plies were played without a capture; the seeds left are not counted`;
+      if (p['no-move'] === 'pass') return _('neither player has a pit with 2 seeds or more; the seeds left are not counted');
+      return _('%s has no pit with 2 seeds or more; the seeds left are not counted', me);
+    case 'no-capture': {
+      const n = Number(p['no-capture']);
+      return P_('%d ply was played without a capture; the seeds left are not counted',
+        '%d plies were played without a capture; the seeds left are not counted', n, n);
+    }
     case 'repetition':
-      return fr ? `la même position est revenue ${p.repetition} fois ; ${relay ? leftover('none') : leftover('owner')}` : `the same position occurred ${p.repetition} times; ${relay ? leftover('none') : leftover('owner')}`;
+      return _('the same position occurred %d times; %s', p.repetition,
+        relay ? notCounted : _('each player takes the seeds of his own row'));
     case 'agreement':
-      return fr ? `les joueurs ont convenu d’arrêter ; ${leftover(p.agreement === 'no' ? 'none' : p.agreement, mover)}` : `the players agreed to end the game; ${leftover(p.agreement === 'no' ? 'none' : p.agreement, mover)}`;
+      return _('the players agreed to end the game; %s', leftover(p.agreement === 'no' ? 'none' : p.agreement, mover));
     default: return st.reason;
   }
 }
@@ -320,24 +272,24 @@ export function describeResult(scores) {
   return t('result_win', { side: sideName(a > b ? 'S' : 'N'), a: Math.max(a, b), b: Math.min(a, b) });
 }
 
-// A score for the side to move, in words ("about 1.25 seeds ahead").
+// A score for the side to move, in words ("about 1.25 seeds ahead"; the
+// estimate's words are the terminal's, words.c: seeds_ahead).
 export function describeScore(score) {
-  const fr = lang === 'fr';
   switch (score.kind) {
     // A proven result: by the search (a distance) or by the endgame tables (plies 0).
     case 'win':
-      if (!score.plies) return fr ? `gain de ${score.margin} ${plural(score.margin, 'graine', 'graines')} en jeu parfait` : `a win by ${score.margin} ${plural(score.margin, 'seed', 'seeds')} with perfect play`;
-      return fr ? `gain d’au moins ${score.margin} ${plural(score.margin, 'graine', 'graines')}` : `a win by ${score.margin} ${plural(score.margin, 'seed', 'seeds')} or more`;
+      if (!score.plies) return P_('a win by %d seed with perfect play', 'a win by %d seeds with perfect play', score.margin, score.margin);
+      return P_('a win by %d seed or more', 'a win by %d seeds or more', score.margin, score.margin);
     case 'loss':
-      if (!score.plies) return fr ? `perte de ${-score.margin} ${plural(-score.margin, 'graine', 'graines')} en jeu parfait` : `a loss by ${-score.margin} ${plural(-score.margin, 'seed', 'seeds')} with perfect play`;
-      return fr ? `perte de ${-score.margin} ${plural(-score.margin, 'graine', 'graines')} au mieux` : `a loss by ${-score.margin} ${plural(-score.margin, 'seed', 'seeds')} at best`;
-    case 'draw': return fr ? 'nulle en jeu parfait' : 'a draw with perfect play';
+      if (!score.plies) return P_('a loss by %d seed with perfect play', 'a loss by %d seeds with perfect play', -score.margin, -score.margin);
+      return P_('a loss by %d seed at best', 'a loss by %d seeds at best', -score.margin, -score.margin);
+    case 'draw': return _('a draw with perfect play');
     default: {
-      const v = Math.abs(score.value) / 100;
-      if (Math.abs(score.value) < 25) return fr ? 'à peu près égal' : 'about level';
-      const n = v.toLocaleString(fr ? 'fr-FR' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-      if (score.value > 0) return fr ? `environ ${n} graines d’avance` : `about ${n} seeds ahead`;
-      return fr ? `environ ${n} graines de retard` : `about ${n} seeds behind`;
+      if (Math.abs(score.value) < 25) return _('about level');
+      const v = Math.abs(score.value);
+      const whole = Math.trunc(v / 100);
+      if (score.value > 0) return P_('about %d.%02d seeds ahead', 'about %d.%02d seeds ahead', whole, whole, v % 100);
+      return P_('about %d.%02d seeds behind', 'about %d.%02d seeds behind', whole, whole, v % 100);
     }
   }
 }
@@ -345,38 +297,42 @@ export function describeScore(score) {
 // The endgame tables' verdict, from the server's {margin, exact}: a proof
 // where the rules have a no-capture limit, else the tables' estimate
 // (endless play counted as an even split; a repetition rule may decide
-// otherwise).
+// otherwise). words.c: words_tables.
 export function describePerfect(p) {
-  const fr = lang === 'fr';
-  const who = sideName(p.margin > 0 ? 'S' : 'N');
+  const who = sideWord(p.margin > 0 ? 'S' : 'N');
   const m = Math.abs(p.margin);
   if (p.exact === false) {
-    if (p.margin === 0) return fr ? 'nulle si le jeu sans fin partage le plateau à égalité (estimation des tables)' : 'a draw if endless play splits the board evenly (the tables’ estimate)';
-    return fr ? `${who} gagne de ${m} ${plural(m, 'graine', 'graines')} si le jeu sans fin partage le plateau à égalité (estimation des tables)` : `${who} wins by ${m} ${plural(m, 'seed', 'seeds')} if endless play splits the board evenly (the tables’ estimate)`;
+    if (p.margin === 0) return _("a draw if endless play splits the board evenly (the tables' estimate)");
+    return P_("%s wins by %d seed if endless play splits the board evenly (the tables' estimate)",
+      "%s wins by %d seeds if endless play splits the board evenly (the tables' estimate)", m, who, m);
   }
-  if (p.margin === 0) return fr ? 'partie nulle en jeu parfait' : 'a draw with perfect play';
-  return fr ? `${who} gagne de ${m} ${plural(m, 'graine', 'graines')} en jeu parfait` : `${who} wins by ${m} ${plural(m, 'seed', 'seeds')} with perfect play`;
+  if (p.margin === 0) return _('a draw with perfect play');
+  return P_('%s wins by %d seed with perfect play', '%s wins by %d seeds with perfect play', m, who, m);
 }
 
 // A score for display: "+1.25", "win +3 in 17" (from South's view when south=true).
 export function formatScore(score, fromSouth) {
-  const fr = lang === 'fr';
   const sign = (v) => (v > 0 ? '+' : v < 0 ? '−' : '');
   if (score.kind === 'seeds') {
     const v = fromSouth ? score.south : score.value;
-    return sign(v) + (Math.abs(v) / 100).toFixed(2).replace('.', fr ? ',' : '.');
+    return sign(v) + seeds(Math.abs(v));
   }
   const m = fromSouth ? score.south / 100 : score.margin;
-  if (score.kind === 'draw') return score.plies ? (fr ? `nulle en ${score.plies}` : `draw in ${score.plies}`) : (fr ? 'nulle' : 'draw');
-  const winner = m > 0;
-  const word = fr ? (winner ? 'gain' : 'perte') : (winner ? 'win' : 'loss');
-  return `${word} ${sign(m)}${Math.abs(m)}${score.plies ? (fr ? ` en ${score.plies}` : ` in ${score.plies}`) : ''}`;
+  if (score.kind === 'draw') return score.plies ? t('f_draw_in', { plies: score.plies }) : t('f_draw');
+  const value = `${sign(m)}${Math.abs(m)}`;
+  const word = m > 0 ? t('f_win', { value }) : t('f_loss', { value });
+  return score.plies ? t('f_in', { score: word, plies: score.plies }) : word;
 }
 
-// Seeds in hundredths, for the reader ("1.92", "1,92").
+// Seeds in hundredths, for the reader ("1.92", "1,92"): the number as the
+// page's language writes it.
 export function seeds(hundredths) {
-  return (hundredths / 100).toFixed(2).replace('.', lang === 'fr' ? ',' : '.');
+  return (hundredths / 100).toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
 }
+
+// Whether the move played keeps the best move's proven win or loss (the
+// review gives it no mark and no loss).
+const kept = (best, played) => (best.kind === 'win' || best.kind === 'loss') && best.kind === played.kind;
 
 // What the review says of a move (the server's structured values): its
 // verdict in a few sentences, from the mover's view.
@@ -384,7 +340,9 @@ export function reviewComment(m) {
   const sc = (s) => formatScore(s, false);
   const lines = [];
   const result = (s) => t(s.kind === 'draw' ? 'result_draw_word' : 'result_win_word');
-  if (m.legal <= 1) lines.push(t('c_forced'));
+  // The set opening of an `awale match` record: valued, not judged.
+  if (m.opening) lines.push(t('c_opening'));
+  else if (m.legal <= 1) lines.push(t('c_forced'));
   else if (m.move === m.best) {
     if (m.mark === '!' || m.mark === '!!') {
       if (m.mark === '!!') lines.push(t('c_gives'));
@@ -397,34 +355,44 @@ export function reviewComment(m) {
       else lines.push(t('c_best_by', { gap: seeds(Math.max(0, m.best_score.value - (second ? second.value : 0))), score: sc(m.best_score) }));
       if (m.second) lines.push(t('c_next', { move: m.second, score: sc(second) }));
     } else lines.push(t('c_best_played', { score: sc(m.best_score) }));
+  } else if (!m.mark && kept(m.best_score, m.played_score)) {
+    // A win is a win (a loss a loss): no mark, a remark, as the terminal
+    // says it; the distance first (0: not known).
+    const sooner = m.best_score.plies !== m.played_score.plies;
+    const key = m.best_score.kind === 'win' ? (sooner ? 'c_kept_sooner' : 'c_kept_more') : (sooner ? 'c_lost_longer' : 'c_lost_less');
+    lines.push(t(key, { move: m.move, score: sc(m.played_score), best: m.best, best_score: sc(m.best_score) }));
   } else {
     lines.push(t('c_best', { move: m.best, score: sc(m.best_score) }));
     if (m.line.length > 1) {
       const words = m.line_text.split(' ');
       lines.push(t('c_line', { line: words.length > 10 ? `${words.slice(0, 10).join(' ')} …` : `${m.line_text}.` }));
     }
-    const cost = m.result_lost ? t('c_thrown', { result: result(m.best_score) }) : t('c_loses', { loss: seeds(m.loss) });
-    lines.push(t('c_played', { score: sc(m.played_score), cost }));
+    if (!m.result_lost && !m.loss) lines.push(t('c_played_even', { score: sc(m.played_score) }));
+    else {
+      const cost = m.result_lost ? t('c_thrown', { result: result(m.best_score) }) : t('c_loses', { loss: seeds(m.loss) });
+      lines.push(t('c_played', { score: sc(m.played_score), cost }));
+    }
   }
   const source = m.source === 'book' ? t('src_book') : m.source === 'tables' ? t('src_tables') : t('src_search', { depth: m.depth });
   return { lines, source };
 }
 
+// The server's own words (a level, a rule set, a rule parameter), from the
+// program's catalog like the terminal's.
 export function levelText(level, english) {
-  const fr = DICTS.fr.levels[level];
-  return lang === 'fr' && fr ? fr : english || '';
+  return tr(english || '');
 }
 
 export function ruleSetText(name, english) {
-  return (lang === 'fr' && DICTS.fr.rule_sets[name]) || english || '';
+  return tr(english || '');
 }
 
 export function paramText(name, english) {
-  return (lang === 'fr' && DICTS.fr.params[name]) || english || '';
+  return tr(english || EN.param_help[name] || '');
 }
 
 export function paramValueText(value) {
-  return (lang === 'fr' && DICTS.fr.param_values[value]) || value;
+  return EN.param_values[value] ? tr(EN.param_values[value]) : value;
 }
 
 // Apply the dictionary to the page's marked elements.
