@@ -650,7 +650,8 @@ describe('endgame tables', () => {
       const moved = await api(srv.base, 'POST', `/api/games/${g.body.id}/moves`, { move: 'D' });
       assert.equal(moved.status, 200);
       // The pipe is no table: the set is refused, the games play on without.
-      for (let i = 0; i < 100 && (await tablesState(srv, 'grand-slam')) === 'loading'; i++) await sleep(50);
+      // (the loader may take a while under a sanitizer: up to a minute)
+      for (let i = 0; i < 1200 && (await tablesState(srv, 'grand-slam')) === 'loading'; i++) await sleep(50);
       assert.equal(await tablesState(srv, 'grand-slam'), 'none');
       assert.equal((await api(srv.base, 'GET', `/api/games/${g.body.id}`)).body.tables, null);
       assert.match(srv.stderr(), /endgame tables for grand-slam not used: .*layer-07\.awt: not a regular file \(a named pipe\)/);
