@@ -6,8 +6,9 @@
 #   make test       install missing Debian packages, build, run every test, then
 #                   run them all again under AddressSanitizer + UBSan, then the
 #                   web server's tests under ThreadSanitizer (make tsan), build
-#                   and briefly run every fuzz target (make fuzz-smoke), and
-#                   build, check and install the Debian packages (make test-deb)
+#                   everything with clang -Werror (make check-clang), build and
+#                   briefly run every fuzz target (make fuzz-smoke), and build,
+#                   check and install the Debian packages (make test-deb)
 #   make tsan       the web server built with ThreadSanitizer (build/tsan), and
 #                   its tests against it: the API tests and the stress test
 #   make bench      speed figures (never fails on timing)
@@ -318,8 +319,15 @@ test: deps
 	$(MAKE) MODE=release check
 	$(MAKE) MODE=asan check
 	$(MAKE) tsan
+	$(MAKE) check-clang
 	$(MAKE) fuzz-smoke
 	$(MAKE) test-deb
+
+# Everything built with clang too (-Wall -Wextra -Werror, as with gcc), into
+# build/clang: no tests, only the warnings of the second compiler.
+check-clang: fuzz-deps
+	@echo "== clang -Werror build"
+	@$(MAKE) --no-print-directory MODE=release CC=clang BUILD=build/clang all
 
 # The web server's tests (its pool's unit test, the API tests and STRESS_SECONDS,
 # default 20, of the stress test) against the program built with
@@ -472,7 +480,7 @@ FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
 FUZZ_WEB_OBJ := $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(filter-out src/web/server.c,$(WEB_SRC)) \
                 $(FRONT_SRC) $(BUILD)/gen/web_data.c $(BUILD)/gen/book_data.c)
 
-.PHONY: fuzz-deps fuzz-build fuzz-smoke
+.PHONY: fuzz-deps fuzz-build fuzz-smoke check-clang
 # clang with its sanitizer and libFuzzer runtimes (Debian: clang and
 # libclang-rt-dev, which clang only recommends), installed when missing.
 fuzz-deps:
