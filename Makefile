@@ -105,7 +105,7 @@ ifeq ($(MPI),1)
   ALL_CFLAGS += -DAW_HAVE_MPI
 endif
 
-LIB_SRC  := $(sort $(wildcard src/rules/*.c src/engine/*.c src/tables/*.c))
+LIB_SRC  := $(sort $(wildcard src/io/*.c src/rules/*.c src/engine/*.c src/tables/*.c))
 FRONT_SRC := $(sort $(wildcard src/front/*.c))
 APP_SRC  := $(sort $(wildcard src/cli/*.c src/protocol/*.c src/match/*.c))
 WEB_SRC  := $(sort $(wildcard src/web/*.c))

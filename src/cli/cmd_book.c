@@ -136,18 +136,6 @@ typedef struct progress_ctx {
     uint64_t searches;
 } progress_ctx;
 
-static void fmt_time(double s, char *buf, size_t size)
-{
-    if (s < 0 || s > 1e7)
-        snprintf(buf, size, "?");
-    else if (s >= 3600)
-        snprintf(buf, size, "%dh%02dm", (int)(s / 3600), (int)(s / 60) % 60);
-    else if (s >= 60)
-        snprintf(buf, size, "%dm%02ds", (int)(s / 60), (int)s % 60);
-    else
-        snprintf(buf, size, "%.0fs", s);
-}
-
 static int on_progress(void *ctx, const aw_book_progress *p)
 {
     progress_ctx *c = ctx;
@@ -159,8 +147,8 @@ static int on_progress(void *ctx, const aw_book_progress *p)
         const int made = p->positions - c->first;
         char eta[32] = "?", spent[32], score[32], line[160];
         if (made > 0 && el > 1 && c->target > p->positions)
-            fmt_time(el * (double)(c->target - p->positions) / made, eta, sizeof eta);
-        fmt_time(el, spent, sizeof spent);
+            cli_fmt_time(el * (double)(c->target - p->positions) / made, eta, sizeof eta);
+        cli_fmt_time(el, spent, sizeof spent);
         aw_score_format(&p->root, score, sizeof score);
         format_line(c->rules, p->line, p->line_length < 8 ? p->line_length : 8, line, sizeof line);
         fprintf(stderr, "%spositions %d/%lld (%d inner)  root %s %s  %.1f searches/s  %s, ETA %s%s",

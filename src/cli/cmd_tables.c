@@ -121,18 +121,6 @@ typedef struct bar {
     bool started;
 } bar;
 
-static void fmt_time(double s, char *buf, size_t size)
-{
-    if (s < 0 || s > 1e7)
-        snprintf(buf, size, "?");
-    else if (s >= 3600)
-        snprintf(buf, size, "%dh%02dm", (int)(s / 3600), (int)(s / 60) % 60);
-    else if (s >= 60)
-        snprintf(buf, size, "%dm%02ds", (int)(s / 60), (int)s % 60);
-    else
-        snprintf(buf, size, "%.0fs", s);
-}
-
 static int on_progress(void *ctx, const aw_tables_progress *p)
 {
     bar *b = ctx;
@@ -157,8 +145,8 @@ static int on_progress(void *ctx, const aw_tables_progress *p)
         char eta[32] = "?", spent[32];
         const double work = (double)(p->done - b->done0), el = t - b->start;
         if (b->started && work > 0 && el > 1)
-            fmt_time(el * (double)(p->total - p->done) / work, eta, sizeof eta);
-        fmt_time(b->started ? el : 0, spent, sizeof spent);
+            cli_fmt_time(el * (double)(p->total - p->done) / work, eta, sizeof eta);
+        cli_fmt_time(b->started ? el : 0, spent, sizeof spent);
         char bars[31];
         const int fill = (int)(frac * 30);
         for (int i = 0; i < 30; i++)
