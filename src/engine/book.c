@@ -261,14 +261,6 @@ int aw_book_probe(const aw_book *book, const aw_rules *rules, const aw_position 
     return n;
 }
 
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
-}
-
 /* The book's line after `first` from *pos: its best moves while they lead
  * to inner positions. */
 static int book_line(const aw_book *book, const aw_rules *rules, const aw_position *pos,
