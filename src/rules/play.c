@@ -148,27 +148,6 @@ const char *aw_status_explain(aw_status status, const aw_rules *rules, const aw_
     return buf;
 }
 
-char *aw_move_format(const aw_rules *rules, aw_move move, char *buf)
-{
-    if (move == AW_MOVE_NONE) {
-        snprintf(buf, AW_MOVE_MAX, "-");
-        return buf;
-    }
-    if (move == AW_MOVE_PASS) {
-        snprintf(buf, AW_MOVE_MAX, "pass");
-        return buf;
-    }
-    const int pit = AW_MOVE_PIT(move) % AW_PITS;
-    buf[0] = (char)(pit < AW_ROW ? 'A' + pit : 'a' + pit - AW_ROW);
-    if (rules->family == AW_FAMILY_RELAY) {
-        buf[1] = (move & AW_MOVE_CW) ? '-' : '+';
-        buf[2] = 0;
-    } else {
-        buf[1] = 0;
-    }
-    return buf;
-}
-
 const char *aw_explain_illegal(const aw_rules *rules, const aw_position *pos, aw_move move,
                                char *buf, size_t size)
 {
