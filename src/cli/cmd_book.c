@@ -14,20 +14,12 @@
 #include "cli.h"
 
 #include "front/books.h"
+#include "front/interrupt.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
 
 typedef struct book_args {
     cli_rules cr;
@@ -156,7 +148,7 @@ static int on_progress(void *ctx, const aw_book_progress *p)
                 el > 0 ? (double)c->searches / el : 0.0, spent, eta, c->tty ? "" : "\n");
         fflush(stderr);
     }
-    return interrupted;
+    return interrupt_caught();
 }
 
 static int book_build(int argc, char **argv)
@@ -239,12 +231,8 @@ static int book_build(int argc, char **argv)
         aw_book_get_info(book, &info);
         pc.first = info.positions;
     }
-    struct sigaction sa, old;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    interrupted = 0;
-    sigaction(SIGINT, &sa, &old);
+    interrupt_guard ig;
+    interrupt_catch(&ig, 0, NULL);
     int status = EXIT_OK;
     bool complete = false, stopped = false;
     for (;;) {
@@ -281,7 +269,7 @@ static int book_build(int argc, char **argv)
         if (stopped || complete || info.positions >= a.positions)
             break;
     }
-    sigaction(SIGINT, &old, NULL);
+    interrupt_release(&ig);
     if (pc.tty && !a.quiet)
         fputs("\r\033[K", stderr);
     if (status != EXIT_OK) {
