@@ -25,7 +25,7 @@
 #define _DEFAULT_SOURCE
 #include "book_internal.h"
 
-#include "io/io.h"
+#include "util/io.h"
 #include "rules/rules_internal.h"
 
 #include <errno.h>

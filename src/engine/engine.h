@@ -377,12 +377,14 @@ bool search_stop_asked(const aw_engine *e);
 /* Index of a move in the history and table (0..24). */
 static inline int move_index(aw_move m)
 {
+    AW_ASSERT(m == AW_MOVE_PASS || (AW_MOVE_PIT(m) >= 0 && AW_MOVE_PIT(m) < 12));
     if (m == AW_MOVE_PASS)
         return 24;
     return AW_MOVE_PIT(m) + ((m & AW_MOVE_CW) ? 12 : 0);
 }
 static inline aw_move index_move(int i)
 {
+    AW_ASSERT(i >= 0 && i <= 24);
     if (i == 24)
         return AW_MOVE_PASS;
     return (aw_move)(i < 12 ? i : (i - 12) | AW_MOVE_CW);

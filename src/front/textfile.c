@@ -1,7 +1,7 @@
 /*
  * textfile.c - whole text files for the front ends (see textfile.h). Writes
  * go to a temporary file next to the target, flushed to disk, then renamed
- * over it (io_replace's steps, src/io): readers see the old file or the new
+ * over it (io_replace, src/util/io.h): readers see the old file or the new
  * one, never a mix. Only
  * regular files are read (textfile_open): a named pipe would block the
  * open until a writer came, and then the program with it.
@@ -9,7 +9,7 @@
 #include "front/textfile.h"
 
 #include "front/i18n.h"
-#include "io/io.h"
+#include "util/io.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -8,6 +8,7 @@
 #define AW_RULES_INTERNAL_H
 
 #include "awale.h"
+#include "util/check.h"
 
 #if defined(__GNUC__)
 #define AW_PRINTF(a, b) __attribute__((format(printf, a, b)))

@@ -22,7 +22,7 @@
 #define _DEFAULT_SOURCE /* madvise(MADV_HUGEPAGE) */
 #include "tables_internal.h"
 
-#include "io/io.h"
+#include "util/io.h"
 
 #include <dirent.h>
 #include <errno.h>

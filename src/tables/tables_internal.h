@@ -51,6 +51,7 @@ static inline uint64_t tb_rank(const fb_pits *p)
     c += b[10], r += tb_rank_term[8][c];
     c += b[11], r += tb_rank_term[9][c];
     c += b[12], r += tb_rank_term[10][c];
+    AW_ASSERT(c <= TB_MAX_SEEDS && r < tb_layer_size(c + b[13]));
     return r;
 }
 

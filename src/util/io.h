@@ -1,6 +1,6 @@
 /*
  * io.h - the few file and byte utilities that the library and the front ends
- * share (src/io: below both; it includes only the C library and POSIX and
+ * share (src/util: below both; it includes only the C library and POSIX and
  * knows nothing of the game, so either side may use it):
  *
  *   - a durable atomic write: a file is written under a temporary name next

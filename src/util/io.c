@@ -4,7 +4,7 @@
  * synced so that the rename itself survives a crash. The temporary file
  * never outlives a failure: every error path removes it.
  */
-#include "io/io.h"
+#include "util/io.h"
 
 #include <errno.h>
 #include <fcntl.h>
