@@ -110,11 +110,12 @@ int io_replace(io_atomic *a, const char *path, const void *data, size_t size, io
     return io_atomic_commit(a, path, step);
 }
 
-int io_write_all(int fd, const void *buf, size_t n)
+/* write(2) (at < 0) or pwrite(2) at `at`, until all n bytes are written. */
+static int write_loop(int fd, const void *buf, size_t n, off_t at)
 {
     const uint8_t *p = buf;
     while (n) {
-        ssize_t w = write(fd, p, n);
+        ssize_t w = at < 0 ? write(fd, p, n) : pwrite(fd, p, n, at);
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0) {
@@ -123,23 +124,15 @@ int io_write_all(int fd, const void *buf, size_t n)
             return -1;
         }
         p += w, n -= (size_t)w;
+        if (at >= 0)
+            at += w;
     }
     return 0;
 }
 
+int io_write_all(int fd, const void *buf, size_t n) { return write_loop(fd, buf, n, -1); }
+
 int io_pwrite_all(int fd, const void *buf, size_t n, off_t at)
 {
-    const uint8_t *p = buf;
-    while (n) {
-        ssize_t w = pwrite(fd, p, n, at);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0) {
-            if (w == 0)
-                errno = EIO;
-            return -1;
-        }
-        p += w, n -= (size_t)w, at += w;
-    }
-    return 0;
+    return at < 0 ? (errno = EINVAL, -1) : write_loop(fd, buf, n, at);
 }
