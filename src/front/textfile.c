@@ -143,20 +143,14 @@ int textfile_write(const char *path, const char *text, char *err, size_t errsize
     if (io_replace(&a, path, text, len, IO_UNIQUE, &step) == 0)
         return 0;
     const char *tmp = a.tmp;
-    switch (step) {
-    case IO_CREATE:
+    if (step == IO_CREATE)
         snprintf(err, errsize, _("cannot create a temporary file next to %s: %s"), path,
                  strerror(errno));
-        break;
-    case IO_MODE:
-        snprintf(err, errsize, _("cannot set the mode of %s: %s"), tmp, strerror(errno));
-        break;
-    case IO_RENAME:
-        snprintf(err, errsize, _("cannot replace %s: %s"), path, strerror(errno));
-        break;
-    default:
+    else if (step != IO_MODE && step != IO_RENAME)
         snprintf(err, errsize, _("cannot write %s: %s"), tmp, strerror(errno));
-        break;
-    }
+    else if (step == IO_MODE)
+        snprintf(err, errsize, _("cannot set the mode of %s: %s"), tmp, strerror(errno));
+    else
+        snprintf(err, errsize, _("cannot replace %s: %s"), path, strerror(errno));
     return -1;
 }
