@@ -20,8 +20,9 @@ fi
 # the library's error formats, aw_fail and fail_at, which the front ends
 # translate with src/front/messages.c).
 sources=$(ls src/front/*.c src/tui/*.c src/cli/cmd_play.c src/cli/cmd_tables.c src/cli/main.c \
-    src/cli/common.c src/rules/howto.c src/rules/record.c src/rules/notation.c src/rules/game.c \
-    src/rules/position.c src/rules/ruleset.c src/web/server.c)
+    src/cli/common.c src/rules/howto.c src/rules/record.c src/rules/record_read.c \
+    src/rules/notation.c src/rules/game.c src/rules/position.c src/rules/ruleset.c \
+    src/web/server.c)
 
 pot() {
     xgettext --language=C --from-code=UTF-8 --keyword=_ --keyword=N_ --keyword=P_:1,2 --keyword=TR --keyword=aw_fail:2 --keyword=fail_at:3 \
