@@ -402,20 +402,11 @@ static void *helper_main(void *arg)
     return NULL;
 }
 
-static void run_search(engine *e)
+/* The root's legal moves (none when the game is over there, by the rules
+ * or by repetition), kept to the searchmoves when any is legal. */
+static int root_moves(const engine *e, aw_move moves[AW_MAX_MOVES])
 {
     const aw_limits *l = &e->limits;
-    worker *main_w = &e->workers[0];
-    e->start = e->ponderhit_time = search_now();
-    search_budget(e);
-    e->max_depth = l->depth > 0 && l->depth < AW_SEARCH_MAX_DEPTH ? l->depth : AW_SEARCH_MAX_DEPTH;
-    const bool noisy = e->level < 10;
-    if (noisy && levels[e->level].depth < e->max_depth)
-        e->max_depth = levels[e->level].depth;
-    e->table.gen = (e->table.gen + 1) & 31;
-
-    /* Root moves. */
-    aw_move moves[AW_MAX_MOVES];
     aw_status st = aw_position_status(&e->rules, &e->root);
     int n = st == AW_ONGOING ? aw_generate(&e->rules, &e->root, moves) : 0;
     if (st == AW_ONGOING && e->rules.repetition) {
@@ -438,7 +429,88 @@ static void run_search(engine *e)
     }
     if (m == 0 && l->only_count)
         m = n; /* none of the searchmoves is legal: search them all */
-    n = m;
+    return m;
+}
+
+/* Only the root moves that keep the tables' value, when the tables know
+ * every one of them. Returns the number kept. */
+static int keep_table_moves(const engine *e, aw_move *moves, int n)
+{
+    int value[AW_MAX_MOVES], best = -AW_SEEDS - 1;
+    bool known = true;
+    for (int i = 0; i < n && known; i++) {
+        aw_position c = e->root;
+        const int taken = aw_play(&e->rules, &c, moves[i]);
+        int net;
+        known = e->probe(e->probe_ctx, &e->rules, &c, &net);
+        value[i] = taken - net;
+        best = value[i] > best ? value[i] : best;
+    }
+    if (!known)
+        return n;
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (value[i] == best)
+            moves[m++] = moves[i];
+    return m;
+}
+
+/* A result found before the search ends waits for stop, or for ponderhit
+ * (and, with `infinite`, for stop alone). */
+static void hold_result(engine *e, bool infinite)
+{
+    while (!atomic_load(&e->stop) && (infinite || atomic_load(&e->pondering))) {
+        struct timespec pause = {0, 2000000};
+        nanosleep(&pause, NULL);
+    }
+}
+
+/* Levels: which of the `shown` lines of bw to play, by a softmax over the
+ * root moves' scores, the way people miss the best move more often when it
+ * is only a little better; the chosen line is then reported first. */
+static int level_pick(engine *e, const worker *bw, int shown)
+{
+    const int temp = levels[e->level].temperature;
+    const int top = bw->snap[0].score;
+    double weight[AW_MAX_MOVES], sum = 0;
+    for (int i = 0; i < shown; i++) {
+        int s = bw->snap[i].score;
+        double d = (double)(top - s) / temp;
+        weight[i] = s <= -SC_INF || d > 8 ? 0 : exp(-d);
+        sum += weight[i];
+    }
+    double r = (double)(rng_next(&e->rng) >> 11) / 9007199254740992.0 * sum;
+    int pick;
+    for (pick = 0; pick < shown - 1; pick++) {
+        r -= weight[pick];
+        if (r < 0)
+            break;
+    }
+    if (weight[pick] == 0)
+        pick = 0;
+    if (pick) {
+        /* Report the chosen line first. */
+        aw_search_line chosen = e->result.info.line[pick];
+        memmove(&e->result.info.line[1], &e->result.info.line[0], sizeof chosen * (size_t)pick);
+        e->result.info.line[0] = chosen;
+    }
+    return pick;
+}
+
+static void run_search(engine *e)
+{
+    const aw_limits *l = &e->limits;
+    worker *main_w = &e->workers[0];
+    e->start = e->ponderhit_time = search_now();
+    search_budget(e);
+    e->max_depth = l->depth > 0 && l->depth < AW_SEARCH_MAX_DEPTH ? l->depth : AW_SEARCH_MAX_DEPTH;
+    const bool noisy = e->level < 10;
+    if (noisy && levels[e->level].depth < e->max_depth)
+        e->max_depth = levels[e->level].depth;
+    e->table.gen = (e->table.gen + 1) & 31;
+
+    aw_move moves[AW_MAX_MOVES];
+    int n = root_moves(e, moves);
     /* The endgame tables (docs/engine.md, "Endgame tables"). Where their
      * values are proofs (aw_tables_exact), a table hit is a proven result
      * and the scores shown are the tables' (line_score). Where no
@@ -461,32 +533,12 @@ static void run_search(engine *e)
         int lines = l->multipv > 0 ? l->multipv : e->multipv;
         memset(&e->result, 0, sizeof e->result);
         if (table_answer(e, moves, n, lines < 1 ? 1 : lines)) {
-            while (!atomic_load(&e->stop) && (l->infinite || atomic_load(&e->pondering))) {
-                struct timespec pause = {0, 2000000};
-                nanosleep(&pause, NULL);
-            }
+            hold_result(e, l->infinite);
             return;
         }
     }
-    if (e->tb_root && e->tb_keep && n > 1) {
-        int value[AW_MAX_MOVES], best = -AW_SEEDS - 1;
-        bool known = true;
-        for (int i = 0; i < n && known; i++) {
-            aw_position c = e->root;
-            const int taken = aw_play(&e->rules, &c, moves[i]);
-            int net;
-            known = e->probe(e->probe_ctx, &e->rules, &c, &net);
-            value[i] = taken - net;
-            best = value[i] > best ? value[i] : best;
-        }
-        if (known) {
-            m = 0;
-            for (int i = 0; i < n; i++)
-                if (value[i] == best)
-                    moves[m++] = moves[i];
-            n = m;
-        }
-    }
+    if (e->tb_root && e->tb_keep && n > 1)
+        n = keep_table_moves(e, moves, n);
     int lines = l->multipv > 0 ? l->multipv : e->multipv;
     if (noisy)
         lines = n;
@@ -505,10 +557,7 @@ static void run_search(engine *e)
     if (n > 0 && e->book && e->own_book && !l->infinite &&
         book_choose(e->book, &e->rules, &e->root, moves, n, e->book_variety, &e->book_rng, lines,
                     &e->result)) {
-        while (!atomic_load(&e->stop) && atomic_load(&e->pondering)) {
-            struct timespec pause = {0, 2000000};
-            nanosleep(&pause, NULL);
-        }
+        hold_result(e, false);
         e->result.info.time_ms = (int64_t)((search_now() - e->start) * 1000);
         return;
     }
@@ -539,10 +588,7 @@ static void run_search(engine *e)
         iterate(main_w);
         search_publish(main_w);
         /* In ponder or infinite mode the result waits for stop or ponderhit. */
-        while (!atomic_load(&e->stop) && (l->infinite || atomic_load(&e->pondering))) {
-            struct timespec pause = {0, 2000000};
-            nanosleep(&pause, NULL);
-        }
+        hold_result(e, l->infinite);
         atomic_store(&e->stop, true);
         for (int t = 1; t < started; t++)
             pthread_join(e->workers[t].thread, NULL);
@@ -558,36 +604,7 @@ static void run_search(engine *e)
         for (int i = 0; i < shown; i++)
             extend_pv(e, &bw->snap[i]);
         fill_info(e, bw, bw->completed, shown, &e->result.info);
-        int pick = 0;
-        if (noisy && shown > 1) {
-            /* Levels: a softmax over the root moves' scores, the way people
-             * miss the best move more often when it is only a little
-             * better. */
-            const int temp = levels[e->level].temperature;
-            const int top = bw->snap[0].score;
-            double weight[AW_MAX_MOVES], sum = 0;
-            for (int i = 0; i < shown; i++) {
-                int s = bw->snap[i].score;
-                double d = (double)(top - s) / temp;
-                weight[i] = s <= -SC_INF || d > 8 ? 0 : exp(-d);
-                sum += weight[i];
-            }
-            double r = (double)(rng_next(&e->rng) >> 11) / 9007199254740992.0 * sum;
-            for (pick = 0; pick < shown - 1; pick++) {
-                r -= weight[pick];
-                if (r < 0)
-                    break;
-            }
-            if (weight[pick] == 0)
-                pick = 0;
-            if (pick) {
-                /* Report the chosen line first. */
-                aw_search_line chosen = e->result.info.line[pick];
-                memmove(&e->result.info.line[1], &e->result.info.line[0],
-                        sizeof chosen * (size_t)pick);
-                e->result.info.line[0] = chosen;
-            }
-        }
+        const int pick = noisy && shown > 1 ? level_pick(e, bw, shown) : 0;
         const root_move *chosen = &bw->snap[pick];
         /* Stopped in the middle of an iteration: a move that already beat
          * the previous best at the new depth is better still. */
