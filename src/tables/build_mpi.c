@@ -68,27 +68,6 @@ static int launched_ranks(void)
 
 int aw_tables_mpi_launched(void) { return launched_ranks(); }
 
-uint64_t aw_tables_build_memory_ranks(const aw_rules *rules, int seeds, int ranks)
-{
-    tb_key k;
-    if (ranks <= 1)
-        return aw_tables_build_memory(rules, seeds, 0);
-    if (tb_key_of(rules, &k, NULL) || seeds < 0 || seeds > TB_MAX_SEEDS)
-        return 0;
-    uint64_t lower = 0;
-    for (int n = 0; n < seeds; n++)
-        lower += (tb_layer_size(n) + (uint64_t)ranks - 1) / (uint64_t)ranks;
-    const uint64_t top = (tb_layer_size(seeds) + (uint64_t)ranks - 1) / (uint64_t)ranks;
-    uint64_t work = top * (uint64_t)(tb_planes(&k) + 1);
-    if (k.no_capture) {
-        lower *= 3;
-        work += top * (2 * (uint64_t)tb_planes(&k) + 4);
-    }
-    /* Batches of requests and answers, the queue of placed positions, the
-     * updates in flight (docs/tables.md). */
-    return lower + work + (160u << 20);
-}
-
 #if defined(AW_HAVE_MPI)
 
 #include "build_mpi.h"

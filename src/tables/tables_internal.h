@@ -303,6 +303,13 @@ int tb_writer_close(tb_writer *w, bool abandon, aw_error *err);
 
 /* ------------------------------------------------------------- the build */
 
+/* A build worker's buffers (build.c), which the memory estimate counts
+ * (estimate.c): its stack of positions to unmove, and the predecessors of
+ * a batch of them. */
+#define STACK_ENTRIES (1u << 21)
+#define UNMOVE_BATCH 8
+#define PRED_MAX (UNMOVE_BATCH * 6 * AW_SEEDS)
+
 /* mkdir -p */
 int tb_make_dirs(const char *path, aw_error *err);
 
