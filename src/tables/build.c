@@ -659,17 +659,8 @@ int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_buil
     int rc = -1;
     int8_t *owned[TB_MAX_SEEDS + 1] = {0};
     uint16_t *owned_plies[TB_MAX_SEEDS + 1] = {0};
-    if (tb_key_of(rules, &b->key, err))
+    if (tb_build_check(rules, opt, &b->key, err))
         goto done;
-    if (opt->seeds < 0 || opt->seeds > TB_MAX_SEEDS) {
-        aw_fail(err, "seed count %d out of range 0..%d", opt->seeds, TB_MAX_SEEDS);
-        goto done;
-    }
-    if (opt->compress && !tb_zstd_available()) {
-        aw_fail(err, "compression needs zstd, and this program was built without it "
-                     "(install libzstd-dev and rebuild)");
-        goto done;
-    }
     pthread_mutex_init(&b->lock, NULL);
     pthread_cond_init(&b->finished, NULL);
     b->opt = opt;

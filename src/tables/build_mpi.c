@@ -566,17 +566,8 @@ int tb_build_mpi(const char *dir, const aw_rules *rules, const aw_tables_build_o
     d->opt = opt;
     d->last_report = -1;
     int rc = -1;
-    if (tb_key_of(rules, &d->key, err))
+    if (tb_build_check(rules, opt, &d->key, err))
         goto done; /* the same on every rank */
-    if (opt->seeds < 0 || opt->seeds > TB_MAX_SEEDS) {
-        aw_fail(err, "seed count %d out of range 0..%d", opt->seeds, TB_MAX_SEEDS);
-        goto done;
-    }
-    if (opt->compress && !tb_zstd_available()) {
-        aw_fail(err, "compression needs zstd, and this program was built without it "
-                     "(install libzstd-dev and rebuild)");
-        goto done;
-    }
     if (d->np > 65535) {
         aw_fail(err, "at most 65535 ranks, not %d", d->np);
         goto done;

@@ -2,7 +2,8 @@
  * estimate.c - what a table build will take, before it starts: the threads
  * it runs by default, the memory of one process (aw_tables_build_memory)
  * or of each rank of a distributed build (aw_tables_build_memory_ranks),
- * and the positions up to a seed count. The builds (build.c, build_mpi.c)
+ * the positions up to a seed count, and whether the options can be built
+ * at all. The builds (build.c, build_mpi.c)
  * and the front ends ask here, so that neither build calls the other back.
  */
 #include "tables_internal.h"
@@ -61,6 +62,19 @@ uint64_t aw_tables_build_memory_ranks(const aw_rules *rules, int seeds, int rank
     /* Batches of requests and answers, the queue of placed positions, the
      * updates in flight (docs/tables.md). */
     return layers_bytes(&k, seeds, ranks) + (160u << 20);
+}
+
+int tb_build_check(const aw_rules *rules, const aw_tables_build_options *opt, tb_key *key,
+                   aw_error *err)
+{
+    if (tb_key_of(rules, key, err))
+        return -1;
+    if (opt->seeds < 0 || opt->seeds > TB_MAX_SEEDS)
+        return aw_fail(err, "seed count %d out of range 0..%d", opt->seeds, TB_MAX_SEEDS);
+    if (opt->compress && !tb_zstd_available())
+        return aw_fail(err, "compression needs zstd, and this program was built without it "
+                            "(install libzstd-dev and rebuild)");
+    return 0;
 }
 
 uint64_t aw_tables_positions(int seeds)

@@ -310,6 +310,12 @@ int tb_writer_close(tb_writer *w, bool abandon, aw_error *err);
 #define UNMOVE_BATCH 8
 #define PRED_MAX (UNMOVE_BATCH * 6 * AW_SEEDS)
 
+/* The table key of the rules (into *key), and whether the build options
+ * can be built at all: the seed count, compression (estimate.c). 0, or -1
+ * with err. */
+int tb_build_check(const aw_rules *rules, const aw_tables_build_options *opt, tb_key *key,
+                   aw_error *err);
+
 /* mkdir -p */
 int tb_make_dirs(const char *path, aw_error *err);
 
