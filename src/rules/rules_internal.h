@@ -48,4 +48,16 @@ const char *relay_explain(const aw_rules *r, const aw_position *p, aw_move move,
 int relay_sow(uint8_t pits[AW_PITS], aw_move move, bool skip_origin, int max_laps, int *laps,
               int *final_dir);
 
+/* The end of every move of both families, once the seeds are sown and
+ * taken: the plies without a capture (kept at UINT16_MAX once there) and the
+ * turn. */
+static inline void position_moved(aw_position *p, int mover, int taken)
+{
+    if (taken)
+        p->quiet = 0;
+    else if (p->quiet < UINT16_MAX)
+        p->quiet++;
+    p->side = (uint8_t)(mover ^ 1);
+}
+
 #endif
