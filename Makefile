@@ -43,15 +43,17 @@ endif
 
 WARN   := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS_BASE := -std=c11 $(WARN) -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L -pthread -MMD -MP
+# AW_CHECKS turns on the invariant checks (AW_ASSERT, src/util/check.h): in
+# the sanitizer pass of `make test` and in debug builds, never in release.
 ifeq ($(MODE),release)
   CFLAGS_MODE := -O2 -g
 else ifeq ($(MODE),asan)
   CFLAGS_MODE := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
-                 -fno-sanitize-recover=all
+                 -fno-sanitize-recover=all -DAW_CHECKS
 else ifeq ($(MODE),tsan)
   CFLAGS_MODE := -O1 -g -fno-omit-frame-pointer -fsanitize=thread -DAW_TSAN
 else ifeq ($(MODE),debug)
-  CFLAGS_MODE := -O0 -g -DAW_DEBUG
+  CFLAGS_MODE := -O0 -g -DAW_DEBUG -DAW_CHECKS
 else
   $(error unknown MODE '$(MODE)': use release, asan, tsan or debug)
 endif
@@ -106,7 +108,7 @@ ifeq ($(MPI),1)
   ALL_CFLAGS += -DAW_HAVE_MPI
 endif
 
-LIB_SRC  := $(sort $(wildcard src/rules/*.c src/engine/*.c src/tables/*.c))
+LIB_SRC  := $(sort $(wildcard src/util/*.c src/rules/*.c src/engine/*.c src/tables/*.c))
 FRONT_SRC := $(sort $(wildcard src/front/*.c))
 APP_SRC  := $(sort $(wildcard src/cli/*.c src/protocol/*.c src/match/*.c))
 WEB_SRC  := $(sort $(wildcard src/web/*.c))

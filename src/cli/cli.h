@@ -16,12 +16,14 @@
 
 enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2 };
 
-/* A subcommand: its name, a one-line summary, the usage text for --help. */
+/* A subcommand: its name, a one-line summary, the usage text for --help,
+ * and what its help adds from the code after that text (or NULL). */
 typedef struct command {
     const char *name;
     const char *summary;
     int (*run)(int argc, char **argv);
     const char *usage;
+    void (*details)(FILE *out);
 } command;
 
 /* The levels of `awale play`, one line each (cmd_play.c). */
@@ -31,7 +33,9 @@ void cli_play_details(FILE *out);
  * settings file's, else the locale's (cmd_play.c). */
 void cli_play_language(int argc, char **argv);
 
-const command *cli_commands(int *count);
+/* The command table (main.c gives it before any command runs), which
+ * cli_usage reads. */
+void cli_set_commands(const command *table, int count);
 
 /* Print "awale CMD: message" on stderr. */
 void cli_error(const char *cmd, const char *fmt, ...)
@@ -127,5 +131,9 @@ void cli_print_info(const aw_rules *rules, const aw_search_info *info, FILE *out
 
 /* Monotonic seconds, for speed figures. */
 double cli_now(void);
+
+/* A duration for a progress line: "42s", "3m07s", "2h15m"; "?" when it is
+ * negative or absurd (an estimate from too little). */
+void cli_fmt_time(double seconds, char *buf, size_t size);
 
 #endif

@@ -8,16 +8,15 @@
  */
 #include "cli.h"
 #include "front/engine_setup.h"
+#include "front/interrupt.h"
 
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
 static aw_engine *interrupted_engine; /* for the SIGINT handler only */
 
-static void on_interrupt(int sig)
+static void on_interrupt(void)
 {
-    (void)sig;
     if (interrupted_engine)
         aw_search_stop(interrupted_engine);
 }
@@ -220,9 +219,10 @@ int cmd_analyze(int argc, char **argv)
             printer p = {&rules};
             aw_search_result res;
             interrupted_engine = engine;
-            void (*old)(int) = signal(SIGINT, on_interrupt);
+            interrupt_guard ig;
+            interrupt_catch(&ig, INTERRUPT_RESTART, on_interrupt);
             int rc = aw_search_run(engine, &limits, on_info, &p, &res, &err);
-            signal(SIGINT, old);
+            interrupt_release(&ig);
             interrupted_engine = NULL;
             if (rc) {
                 cli_error(cmd, "%s", err.msg);

@@ -14,20 +14,12 @@
 #include "cli.h"
 
 #include "front/books.h"
+#include "front/interrupt.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
 
 typedef struct book_args {
     cli_rules cr;
@@ -136,18 +128,6 @@ typedef struct progress_ctx {
     uint64_t searches;
 } progress_ctx;
 
-static void fmt_time(double s, char *buf, size_t size)
-{
-    if (s < 0 || s > 1e7)
-        snprintf(buf, size, "?");
-    else if (s >= 3600)
-        snprintf(buf, size, "%dh%02dm", (int)(s / 3600), (int)(s / 60) % 60);
-    else if (s >= 60)
-        snprintf(buf, size, "%dm%02ds", (int)(s / 60), (int)s % 60);
-    else
-        snprintf(buf, size, "%.0fs", s);
-}
-
 static int on_progress(void *ctx, const aw_book_progress *p)
 {
     progress_ctx *c = ctx;
@@ -159,8 +139,8 @@ static int on_progress(void *ctx, const aw_book_progress *p)
         const int made = p->positions - c->first;
         char eta[32] = "?", spent[32], score[32], line[160];
         if (made > 0 && el > 1 && c->target > p->positions)
-            fmt_time(el * (double)(c->target - p->positions) / made, eta, sizeof eta);
-        fmt_time(el, spent, sizeof spent);
+            cli_fmt_time(el * (double)(c->target - p->positions) / made, eta, sizeof eta);
+        cli_fmt_time(el, spent, sizeof spent);
         aw_score_format(&p->root, score, sizeof score);
         format_line(c->rules, p->line, p->line_length < 8 ? p->line_length : 8, line, sizeof line);
         fprintf(stderr, "%spositions %d/%lld (%d inner)  root %s %s  %.1f searches/s  %s, ETA %s%s",
@@ -168,7 +148,7 @@ static int on_progress(void *ctx, const aw_book_progress *p)
                 el > 0 ? (double)c->searches / el : 0.0, spent, eta, c->tty ? "" : "\n");
         fflush(stderr);
     }
-    return interrupted;
+    return interrupt_caught();
 }
 
 static int book_build(int argc, char **argv)
@@ -251,12 +231,8 @@ static int book_build(int argc, char **argv)
         aw_book_get_info(book, &info);
         pc.first = info.positions;
     }
-    struct sigaction sa, old;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    interrupted = 0;
-    sigaction(SIGINT, &sa, &old);
+    interrupt_guard ig;
+    interrupt_catch(&ig, 0, NULL);
     int status = EXIT_OK;
     bool complete = false, stopped = false;
     for (;;) {
@@ -293,7 +269,7 @@ static int book_build(int argc, char **argv)
         if (stopped || complete || info.positions >= a.positions)
             break;
     }
-    sigaction(SIGINT, &old, NULL);
+    interrupt_release(&ig);
     if (pc.tty && !a.quiet)
         fputs("\r\033[K", stderr);
     if (status != EXIT_OK) {

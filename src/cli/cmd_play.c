@@ -15,6 +15,7 @@
 #include "play_text.h"
 #include "front/engine_setup.h"
 #include "front/i18n.h"
+#include "front/interrupt.h"
 #include "front/messages.h"
 #include "front/paths.h"
 #include "front/players.h"
@@ -49,17 +50,15 @@ typedef struct play {
     int review_depth;       /* each search of a review (the settings') */
 } play;
 
-static volatile sig_atomic_t interrupted;
 static volatile sig_atomic_t reviewing, review_stopped; /* Ctrl-C stops a review only */
 static session *volatile interrupted_session; /* for the SIGINT handler only */
 
-static void on_interrupt(int sig)
+static void on_interrupt(void)
 {
-    (void)sig;
-    if (reviewing)
+    if (reviewing) {
         review_stopped = 1;
-    else
-        interrupted = 1;
+        interrupt_clear();
+    }
     if (interrupted_session)
         session_stop(interrupted_session);
 }
@@ -154,7 +153,7 @@ static bool check_over(play *p)
 /* Play the computer's moves while it is its turn. */
 static void computer_moves(play *p)
 {
-    while (session_computer_to_move(p->s) && !interrupted) {
+    while (session_computer_to_move(p->s) && !interrupt_caught()) {
         aw_move_report report;
         session_thought thought;
         aw_error err;
@@ -201,7 +200,7 @@ static void prompt(const play *p)
  * the input or on Ctrl-C. */
 static bool read_line(char *buf, size_t size)
 {
-    if (interrupted || !fgets(buf, (int)size, stdin))
+    if (interrupt_caught() || !fgets(buf, (int)size, stdin))
         return false;
     size_t n = strlen(buf);
     if (n && buf[n - 1] != '\n' && !feof(stdin)) {
@@ -718,7 +717,7 @@ static int run(play *p)
         if (!read_line(line, sizeof line)) {
             printf("\n");
             keep_unfinished(p);
-            return interrupted ? 130 : EXIT_OK;
+            return interrupt_caught() ? 130 : EXIT_OK;
         }
         if (!line[0])
             continue;
@@ -765,7 +764,7 @@ static int run(play *p)
         case CMD_REVIEW: review(p, arg && arg[0] ? arg : NULL); break;
         default: play_line(p, line); break;
         }
-        if (interrupted) {
+        if (interrupt_caught()) {
             printf("\n");
             keep_unfinished(p);
             return 130;
@@ -995,12 +994,9 @@ line_mode:
         n += len + (n[len] == '\n');
     }
 
-    struct sigaction sa, old;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_interrupt; /* no SA_RESTART: a read is interrupted */
-    sigemptyset(&sa.sa_mask);
     interrupted_session = p.s;
-    sigaction(SIGINT, &sa, &old);
+    interrupt_guard ig;
+    interrupt_catch(&ig, 0, on_interrupt); /* no SA_RESTART: a read is interrupted */
 
     printf(_("awale %s - type 'help' for the commands.\n"), AW_VERSION);
     if (p.resumed)
@@ -1012,7 +1008,7 @@ line_mode:
     after_change(&p);
     const int status = run(&p);
 
-    sigaction(SIGINT, &old, NULL);
+    interrupt_release(&ig);
     interrupted_session = NULL;
     play_free(&p);
     return status;

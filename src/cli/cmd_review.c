@@ -7,21 +7,18 @@
 #include "cli.h"
 
 #include "front/engine_setup.h"
+#include "front/interrupt.h"
 #include "front/textfile.h"
 
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-static volatile sig_atomic_t interrupted;
 static aw_engine *volatile running_engine; /* for the SIGINT handler only */
 
-static void on_interrupt(int sig)
+static void on_interrupt(void)
 {
-    (void)sig;
-    interrupted = 1;
     if (running_engine)
         aw_search_stop(running_engine);
 }
@@ -50,7 +47,7 @@ static int on_progress(void *ctx, const aw_review *so_far, int reviewing)
                 so_far->total);
         fflush(stderr);
     }
-    return interrupted;
+    return interrupt_caught();
 }
 
 typedef struct review_args {
@@ -284,12 +281,8 @@ int cmd_review(int argc, char **argv)
     }
     free(text);
 
-    struct sigaction sa, old;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_interrupt;
-    sigemptyset(&sa.sa_mask);
-    interrupted = 0;
-    sigaction(SIGINT, &sa, &old);
+    interrupt_guard ig;
+    interrupt_catch(&ig, 0, on_interrupt);
     progress pr = {.tty = isatty(2) != 0, .games = nrecs, .last = -1};
     for (int i = 0; i < nrecs && status == EXIT_OK; i++) {
         pr.game = i + 1;
@@ -297,7 +290,7 @@ int cmd_review(int argc, char **argv)
             fputc('\n', stdout);
         status = review_one(cmd, &a, recs[i], &pr);
     }
-    sigaction(SIGINT, &old, NULL);
+    interrupt_release(&ig);
     if (status == 130)
         fprintf(stderr, "awale review: interrupted; the moves reviewed so far are written\n");
     for (int i = 0; i < nrecs; i++)

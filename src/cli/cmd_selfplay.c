@@ -18,13 +18,13 @@
 #include "cli.h"
 #include "match/openings.h"
 #include "front/engine_setup.h"
+#include "front/interrupt.h"
 #include "match/proc.h"
 #include "match/seen.h"
 
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,12 +61,6 @@ typedef struct match {
     char failure[600];       /* why the openings stopped, if they did */
 } match;
 
-static atomic_bool interrupted;
-static void on_interrupt(int sig)
-{
-    (void)sig;
-    atomic_store(&interrupted, true);
-}
 
 /* A player's engine: its --a/--b options, the book given to all (used
  * only when the options turn OwnBook on, as before the options). */
@@ -196,7 +190,7 @@ static int play_game(match *m, aw_engine *eng[2], int k, const opening *op, uint
         aw_engine_clear(eng[s]);
     int local_scores[MAX_GAME_PLIES + 64];
     while (aw_game_status(g) == AW_ONGOING && aw_game_ply(g) < MAX_GAME_PLIES) {
-        if (atomic_load(&interrupted)) {
+        if (interrupt_caught()) {
             aw_game_free(g);
             return -1;
         }
@@ -255,7 +249,7 @@ static void *worker_main(void *arg)
     for (int s = 0; s < 2; s++) {
         if (!(eng[s] = player_engine(m->p[s].options, m->book, &err))) {
             fprintf(stderr, "awale selfplay: player %c: %s\n", 'A' + s, err.msg);
-            atomic_store(&interrupted, true);
+            interrupt_raise();
             goto out;
         }
     }
@@ -265,10 +259,10 @@ static void *worker_main(void *arg)
          * pair, drawn here in game order. */
         opening op = {.moves = moves};
         pthread_mutex_lock(&m->lock);
-        int k = m->next_game < m->games && !atomic_load(&interrupted) ? m->next_game++ : -1;
+        int k = m->next_game < m->games && !interrupt_caught() ? m->next_game++ : -1;
         if (k >= 0 && k % 2 == 0 &&
             opening_gen_next(m->gen, &m->current, m->failure, sizeof m->failure)) {
-            atomic_store(&interrupted, true);
+            interrupt_raise();
             k = -1;
         }
         if (k >= 0) {
@@ -277,7 +271,7 @@ static void *worker_main(void *arg)
             memcpy(moves, m->current.moves, sizeof *moves * (size_t)m->current.nmoves);
         }
         pthread_mutex_unlock(&m->lock);
-        if (k < 0 || atomic_load(&interrupted))
+        if (k < 0 || interrupt_caught())
             break;
         uint64_t hash = 0;
         int r = play_game(m, eng, k, &op, &hash);
@@ -458,8 +452,8 @@ int cmd_selfplay(int argc, char **argv)
     printf("openings: %s\n", text);
     fflush(stdout);
     pthread_mutex_init(&m.lock, NULL);
-    atomic_store(&interrupted, false);
-    void (*old)(int) = signal(SIGINT, on_interrupt);
+    interrupt_guard ig;
+    interrupt_catch(&ig, INTERRUPT_RESTART, NULL);
     pthread_t threads[64];
     int started = 0;
     for (int t = 0; t < m.concurrency; t++)
@@ -467,7 +461,7 @@ int cmd_selfplay(int argc, char **argv)
             started++;
     for (int t = 0; t < started; t++)
         pthread_join(threads[t], NULL);
-    signal(SIGINT, old);
+    interrupt_release(&ig);
     if (!m.quiet && isatty(2))
         fputc('\n', stderr);
     if (m.record)
@@ -518,7 +512,7 @@ int cmd_selfplay(int argc, char **argv)
                 "vary.\n",
                 m.repeats, n, n - m.repeats, n - m.repeats == 1 ? "" : "s");
     }
-    if (atomic_load(&interrupted))
+    if (interrupt_caught())
         printf("interrupted after %d games\n", n);
     return EXIT_OK;
 }

@@ -13,11 +13,11 @@
 #define _XOPEN_SOURCE 700
 #include "cli.h"
 #include "front/i18n.h"
+#include "front/interrupt.h"
 #include "front/messages.h"
 
 #include <errno.h>
 #include <ftw.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -26,18 +26,11 @@
 
 #define DEFAULT_SEEDS 12
 
-static volatile sig_atomic_t interrupted;
-
 /* The rank of this process in a distributed build (0 otherwise): only rank
  * 0 speaks. */
 static int my_rank;
 static int my_ranks = 1;
 
-static void on_sigint(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
 
 /* Options every tables subcommand shares. */
 typedef struct tables_args {
@@ -121,24 +114,12 @@ typedef struct bar {
     bool started;
 } bar;
 
-static void fmt_time(double s, char *buf, size_t size)
-{
-    if (s < 0 || s > 1e7)
-        snprintf(buf, size, "?");
-    else if (s >= 3600)
-        snprintf(buf, size, "%dh%02dm", (int)(s / 3600), (int)(s / 60) % 60);
-    else if (s >= 60)
-        snprintf(buf, size, "%dm%02ds", (int)(s / 60), (int)s % 60);
-    else
-        snprintf(buf, size, "%.0fs", s);
-}
-
 static int on_progress(void *ctx, const aw_tables_progress *p)
 {
     bar *b = ctx;
     const double t = cli_now();
     if (my_rank != 0)
-        return interrupted;
+        return interrupt_caught();
     if (!b->started && strcmp(p->phase, "checking") != 0) {
         b->started = true;
         b->done0 = p->done;
@@ -150,15 +131,15 @@ static int on_progress(void *ctx, const aw_tables_progress *p)
     if ((b->tty || lines) && (t - b->last >= (lines ? 10 : 0.2) || strcmp(p->phase, "done") == 0)) {
         if (lines && !b->last) {
             b->last = t;
-            return interrupted;
+            return interrupt_caught();
         }
         b->last = t;
         const double frac = p->total ? (double)p->done / (double)p->total : 1;
         char eta[32] = "?", spent[32];
         const double work = (double)(p->done - b->done0), el = t - b->start;
         if (b->started && work > 0 && el > 1)
-            fmt_time(el * (double)(p->total - p->done) / work, eta, sizeof eta);
-        fmt_time(b->started ? el : 0, spent, sizeof spent);
+            cli_fmt_time(el * (double)(p->total - p->done) / work, eta, sizeof eta);
+        cli_fmt_time(b->started ? el : 0, spent, sizeof spent);
         char bars[31];
         const int fill = (int)(frac * 30);
         for (int i = 0; i < 30; i++)
@@ -172,7 +153,7 @@ static int on_progress(void *ctx, const aw_tables_progress *p)
                     100 * frac, p->seeds, p->max_seeds, p->phase, spent, eta);
         fflush(stderr);
     }
-    return interrupted;
+    return interrupt_caught();
 }
 
 static void on_log(void *ctx, const char *line)
@@ -235,25 +216,17 @@ static int run_build(const char *cmd, const char *dir, const aw_rules *rules, co
                 a->compress ? ", compressed" : "");
     /* Ctrl-C stops cleanly; so does the SIGTERM with which mpirun passes
      * an interruption on to the ranks. */
-    struct sigaction sa, old, old_term;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    interrupted = 0;
-    sigaction(SIGINT, &sa, &old);
-    if (my_ranks > 1)
-        sigaction(SIGTERM, &sa, &old_term);
+    interrupt_guard ig;
+    interrupt_catch(&ig, my_ranks > 1 ? INTERRUPT_TERM : 0, NULL);
     aw_error err;
     const int rc = aw_tables_build(dir, rules, &opt, &err);
-    sigaction(SIGINT, &old, NULL);
-    if (my_ranks > 1)
-        sigaction(SIGTERM, &old_term, NULL);
+    interrupt_release(&ig);
     if (b.tty && my_rank == 0)
         fprintf(stderr, "\r\033[K");
     if (rc && my_rank != 0)
-        return interrupted || strcmp(err.msg, "interrupted") == 0 ? 130 : EXIT_INPUT;
+        return interrupt_caught() || strcmp(err.msg, "interrupted") == 0 ? 130 : EXIT_INPUT;
     if (rc) {
-        if (interrupted || strcmp(err.msg, "interrupted") == 0) {
+        if (interrupt_caught() || strcmp(err.msg, "interrupted") == 0) {
             cli_error(cmd, "interrupted; the finished layers are kept in %s: run the same command "
                            "again to resume",
                       dir);

@@ -187,6 +187,18 @@ void cli_print_wrapped(FILE *out, const char *text, const char *first, const cha
     }
 }
 
+void cli_fmt_time(double s, char *buf, size_t size)
+{
+    if (s < 0 || s > 1e7)
+        snprintf(buf, size, "?");
+    else if (s >= 3600)
+        snprintf(buf, size, "%dh%02dm", (int)(s / 3600), (int)(s / 60) % 60);
+    else if (s >= 60)
+        snprintf(buf, size, "%dm%02ds", (int)(s / 60), (int)s % 60);
+    else
+        snprintf(buf, size, "%.0fs", s);
+}
+
 double cli_now(void)
 {
     struct timespec ts;
@@ -194,16 +206,25 @@ double cli_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The command table, given by main.c (which knows every command) before
+ * any command runs, so that this file never reaches back into it. */
+static const command *commands;
+static int ncommands;
+
+void cli_set_commands(const command *table, int count)
+{
+    commands = table;
+    ncommands = count;
+}
+
 void cli_usage(const char *cmd, FILE *out)
 {
-    int n;
-    const command *cmds = cli_commands(&n);
-    for (int i = 0; i < n; i++)
-        if (strcmp(cmds[i].name, cmd) == 0) {
-            fputs(_(cmds[i].usage), out);
+    for (int i = 0; i < ncommands; i++)
+        if (strcmp(commands[i].name, cmd) == 0) {
+            fputs(_(commands[i].usage), out);
             /* Help generated from the code, after the usage text. */
-            if (strcmp(cmd, "play") == 0)
-                cli_play_details(out);
+            if (commands[i].details)
+                commands[i].details(out);
             return;
         }
 }

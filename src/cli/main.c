@@ -81,7 +81,7 @@ static const command commands[] = {
         "          awale play --opponent human --rules grand-slam\n"
         "          awale play --plain --lang fr    # line mode, in French\n"
         "\n"
-        "Levels:\n")},
+        "Levels:\n"), cli_play_details},
     {"serve", "the web app: play, analyse and review games in the browser", cmd_serve,
      "usage: awale serve [--host 127.0.0.1] [--port 8080] [--open] [--tables DIR|none]\n"
      "                   [--book FILE|none] [--max-games N] [--expire S] [--searches N]\n"
@@ -135,7 +135,7 @@ static const command commands[] = {
      "                   is closed after as long (default 20)\n"
      "\n"
      "example: awale serve --open\n"
-     "         awale serve --port 9000 --searches 1\n"},
+     "         awale serve --port 9000 --searches 1\n", NULL},
     {"replay", "play moves and print the position after each", cmd_replay,
      "usage: awale replay [--rules R] [--rule K=V]... [--position POS] MOVE...\n"
      "       awale replay --record FILE\n"
@@ -154,7 +154,7 @@ static const command commands[] = {
      "  --record FILE    replay the game records of FILE\n"
      "\n"
      "example: awale replay C f F b\n"
-     "         awale replay --record games.txt\n"},
+     "         awale replay --record games.txt\n", NULL},
     {"perft", "count legal move sequences (move generator test and speed)", cmd_perft,
      "usage: awale perft [--rules R] [--rule K=V]... [--position POS] [--divide] DEPTH\n"
      "\n"
@@ -165,7 +165,7 @@ static const command commands[] = {
      "  --divide         first print each root move with the number of sequences of\n"
      "                   DEPTH plies that start with it\n"
      "\n"
-     "example: awale perft --rules abapa 12\n"},
+     "example: awale perft --rules abapa 12\n", NULL},
     {"rules", "list the rule sets and their parameters", cmd_rules,
      "usage: awale rules [--rules R] [--rule K=V]...\n"
      "\n"
@@ -173,7 +173,7 @@ static const command commands[] = {
      "With --rules (and --rule), says how to play that rule set in a few lines,\n"
      "then describes it parameter by parameter, in words.\n"
      "\n" RULE_OPTIONS "\n"
-     "example: awale rules --rules grand-slam\n"},
+     "example: awale rules --rules grand-slam\n", NULL},
     {"analyze", "analyse a position: best move, score and line of play at each depth",
      cmd_analyze,
      "usage: awale analyze [--rules R] [--rule K=V]... [--position POS] [MOVE...]\n"
@@ -212,7 +212,7 @@ static const command commands[] = {
      "                   'book F -0.09 E -0.15 ...' gives its moves and values (the\n"
      "                   search and its bestmove follow as usual)\n"
      "\n"
-     "example: awale analyze --depth 16 C f\n"},
+     "example: awale analyze --depth 16 C f\n", NULL},
     {"review", "review a game: what each move cost, marks, the turning points",
      cmd_review,
      "usage: awale review [--depth D | --movetime MS] [--tables DIR|none] [--book FILE|none]\n"
@@ -246,7 +246,7 @@ static const command commands[] = {
      "  --hash MB        transposition table size (default 64)\n"
      "\n"
      "example: awale review games.txt > reviewed.txt\n"
-     "         awale review --depth 16 C f F b A a\n"},
+     "         awale review --depth 16 C f F b A a\n", NULL},
     {"selfplay", "engine settings play each other: wins, draws, losses and Elo", cmd_selfplay,
      "usage: awale selfplay [--rules R] [--rule K=V]... [--position POS] [--games N]\n"
      "                      [--movetime MS | --depth D | --nodes N]\n"
@@ -290,7 +290,8 @@ static const command commands[] = {
      "  --quiet          no progress on stderr\n"
      "\n"
      "example: awale selfplay --games 200 --depth 10 --b Eval=material\n"
-     "         awale selfplay --games 200 --movetime 50 --opening-plies 2 --b OwnBook=false\n"},
+     "         awale selfplay --games 200 --movetime 50 --opening-plies 2 --b OwnBook=false\n",
+     NULL},
     {"bench", "search signature and speed; 'awale bench perft': move generator speed", cmd_bench,
      "usage: awale bench [--depth D]\n"
      "       awale bench perft [--rules R] [--rule K=V]... [--position POS] [--depth D] [--runs N]\n"
@@ -307,7 +308,7 @@ static const command commands[] = {
      "and prints the median time and nodes per second: move sequences counted per\n"
      "second, and positions made per second (the last ply is counted, not played).\n"
      "\n"
-     "example: awale bench perft --depth 11\n"},
+     "example: awale bench perft --depth 11\n", NULL},
     {"tables", "endgame tables: build, probe, check and measure perfect play", cmd_tables,
      "usage: awale tables build [--rules R] [--rule K=V]... --seeds N [--dir D]\n"
      "                          [--threads T] [--compress] [--memory GB]\n"
@@ -350,7 +351,7 @@ static const command commands[] = {
      "  --keep           bench: keep the tables built\n"
      "\n"
      "example: awale tables build --seeds 20\n"
-     "         awale tables probe 0-0-0-0-1-2-1-1-0-0-0-0-20-23-S\n"},
+     "         awale tables probe 0-0-0-0-1-2-1-1-0-0-0-0-20-23-S\n", NULL},
     {"book", "opening books: build (drop-out expansion), probe, info", cmd_book,
      "usage: awale book build [--rules R] [--rule K=V]... [--position POS]\n"
      "                        [--depth D | --nodes N] [--positions N] [--alpha A]\n"
@@ -396,7 +397,7 @@ static const command commands[] = {
      "                   the rules\n"
      "\n"
      "example: awale book build --depth 14 --positions 2000 --threads 2 --out my.awb\n"
-     "         awale book probe C f\n"},
+     "         awale book probe C f\n", NULL},
     {"uci", "the engine for graphical interfaces and match runners (UCI-style protocol)", cmd_uci,
      "usage: awale uci [--rules R] [--rule K=V]...\n"
      "\n"
@@ -427,7 +428,7 @@ static const command commands[] = {
      "\n" RULE_OPTIONS
      "\n"
      "example: printf 'position startpos moves CfFb\\ngo depth 8\\n' | awale uci\n"
-     "         prints an 'info' line for each depth up to 8, then 'bestmove D ponder f'\n"},
+     "         prints an 'info' line for each depth up to 8, then 'bestmove D ponder f'\n", NULL},
     {"match", "play engines against each other: results, Elo, SPRT, game records", cmd_match,
      "usage: awale match --engine SPEC --engine SPEC\n"
      "                   [--rules R] [--rule K=V]... [--position POS]\n"
@@ -486,14 +487,8 @@ static const command commands[] = {
      "  --debug          every protocol line, both ways, on stderr\n"
      "\n"
      "example: awale match --engine name=lvl3 option.Level=3 --engine name=lvl6 \\\n"
-     "             option.Level=6 --games 20 --movetime 100 --records games.txt\n"},
+     "             option.Level=6 --games 20 --movetime 100 --records games.txt\n", NULL},
 };
-
-const command *cli_commands(int *count)
-{
-    *count = (int)(sizeof commands / sizeof commands[0]);
-    return commands;
-}
 
 static void usage(FILE *out)
 {
@@ -510,6 +505,7 @@ static void usage(FILE *out)
 
 int main(int argc, char **argv)
 {
+    cli_set_commands(commands, (int)(sizeof commands / sizeof commands[0]));
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;

@@ -25,6 +25,7 @@
 #define _DEFAULT_SOURCE
 #include "book_internal.h"
 
+#include "util/io.h"
 #include "rules/rules_internal.h"
 
 #include <errno.h>
@@ -397,14 +398,6 @@ int aw_book_probe(const aw_book *book, const aw_rules *rules, const aw_position 
     for (int i = 0; i < n; i++)
         scores[i] = sc_public(values[i], 0);
     return n;
-}
-
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
 }
 
 /* The book's line after `first` from *pos: its best moves while they lead
@@ -795,31 +788,6 @@ int graph_from_book(const aw_book *book, book_graph *g, aw_error *err)
 
 /* ------------------------------------------------------------- the file */
 
-static void put32(uint8_t *b, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        b[i] = (uint8_t)(v >> 8 * i);
-}
-static void put64(uint8_t *b, uint64_t v)
-{
-    for (int i = 0; i < 8; i++)
-        b[i] = (uint8_t)(v >> 8 * i);
-}
-static uint32_t get32(const uint8_t *b)
-{
-    uint32_t v = 0;
-    for (int i = 3; i >= 0; i--)
-        v = v << 8 | b[i];
-    return v;
-}
-static uint64_t get64(const uint8_t *b)
-{
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; i--)
-        v = v << 8 | b[i];
-    return v;
-}
-
 void *aw_book_encode(const aw_book *book, size_t *size)
 {
     const size_t n = BOOK_HEADER_SIZE + (size_t)book->count * BOOK_ENTRY_SIZE;
@@ -829,26 +797,26 @@ void *aw_book_encode(const aw_book *book, size_t *size)
     uint8_t *e = buf + BOOK_HEADER_SIZE;
     for (int i = 0; i < book->count; i++, e += BOOK_ENTRY_SIZE) {
         const book_entry *x = &book->entries[i];
-        put64(e, x->key);
-        put32(e + 8, x->check);
+        io_put64(e, x->key);
+        io_put32(e + 8, x->check);
         e[12] = (uint8_t)((uint16_t)x->value & 0xFF);
         e[13] = (uint8_t)((uint16_t)x->value >> 8);
         e[14] = x->flags;
     }
     memcpy(buf, BOOK_MAGIC, 8);
-    put32(buf + 8, BOOK_VERSION);
-    put32(buf + 12, BOOK_HEADER_SIZE);
-    put32(buf + 16, BOOK_ENTRY_SIZE);
-    put32(buf + 20, (uint32_t)book->count);
-    put32(buf + 24, (uint32_t)book->inner);
-    put32(buf + 28, (uint32_t)book->depth);
-    put64(buf + 32, book->nodes);
-    put32(buf + 40, book->alpha_milli);
-    put32(buf + 44, (uint32_t)book->hash_mb);
-    put64(buf + 48, book_checksum(buf + BOOK_HEADER_SIZE, n - BOOK_HEADER_SIZE));
+    io_put32(buf + 8, BOOK_VERSION);
+    io_put32(buf + 12, BOOK_HEADER_SIZE);
+    io_put32(buf + 16, BOOK_ENTRY_SIZE);
+    io_put32(buf + 20, (uint32_t)book->count);
+    io_put32(buf + 24, (uint32_t)book->inner);
+    io_put32(buf + 28, (uint32_t)book->depth);
+    io_put64(buf + 32, book->nodes);
+    io_put32(buf + 40, book->alpha_milli);
+    io_put32(buf + 44, (uint32_t)book->hash_mb);
+    io_put64(buf + 48, book_checksum(buf + BOOK_HEADER_SIZE, n - BOOK_HEADER_SIZE));
     book_rules_text(&book->rules, (char *)buf + 64, BOOK_RULES_TEXT);
     aw_position_format(&book->root, (char *)buf + 160);
-    put64(buf + 248, book_checksum(buf, 248));
+    io_put64(buf + 248, book_checksum(buf, 248));
     *size = n;
     return buf;
 }
@@ -865,17 +833,17 @@ aw_book *aw_book_read(const void *data, size_t size, aw_error *err)
         aw_fail(err, "not an awale opening book (bad magic number)");
         return NULL;
     }
-    if (memcmp(p, BOOK_MAGIC, 8) != 0 || get32(p + 8) != BOOK_VERSION) {
+    if (memcmp(p, BOOK_MAGIC, 8) != 0 || io_get32(p + 8) != BOOK_VERSION) {
         aw_fail(err, "book format version %u; this program reads version %d (rebuild the book)",
-                get32(p + 8), BOOK_VERSION);
+                io_get32(p + 8), BOOK_VERSION);
         return NULL;
     }
-    if (get64(p + 248) != book_checksum(p, 248)) {
+    if (io_get64(p + 248) != book_checksum(p, 248)) {
         aw_fail(err, "damaged header (checksum mismatch)");
         return NULL;
     }
-    if (get32(p + 12) != BOOK_HEADER_SIZE || get32(p + 16) != BOOK_ENTRY_SIZE) {
-        aw_fail(err, "bad header: header size %u, entry size %u", get32(p + 12), get32(p + 16));
+    if (io_get32(p + 12) != BOOK_HEADER_SIZE || io_get32(p + 16) != BOOK_ENTRY_SIZE) {
+        aw_fail(err, "bad header: header size %u, entry size %u", io_get32(p + 12), io_get32(p + 16));
         return NULL;
     }
     for (int i = 56; i < 64; i++)
@@ -888,7 +856,7 @@ aw_book *aw_book_read(const void *data, size_t size, aw_error *err)
             aw_fail(err, "bad header (reserved byte %d set)", i);
             return NULL;
         }
-    const uint32_t count = get32(p + 20), inner = get32(p + 24);
+    const uint32_t count = io_get32(p + 20), inner = io_get32(p + 24);
     if (count == 0 || count > BOOK_MAX_POSITIONS || inner > count) {
         aw_fail(err, "bad header: %u positions, %u inner", count, inner);
         return NULL;
@@ -899,8 +867,8 @@ aw_book *aw_book_read(const void *data, size_t size, aw_error *err)
                 size < want ? "truncated" : "trailing bytes", size, (unsigned long long)want);
         return NULL;
     }
-    const uint32_t depth = get32(p + 28), alpha = get32(p + 40), hash = get32(p + 44);
-    const uint64_t nodes = get64(p + 32);
+    const uint32_t depth = io_get32(p + 28), alpha = io_get32(p + 40), hash = io_get32(p + 44);
+    const uint64_t nodes = io_get64(p + 32);
     if ((depth == 0) == (nodes == 0) || depth > AW_SEARCH_MAX_DEPTH) {
         aw_fail(err, "bad header: leaf searches of depth %u and %llu nodes", depth,
                 (unsigned long long)nodes);
@@ -910,7 +878,7 @@ aw_book *aw_book_read(const void *data, size_t size, aw_error *err)
         aw_fail(err, "bad header: alpha %u/1000, table %u MB", alpha, hash);
         return NULL;
     }
-    if (get64(p + 48) != book_checksum(p + BOOK_HEADER_SIZE, (size_t)(want - BOOK_HEADER_SIZE))) {
+    if (io_get64(p + 48) != book_checksum(p + BOOK_HEADER_SIZE, (size_t)(want - BOOK_HEADER_SIZE))) {
         aw_fail(err, "damaged: the entries fail their checksum");
         return NULL;
     }
@@ -969,8 +937,8 @@ aw_book *aw_book_read(const void *data, size_t size, aw_error *err)
     const uint8_t *q = p + BOOK_HEADER_SIZE;
     for (uint32_t i = 0; i < count; i++, q += BOOK_ENTRY_SIZE) {
         book_entry *x = &b->entries[i];
-        x->key = get64(q);
-        x->check = get32(q + 8);
+        x->key = io_get64(q);
+        x->check = io_get32(q + 8);
         x->value = (int16_t)(uint16_t)(q[12] | q[13] << 8);
         x->flags = q[14];
         const char *bad = NULL;
@@ -1058,46 +1026,16 @@ int aw_book_save(const aw_book *book, const char *path, aw_error *err)
     uint8_t *buf = aw_book_encode(book, &size);
     if (!buf)
         return aw_fail(err, "out of memory writing %s", path);
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        free(buf);
-        return aw_fail(err, "cannot create %s: %s", tmp, strerror(errno));
-    }
-    size_t done = 0;
-    while (done < size) {
-        ssize_t w = write(fd, buf + done, size - done);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            break;
-        done += (size_t)w;
-    }
+    io_atomic a;
+    io_step step;
+    const int rc = io_replace(&a, path, buf, size, IO_PID, &step);
+    if (rc && step == IO_CREATE)
+        aw_fail(err, "cannot create %s: %s", a.tmp, strerror(errno));
+    else if (rc)
+        aw_fail(err, "cannot write %s: %s", step == IO_CLOSE || step == IO_RENAME ? path : a.tmp,
+                strerror(errno));
     free(buf);
-    if (done != size || fsync(fd) != 0) {
-        const int e = errno;
-        close(fd);
-        unlink(tmp);
-        return aw_fail(err, "cannot write %s: %s", tmp, strerror(e));
-    }
-    if (close(fd) != 0 || rename(tmp, path) != 0) {
-        const int e = errno;
-        unlink(tmp);
-        return aw_fail(err, "cannot write %s: %s", path, strerror(e));
-    }
-    char dir[4200];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (slash) {
-        *slash = 0;
-        int dfd = open(dir[0] ? dir : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (dfd >= 0) {
-            fsync(dfd);
-            close(dfd);
-        }
-    }
-    return 0;
+    return rc;
 }
 
 void aw_book_get_info(const aw_book *book, aw_book_info *info)

@@ -189,11 +189,6 @@ static int score_all(builder *b, int n)
     return 0;
 }
 
-static int board_seeds(const aw_position *p)
-{
-    return aw_position_row(p, AW_SOUTH) + aw_position_row(p, AW_NORTH);
-}
-
 /* Whether node `target` can be reached from node `from`: a walk over the
  * positions with as many seeds on the board as the target's (no move adds
  * seeds to the board, so a capture is never undone). 1, 0, or -1 when out

@@ -334,9 +334,40 @@ struct aw_engine {
 int oware_root(worker *w, int depth, int alpha, int beta, int first);
 int relay_root(worker *w, int depth, int alpha, int beta, int first);
 
-/* Time and stop checks shared by the trees. */
+/* Time and stop checks shared by the trees (timeman.c). */
 void search_check(worker *w);
 double search_now(void);
+/* The soft and hard time of the search from its limits and the root. */
+void search_budget(engine *e);
+
+/* A worker's node count, published for the others and the reports. */
+static inline void search_publish(worker *w)
+{
+    atomic_store_explicit(&w->published, w->nodes, memory_order_relaxed);
+}
+
+static inline uint64_t search_total_nodes(const engine *e)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < e->nworkers; i++)
+        n += atomic_load_explicit(&e->workers[i].published, memory_order_relaxed);
+    return n;
+}
+
+/* The seeds on the board (stores excluded). */
+static inline int board_seeds(const aw_position *p)
+{
+    return aw_position_row(p, AW_SOUTH) + aw_position_row(p, AW_NORTH);
+}
+
+/* splitmix64: the random choices of levels and books. */
+static inline uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
 /* Keep aw_search_stop from one search to the next (on) until off, for a
  * run of searches that a single stop must end (a review); both clear the
  * stops from before. search_stop_asked: a stop came since. */
@@ -346,12 +377,14 @@ bool search_stop_asked(const aw_engine *e);
 /* Index of a move in the history and table (0..24). */
 static inline int move_index(aw_move m)
 {
+    AW_ASSERT(m == AW_MOVE_PASS || (AW_MOVE_PIT(m) >= 0 && AW_MOVE_PIT(m) < 12));
     if (m == AW_MOVE_PASS)
         return 24;
     return AW_MOVE_PIT(m) + ((m & AW_MOVE_CW) ? 12 : 0);
 }
 static inline aw_move index_move(int i)
 {
+    AW_ASSERT(i >= 0 && i <= 24);
     if (i == 24)
         return AW_MOVE_PASS;
     return (aw_move)(i < 12 ? i : (i - 12) | AW_MOVE_CW);

@@ -143,11 +143,6 @@ static aw_score exact_score(int margin, int plies)
 
 /* ------------------------------------------------------------- tables */
 
-static int board_seeds(const aw_position *p)
-{
-    return aw_position_row(p, AW_SOUTH) + aw_position_row(p, AW_NORTH);
-}
-
 /* The exact final margin (mover's view) of every move of *pos from the
  * tables, and in plies[] (may be NULL) 1 for a move that ends the game, 0
  * for the others; false when they do not answer for every move. */

@@ -1,8 +1,10 @@
 /*
- * search.c - the engine object and the search driver: options, the
- * position and its history, iterative deepening with aspiration windows and
- * MultiPV, lazy SMP threads sharing the table, time management, levels, and
- * the reports (info per completed depth, the final result).
+ * search.c - the search driver: iterative deepening with aspiration windows
+ * and MultiPV, lazy SMP threads sharing the table, levels, the endgame
+ * tables' answers at the root, and the reports (info per completed depth,
+ * the final result). The engine object is engine.c, the scores score.c,
+ * the clock and the stop checks timeman.c, the trees tree_oware.c and
+ * tree_relay.c.
  *
  * Threads: worker 0 runs in the caller's thread (aw_search_run) or in the
  * background thread (aw_search_start) and reports; workers 1.. run the same
@@ -12,421 +14,18 @@
  * thread reads every 1024 nodes; the main thread also checks the clock and
  * the node limit there.
  *
- * Time: with a clock, a soft budget (time left / moves to go + most of the
- * increment) decides whether to start another iteration, and a hard one
- * (a fraction of the time left, after a safety margin) stops the search in
- * the middle of one, so the engine never loses on time. An iteration that
- * is stopped is thrown away; the move is the previous iteration's.
+ * An iteration that is stopped (timeman.c) is thrown away; the move is the
+ * previous iteration's.
  */
 #include "engine.h"
 
 #include "book_internal.h"
 
-#include <ctype.h>
-#include <errno.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <time.h>
-
-double search_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* ------------------------------------------------------------- scores */
-
-aw_score sc_public(int v, int pv_plies)
-{
-    aw_score s = {AW_SCORE_SEEDS, v, 0, 0};
-    if (v > SC_PROVEN || v < -SC_PROVEN) {
-        /* Odd: a result of the tables (sc_table), whose distance is not
-         * known. */
-        int d = (v > 0 ? v : -v) - SC_WIN;
-        const bool unknown = d & 1;
-        d += unknown;
-        const int m = (d + 255) / 256;
-        s.kind = v > 0 ? AW_SCORE_WIN : AW_SCORE_LOSS;
-        s.margin = v > 0 ? m : -m;
-        s.plies = unknown ? 0 : (256 * m - d) / 2;
-        s.value = 100 * s.margin;
-    } else if (v == 0) {
-        s.kind = AW_SCORE_DRAW;
-        s.plies = pv_plies;
-    }
-    return s;
-}
-
-int sc_internal(const aw_score *s)
-{
-    switch (s->kind) {
-    case AW_SCORE_WIN: return sc_end(s->margin > 0 ? s->margin : 1, s->plies);
-    case AW_SCORE_LOSS: return sc_end(s->margin < 0 ? s->margin : -1, s->plies);
-    case AW_SCORE_DRAW: return 0;
-    default: return s->value;
-    }
-}
-
-int aw_score_compare(const aw_score *a, const aw_score *b)
-{
-    int x = sc_internal(a), y = sc_internal(b);
-    return (x > y) - (x < y);
-}
-
-char *aw_score_format(const aw_score *s, char *buf, size_t size)
-{
-    char in[16] = "";
-    if (s->kind != AW_SCORE_SEEDS && s->plies > 0)
-        snprintf(in, sizeof in, " in %d", s->plies);
-    switch (s->kind) {
-    case AW_SCORE_WIN: snprintf(buf, size, "win +%d%s", s->margin, in); break;
-    case AW_SCORE_LOSS: snprintf(buf, size, "loss %d%s", s->margin, in); break;
-    case AW_SCORE_DRAW: snprintf(buf, size, "draw%s", in); break;
-    default:
-        snprintf(buf, size, "%c%d.%02d", s->value < 0 ? '-' : '+', abs(s->value) / 100,
-                 abs(s->value) % 100);
-        break;
-    }
-    return buf;
-}
-
-/* ------------------------------------------------------------- options */
-
-static const aw_engine_option options[] = {
-    {"Hash", "spin", 64, 1, 65536, "transposition table size in MB", NULL},
-    {"Threads", "spin", 1, 1, AW_SEARCH_MAX_THREADS, "search threads", NULL},
-    {"Level", "spin", 10, 1, 10, "playing strength: 10 full, 1 for a first game", NULL},
-    {"MultiPV", "spin", 1, 1, AW_MAX_MOVES, "lines to report", NULL},
-    {"Seed", "spin", 0, 0, 2147483647, "seed of the random choices of levels below 10", NULL},
-    {"Eval", "string", 0, 0, 0, "evaluation: tuned (default) or material (score difference only)",
-     "tuned"},
-    {"Tables", "string", 0, 0, 0, "endgame tables directory", ""},
-    {"NullMove", "check", 0, 0, 1, "null-move pruning (for experiments; loses strength)", NULL},
-    {"Quiescence", "check", 0, 0, 1, "follow captures at the horizon (for experiments)", NULL},
-    {"Reductions", "check", 1, 0, 1, "late-move reductions (for experiments)", NULL},
-    {"OwnBook", "check", 1, 0, 1, "play from the opening book, when one is given", NULL},
-    {"BookVariety", "spin", 0, 0, 1000,
-     "random choice among book moves this many hundredths of a seed below the best", NULL},
-};
-#define NOPTIONS ((int)(sizeof options / sizeof options[0]))
-
-int aw_engine_option_count(void) { return NOPTIONS; }
-
-const aw_engine_option *aw_engine_option_info(int i)
-{
-    return i >= 0 && i < NOPTIONS ? &options[i] : NULL;
-}
-
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
-}
-
-aw_engine *aw_engine_new(aw_error *err)
-{
-    engine *e = calloc(1, sizeof *e);
-    if (!e) {
-        aw_fail(err, "out of memory");
-        return NULL;
-    }
-    e->hash_mb = 64;
-    e->threads = 1;
-    e->level = 10;
-    e->multipv = 1;
-    e->null_move = false;
-    e->reductions = true;
-    e->own_book = true;
-    e->book_rng = UINT64_C(0xb00cb00cb00cb00c);
-    e->weights = &eval_tuned;
-    e->rules = aw_rules_default();
-    e->root = aw_position_start(AW_SOUTH);
-    e->hist[0] = e->root;
-    e->ohist[0] = fb_from_position(&e->root).pits;
-    e->hist_len = 1;
-    e->have_position = true;
-    atomic_init(&e->stop, false);
-    atomic_init(&e->stop_asked, false);
-    atomic_init(&e->pondering, false);
-    atomic_init(&e->running, false);
-    /* The table is made by the first search (prepare): an engine that never
-     * searches (a game between people, options set then changed) holds
-     * none. */
-    return e;
-}
-
-void aw_engine_free(aw_engine *e)
-{
-    if (!e)
-        return;
-    if (e->joinable) {
-        aw_search_stop(e);
-        aw_search_wait(e, NULL);
-    }
-    aw_tables_close(e->tables_open);
-    tt_free(&e->table);
-    free(e->workers);
-    free(e);
-}
-
-static const aw_engine_option *find_option(const char *name)
-{
-    for (int i = 0; i < NOPTIONS; i++)
-        if (strcasecmp(options[i].name, name) == 0)
-            return &options[i];
-    return NULL;
-}
-
-int aw_engine_set_option(aw_engine *e, const char *name, const char *value, aw_error *err)
-{
-    const aw_engine_option *o = find_option(name);
-    if (!o)
-        return aw_fail(err, "unknown engine option '%s'", name);
-    if (atomic_load(&e->running) || e->joinable)
-        return aw_fail(err, "cannot set option %s during a search", o->name);
-    if (strcmp(o->type, "spin") == 0) {
-        char *end;
-        errno = 0;
-        long long v = strtoll(value, &end, 10);
-        if (!*value || *end || errno || v < o->min || v > o->max)
-            return aw_fail(err, "bad value '%s' for option %s (expected %lld..%lld)", value,
-                           o->name, o->min, o->max);
-        if (o == &options[0]) {
-            /* A table in use is made again at once; none yet: the first
-             * search makes it at this size. */
-            if (v != e->hash_mb) {
-                if (e->table.slots && tt_init(&e->table, (size_t)v))
-                    return aw_fail(err, "not enough memory for a %lld MB table", v);
-                e->hash_mb = (int)v;
-            }
-        } else if (o == &options[1]) {
-            e->threads = (int)v;
-        } else if (o == &options[2]) {
-            e->level = (int)v;
-        } else if (o == &options[3]) {
-            e->multipv = (int)v;
-        } else if (o == &options[4]) {
-            e->seed = v;
-            e->rng = (uint64_t)v;
-            e->book_rng = (uint64_t)v ^ UINT64_C(0xb00cb00cb00cb00c);
-        } else if (o == &options[11]) {
-            e->book_variety = (int)v;
-        }
-        return 0;
-    }
-    if (strcmp(o->type, "check") == 0) {
-        bool v;
-        if (strcasecmp(value, "true") == 0 || strcmp(value, "1") == 0)
-            v = true;
-        else if (strcasecmp(value, "false") == 0 || strcmp(value, "0") == 0)
-            v = false;
-        else
-            return aw_fail(err, "bad value '%s' for option %s (expected true or false)", value,
-                           o->name);
-        if (o == &options[7])
-            e->null_move = v;
-        else if (o == &options[8])
-            e->quiescence = v;
-        else if (o == &options[10])
-            e->own_book = v;
-        else
-            e->reductions = v;
-        return 0;
-    }
-    if (o == &options[5]) {
-        if (strcasecmp(value, "tuned") == 0)
-            e->eval_kind = EVAL_TUNED;
-        else if (strcasecmp(value, "material") == 0)
-            e->eval_kind = EVAL_MATERIAL;
-        else
-            return aw_fail(err, "bad value '%s' for option Eval (expected tuned or material)",
-                           value);
-        e->weights = e->eval_kind == EVAL_TUNED ? &eval_tuned : NULL;
-        return 0;
-    }
-    if (strlen(value) >= sizeof e->tables)
-        return aw_fail(err, "the Tables path is too long");
-    if (atomic_load(&e->running) || e->joinable)
-        return aw_fail(err, "cannot change Tables during a search");
-    strcpy(e->tables, value);
-    /* Opened for the rules of the next position set (sync_tables). */
-    if (e->tables_open && e->probe_ctx == e->tables_open)
-        aw_engine_set_probe(e, NULL, NULL, 0);
-    aw_tables_close(e->tables_open);
-    e->tables_open = NULL;
-    e->tables_tried = false;
-    return 0;
-}
-
-const char *aw_engine_get_option(const aw_engine *e, const char *name, char *buf, size_t size)
-{
-    const aw_engine_option *o = find_option(name);
-    if (!o)
-        return NULL;
-    if (o == &options[0])
-        snprintf(buf, size, "%d", e->hash_mb);
-    else if (o == &options[1])
-        snprintf(buf, size, "%d", e->threads);
-    else if (o == &options[2])
-        snprintf(buf, size, "%d", e->level);
-    else if (o == &options[3])
-        snprintf(buf, size, "%d", e->multipv);
-    else if (o == &options[4])
-        snprintf(buf, size, "%lld", e->seed);
-    else if (o == &options[5])
-        snprintf(buf, size, "%s", e->eval_kind == EVAL_TUNED ? "tuned" : "material");
-    else if (o == &options[7])
-        snprintf(buf, size, "%s", e->null_move ? "true" : "false");
-    else if (o == &options[8])
-        snprintf(buf, size, "%s", e->quiescence ? "true" : "false");
-    else if (o == &options[9])
-        snprintf(buf, size, "%s", e->reductions ? "true" : "false");
-    else if (o == &options[10])
-        snprintf(buf, size, "%s", e->own_book ? "true" : "false");
-    else if (o == &options[11])
-        snprintf(buf, size, "%d", e->book_variety);
-    else
-        snprintf(buf, size, "%s", e->tables);
-    return buf;
-}
-
-void aw_engine_clear(aw_engine *e)
-{
-    if (atomic_load(&e->running) || e->joinable)
-        return;
-    tt_clear(&e->table);
-    if (e->workers)
-        for (int i = 0; i < e->nworkers; i++) {
-            memset(e->workers[i].history, 0, sizeof e->workers[i].history);
-            memset(e->workers[i].killer, 0, sizeof e->workers[i].killer);
-        }
-    e->rng = (uint64_t)e->seed;
-}
-
-void aw_engine_set_book(aw_engine *e, const aw_book *book) { e->book = book; }
-
-void aw_engine_set_probe(aw_engine *e, aw_probe_fn probe, void *ctx, int max_seeds)
-{
-    e->probe = probe;
-    e->probe_ctx = ctx;
-    e->probe_seeds = max_seeds;
-}
-
-static int board_seeds(const aw_position *p)
-{
-    return aw_position_row(p, AW_SOUTH) + aw_position_row(p, AW_NORTH);
-}
-
-/* The Tables option: the tables in that directory for the position's
- * rules, opened once per rule set (a probe set with aw_engine_set_probe
- * stays when the option is empty). */
-static void sync_tables(engine *e)
-{
-    const aw_rules *a = &e->rules, *b = &e->tables_rules;
-    if (e->tables_tried && a->family == b->family && a->captures == b->captures &&
-        a->grand_slam == b->grand_slam && a->cannot_feed == b->cannot_feed &&
-        a->empty_row == b->empty_row && a->no_capture == b->no_capture &&
-        a->repetition == b->repetition)
-        return;
-    if (e->tables_open && e->probe_ctx == e->tables_open)
-        aw_engine_set_probe(e, NULL, NULL, 0);
-    aw_tables_close(e->tables_open);
-    e->tables_open = NULL;
-    e->tables_tried = e->tables[0] != 0;
-    e->tables_rules = e->rules;
-    if (!e->tables[0] || aw_tables_supported(&e->rules, NULL))
-        return;
-    e->tables_open = aw_tables_open(e->tables, &e->rules, 0, NULL);
-    if (e->tables_open)
-        aw_engine_set_probe(e, aw_tables_probe_hook, e->tables_open,
-                            aw_tables_seeds(e->tables_open));
-}
-
-int aw_engine_set_position(aw_engine *e, const aw_rules *rules, const aw_position *pos,
-                           aw_error *err)
-{
-    if (atomic_load(&e->running) || e->joinable)
-        return aw_fail(err, "cannot set the position during a search");
-    e->rules = *rules;
-    e->root = *pos;
-    e->hist[0] = *pos;
-    e->ohist[0] = fb_from_position(pos).pits;
-    e->hist_len = 1;
-    e->have_position = true;
-    sync_tables(e);
-    return 0;
-}
-
-int aw_engine_set_game(aw_engine *e, const aw_game *game, aw_error *err)
-{
-    if (aw_engine_set_position(e, aw_game_rules(game), aw_game_position(game), err))
-        return -1;
-    /* The positions since the last capture, oldest first, the root last. */
-    const int ply = aw_game_ply(game);
-    const int seeds = board_seeds(aw_game_position(game));
-    int first = ply;
-    while (first > 0 && ply - first + 1 < HISTORY_MAX &&
-           board_seeds(aw_game_position_at(game, first - 1)) == seeds)
-        first--;
-    e->hist_len = 0;
-    for (int i = first; i <= ply; i++) {
-        const aw_position *p = aw_game_position_at(game, i);
-        e->hist[e->hist_len] = *p;
-        e->ohist[e->hist_len] = fb_from_position(p).pits;
-        e->hist_len++;
-    }
-    return 0;
-}
 
 /* --------------------------------------------------------- the driver */
-
-static void publish(worker *w)
-{
-    atomic_store_explicit(&w->published, w->nodes, memory_order_relaxed);
-}
-
-static uint64_t total_nodes(const engine *e)
-{
-    uint64_t n = 0;
-    for (int i = 0; i < e->nworkers; i++)
-        n += atomic_load_explicit(&e->workers[i].published, memory_order_relaxed);
-    return n;
-}
-
-void search_check(worker *w)
-{
-    engine *e = w->eng;
-    publish(w);
-    if (atomic_load_explicit(&e->stop, memory_order_relaxed)) {
-        w->stopped = true;
-        return;
-    }
-    if (w->id != 0)
-        return;
-    if (e->limits.nodes && total_nodes(e) >= e->limits.nodes) {
-        atomic_store(&e->stop, true);
-        w->stopped = true;
-        return;
-    }
-    const bool pondering = atomic_load_explicit(&e->pondering, memory_order_relaxed);
-    if (e->was_pondering && !pondering) {
-        e->was_pondering = false;
-        e->ponderhit_time = search_now();
-    }
-    if (e->hard_time > 0 && !pondering) {
-        double now = search_now();
-        if (now - e->ponderhit_time >= e->hard_time) {
-            atomic_store(&e->stop, true);
-            w->stopped = true;
-        }
-    }
-}
 
 static int root_compare(const void *a, const void *b)
 {
@@ -698,7 +297,7 @@ static void fill_info(engine *e, worker *w, int depth, int lines, aw_search_info
     memset(info, 0, sizeof *info);
     info->depth = depth;
     info->seldepth = w->seldepth;
-    info->nodes = total_nodes(e);
+    info->nodes = search_total_nodes(e);
     info->time_ms = (int64_t)((now - e->start) * 1000);
     double secs = now - e->start;
     info->nps = secs > 0 ? (uint64_t)((double)info->nodes / secs) : 0;
@@ -775,7 +374,7 @@ static void iterate(worker *w)
             continue;
         for (int i = 0; i < multipv && i < w->nroot; i++)
             extend_pv(e, &w->snap[i]);
-        publish(w);
+        search_publish(w);
         fill_info(e, w, depth, multipv, &e->result.info);
         if (e->info)
             e->info(&e->result.info, e->user);
@@ -799,64 +398,15 @@ static void *helper_main(void *arg)
 {
     worker *w = arg;
     iterate(w);
-    publish(w);
+    search_publish(w);
     return NULL;
 }
 
-static void compute_time(engine *e)
+/* The root's legal moves (none when the game is over there, by the rules
+ * or by repetition), kept to the searchmoves when any is legal. */
+static int root_moves(const engine *e, aw_move moves[AW_MAX_MOVES])
 {
     const aw_limits *l = &e->limits;
-    const int side = e->root.side;
-    e->soft_time = e->hard_time = 0;
-    if (l->infinite)
-        return;
-    if (l->movetime_ms > 0) {
-        double t = (double)l->movetime_ms / 1000.0;
-        double margin = t > 0.1 ? 0.01 : t * 0.1;
-        e->soft_time = e->hard_time = t - margin;
-        return;
-    }
-    if (l->time_ms[side] > 0 || l->inc_ms[side] > 0) {
-        double left = (double)l->time_ms[side] / 1000.0, inc = (double)l->inc_ms[side] / 1000.0;
-        double overhead = left > 1.0 ? 0.05 : left * 0.05;
-        double avail = left - overhead;
-        if (avail < left * 0.2)
-            avail = left * 0.2;
-        int mtg = l->movestogo > 0 ? l->movestogo : 0;
-        if (mtg == 0) {
-            /* Sudden death: the game has about as many moves left as
-             * seeds on the board allow, rarely fewer than 10. */
-            mtg = board_seeds(&e->root) / 2 + 10;
-        }
-        if (mtg > 50)
-            mtg = 50;
-        double soft = avail / mtg + inc * 0.75;
-        double hard = mtg == 1 ? avail * 0.8 : avail * 0.4;
-        if (hard > soft * 4)
-            hard = soft * 4;
-        if (soft > hard)
-            soft = hard;
-        if (hard < 0.001)
-            hard = 0.001;
-        e->soft_time = soft;
-        e->hard_time = hard;
-    }
-}
-
-static void run_search(engine *e)
-{
-    const aw_limits *l = &e->limits;
-    worker *main_w = &e->workers[0];
-    e->start = e->ponderhit_time = search_now();
-    compute_time(e);
-    e->max_depth = l->depth > 0 && l->depth < AW_SEARCH_MAX_DEPTH ? l->depth : AW_SEARCH_MAX_DEPTH;
-    const bool noisy = e->level < 10;
-    if (noisy && levels[e->level].depth < e->max_depth)
-        e->max_depth = levels[e->level].depth;
-    e->table.gen = (e->table.gen + 1) & 31;
-
-    /* Root moves. */
-    aw_move moves[AW_MAX_MOVES];
     aw_status st = aw_position_status(&e->rules, &e->root);
     int n = st == AW_ONGOING ? aw_generate(&e->rules, &e->root, moves) : 0;
     if (st == AW_ONGOING && e->rules.repetition) {
@@ -879,7 +429,88 @@ static void run_search(engine *e)
     }
     if (m == 0 && l->only_count)
         m = n; /* none of the searchmoves is legal: search them all */
-    n = m;
+    return m;
+}
+
+/* Only the root moves that keep the tables' value, when the tables know
+ * every one of them. Returns the number kept. */
+static int keep_table_moves(const engine *e, aw_move *moves, int n)
+{
+    int value[AW_MAX_MOVES], best = -AW_SEEDS - 1;
+    bool known = true;
+    for (int i = 0; i < n && known; i++) {
+        aw_position c = e->root;
+        const int taken = aw_play(&e->rules, &c, moves[i]);
+        int net;
+        known = e->probe(e->probe_ctx, &e->rules, &c, &net);
+        value[i] = taken - net;
+        best = value[i] > best ? value[i] : best;
+    }
+    if (!known)
+        return n;
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (value[i] == best)
+            moves[m++] = moves[i];
+    return m;
+}
+
+/* A result found before the search ends waits for stop, or for ponderhit
+ * (and, with `infinite`, for stop alone). */
+static void hold_result(engine *e, bool infinite)
+{
+    while (!atomic_load(&e->stop) && (infinite || atomic_load(&e->pondering))) {
+        struct timespec pause = {0, 2000000};
+        nanosleep(&pause, NULL);
+    }
+}
+
+/* Levels: which of the `shown` lines of bw to play, by a softmax over the
+ * root moves' scores, the way people miss the best move more often when it
+ * is only a little better; the chosen line is then reported first. */
+static int level_pick(engine *e, const worker *bw, int shown)
+{
+    const int temp = levels[e->level].temperature;
+    const int top = bw->snap[0].score;
+    double weight[AW_MAX_MOVES], sum = 0;
+    for (int i = 0; i < shown; i++) {
+        int s = bw->snap[i].score;
+        double d = (double)(top - s) / temp;
+        weight[i] = s <= -SC_INF || d > 8 ? 0 : exp(-d);
+        sum += weight[i];
+    }
+    double r = (double)(rng_next(&e->rng) >> 11) / 9007199254740992.0 * sum;
+    int pick;
+    for (pick = 0; pick < shown - 1; pick++) {
+        r -= weight[pick];
+        if (r < 0)
+            break;
+    }
+    if (weight[pick] == 0)
+        pick = 0;
+    if (pick) {
+        /* Report the chosen line first. */
+        aw_search_line chosen = e->result.info.line[pick];
+        memmove(&e->result.info.line[1], &e->result.info.line[0], sizeof chosen * (size_t)pick);
+        e->result.info.line[0] = chosen;
+    }
+    return pick;
+}
+
+static void run_search(engine *e)
+{
+    const aw_limits *l = &e->limits;
+    worker *main_w = &e->workers[0];
+    e->start = e->ponderhit_time = search_now();
+    search_budget(e);
+    e->max_depth = l->depth > 0 && l->depth < AW_SEARCH_MAX_DEPTH ? l->depth : AW_SEARCH_MAX_DEPTH;
+    const bool noisy = e->level < 10;
+    if (noisy && levels[e->level].depth < e->max_depth)
+        e->max_depth = levels[e->level].depth;
+    e->table.gen = (e->table.gen + 1) & 31;
+
+    aw_move moves[AW_MAX_MOVES];
+    int n = root_moves(e, moves);
     /* The endgame tables (docs/engine.md, "Endgame tables"). Where their
      * values are proofs (aw_tables_exact), a table hit is a proven result
      * and the scores shown are the tables' (line_score). Where no
@@ -902,32 +533,12 @@ static void run_search(engine *e)
         int lines = l->multipv > 0 ? l->multipv : e->multipv;
         memset(&e->result, 0, sizeof e->result);
         if (table_answer(e, moves, n, lines < 1 ? 1 : lines)) {
-            while (!atomic_load(&e->stop) && (l->infinite || atomic_load(&e->pondering))) {
-                struct timespec pause = {0, 2000000};
-                nanosleep(&pause, NULL);
-            }
+            hold_result(e, l->infinite);
             return;
         }
     }
-    if (e->tb_root && e->tb_keep && n > 1) {
-        int value[AW_MAX_MOVES], best = -AW_SEEDS - 1;
-        bool known = true;
-        for (int i = 0; i < n && known; i++) {
-            aw_position c = e->root;
-            const int taken = aw_play(&e->rules, &c, moves[i]);
-            int net;
-            known = e->probe(e->probe_ctx, &e->rules, &c, &net);
-            value[i] = taken - net;
-            best = value[i] > best ? value[i] : best;
-        }
-        if (known) {
-            m = 0;
-            for (int i = 0; i < n; i++)
-                if (value[i] == best)
-                    moves[m++] = moves[i];
-            n = m;
-        }
-    }
+    if (e->tb_root && e->tb_keep && n > 1)
+        n = keep_table_moves(e, moves, n);
     int lines = l->multipv > 0 ? l->multipv : e->multipv;
     if (noisy)
         lines = n;
@@ -946,10 +557,7 @@ static void run_search(engine *e)
     if (n > 0 && e->book && e->own_book && !l->infinite &&
         book_choose(e->book, &e->rules, &e->root, moves, n, e->book_variety, &e->book_rng, lines,
                     &e->result)) {
-        while (!atomic_load(&e->stop) && atomic_load(&e->pondering)) {
-            struct timespec pause = {0, 2000000};
-            nanosleep(&pause, NULL);
-        }
+        hold_result(e, false);
         e->result.info.time_ms = (int64_t)((search_now() - e->start) * 1000);
         return;
     }
@@ -978,12 +586,9 @@ static void run_search(engine *e)
             else
                 break;
         iterate(main_w);
-        publish(main_w);
+        search_publish(main_w);
         /* In ponder or infinite mode the result waits for stop or ponderhit. */
-        while (!atomic_load(&e->stop) && (l->infinite || atomic_load(&e->pondering))) {
-            struct timespec pause = {0, 2000000};
-            nanosleep(&pause, NULL);
-        }
+        hold_result(e, l->infinite);
         atomic_store(&e->stop, true);
         for (int t = 1; t < started; t++)
             pthread_join(e->workers[t].thread, NULL);
@@ -999,36 +604,7 @@ static void run_search(engine *e)
         for (int i = 0; i < shown; i++)
             extend_pv(e, &bw->snap[i]);
         fill_info(e, bw, bw->completed, shown, &e->result.info);
-        int pick = 0;
-        if (noisy && shown > 1) {
-            /* Levels: a softmax over the root moves' scores, the way people
-             * miss the best move more often when it is only a little
-             * better. */
-            const int temp = levels[e->level].temperature;
-            const int top = bw->snap[0].score;
-            double weight[AW_MAX_MOVES], sum = 0;
-            for (int i = 0; i < shown; i++) {
-                int s = bw->snap[i].score;
-                double d = (double)(top - s) / temp;
-                weight[i] = s <= -SC_INF || d > 8 ? 0 : exp(-d);
-                sum += weight[i];
-            }
-            double r = (double)(rng_next(&e->rng) >> 11) / 9007199254740992.0 * sum;
-            for (pick = 0; pick < shown - 1; pick++) {
-                r -= weight[pick];
-                if (r < 0)
-                    break;
-            }
-            if (weight[pick] == 0)
-                pick = 0;
-            if (pick) {
-                /* Report the chosen line first. */
-                aw_search_line chosen = e->result.info.line[pick];
-                memmove(&e->result.info.line[1], &e->result.info.line[0],
-                        sizeof chosen * (size_t)pick);
-                e->result.info.line[0] = chosen;
-            }
-        }
+        const int pick = noisy && shown > 1 ? level_pick(e, bw, shown) : 0;
         const root_move *chosen = &bw->snap[pick];
         /* Stopped in the middle of an iteration: a move that already beat
          * the previous best at the new depth is better still. */
@@ -1045,7 +621,7 @@ static void run_search(engine *e)
         fill_info(e, main_w, 0, 0, &e->result.info);
     }
     if (e->result.info.nodes == 0)
-        e->result.info.nodes = total_nodes(e);
+        e->result.info.nodes = search_total_nodes(e);
 }
 
 /* The search threads' state and the table (every page touched: tt_init),
@@ -1148,34 +724,5 @@ int aw_search_start(aw_engine *e, const aw_limits *limits, aw_info_fn info, aw_d
         return aw_fail(err, "cannot start the search thread");
     }
     e->joinable = true;
-    return 0;
-}
-
-void aw_search_stop(aw_engine *e)
-{
-    atomic_store(&e->stop_asked, true);
-    atomic_store(&e->stop, true);
-}
-
-void search_hold_stops(aw_engine *e, bool on)
-{
-    e->hold_stops = on;
-    atomic_store(&e->stop_asked, false);
-}
-
-bool search_stop_asked(const aw_engine *e) { return atomic_load(&e->stop_asked); }
-
-void aw_search_ponderhit(aw_engine *e) { atomic_store(&e->pondering, false); }
-
-bool aw_search_running(const aw_engine *e) { return atomic_load(&e->running); }
-
-int aw_search_wait(aw_engine *e, aw_search_result *result)
-{
-    if (!e->joinable)
-        return -1;
-    pthread_join(e->bg, NULL);
-    e->joinable = false;
-    if (result)
-        *result = e->result;
     return 0;
 }

@@ -26,7 +26,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The library's formats, as it writes them (src/rules/record.c,
+/* The library's formats, as it writes them (src/rules/record.c and record_read.c,
  * notation.c, game.c, position.c). Keep in step with the library. */
 static const char *const formats[] = {
     /* record.c */

@@ -1,13 +1,15 @@
 /*
  * textfile.c - whole text files for the front ends (see textfile.h). Writes
  * go to a temporary file next to the target, flushed to disk, then renamed
- * over it: readers see the old file or the new one, never a mix. Only
+ * over it (io_replace, src/util/io.h): readers see the old file or the new
+ * one, never a mix. Only
  * regular files are read (textfile_open): a named pipe would block the
  * open until a writer came, and then the program with it.
  */
 #include "front/textfile.h"
 
 #include "front/i18n.h"
+#include "util/io.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -136,61 +138,19 @@ int textfile_write(const char *path, const char *text, char *err, size_t errsize
         }
         return 0;
     }
-    size_t n = strlen(path);
-    char *tmp = malloc(n + 16);
-    if (!tmp) {
-        snprintf(err, errsize, _("%s: out of memory"), path);
-        return -1;
-    }
-    snprintf(tmp, n + 16, "%s.tmp.XXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
+    io_atomic a;
+    io_step step;
+    if (io_replace(&a, path, text, len, IO_UNIQUE, &step) == 0)
+        return 0;
+    const char *tmp = a.tmp;
+    if (step == IO_CREATE)
         snprintf(err, errsize, _("cannot create a temporary file next to %s: %s"), path,
                  strerror(errno));
-        free(tmp);
-        return -1;
-    }
-    const char *p = text;
-    size_t left = len;
-    while (left > 0) {
-        ssize_t w = write(fd, p, left);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0) {
-            snprintf(err, errsize, _("cannot write %s: %s"), tmp, strerror(errno));
-            goto fail;
-        }
-        p += w;
-        left -= (size_t)w;
-    }
-    if (fsync(fd) != 0 && errno != EINVAL) {
+    else if (step != IO_MODE && step != IO_RENAME)
         snprintf(err, errsize, _("cannot write %s: %s"), tmp, strerror(errno));
-        goto fail;
-    }
-    /* mkstemp creates the file 0600; give it the mode of a new file (the
-     * umask is read back at once: the front ends call this from one thread). */
-    mode_t mask = umask(022);
-    umask(mask);
-    if (fchmod(fd, 0666 & ~mask) != 0) {
+    else if (step == IO_MODE)
         snprintf(err, errsize, _("cannot set the mode of %s: %s"), tmp, strerror(errno));
-        goto fail;
-    }
-    if (close(fd) != 0) {
-        fd = -1;
-        snprintf(err, errsize, _("cannot write %s: %s"), tmp, strerror(errno));
-        goto fail;
-    }
-    fd = -1;
-    if (rename(tmp, path) != 0) {
+    else
         snprintf(err, errsize, _("cannot replace %s: %s"), path, strerror(errno));
-        goto fail;
-    }
-    free(tmp);
-    return 0;
-fail:
-    if (fd >= 0)
-        close(fd);
-    unlink(tmp);
-    free(tmp);
     return -1;
 }

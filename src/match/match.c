@@ -21,6 +21,7 @@
  */
 #include "match/match.h"
 
+#include "front/interrupt.h"
 #include "front/textfile.h"
 #include "match/seen.h"
 #include "match/stats.h"
@@ -91,14 +92,11 @@ typedef struct worker {
     pthread_t thread;
 } worker;
 
-/* Ctrl-C: the handler only writes a byte (async-signal-safe). */
+/* Ctrl-C: the hook only writes a byte (async-signal-safe). */
 static int cancel_write_fd = -1;
-static volatile sig_atomic_t interrupted;
 
-static void on_signal(int sig)
+static void on_interrupt(void)
 {
-    (void)sig;
-    interrupted = 1;
     if (cancel_write_fd >= 0) {
         int saved = errno;
         ssize_t w = write(cancel_write_fd, "x", 1);
@@ -134,7 +132,7 @@ static int take_game(shared *sh, opening *op)
     bool failed = false;
     pthread_mutex_lock(&sh->lock);
     int g = -1;
-    if (!sh->stop && !interrupted && sh->next < cfg->games) {
+    if (!sh->stop && !interrupt_caught() && sh->next < cfg->games) {
         g = sh->next++;
         if (cfg->nopenings) {
             const opening *o = &cfg->openings[(g / 2) % cfg->nopenings];
@@ -836,18 +834,13 @@ int match_run(const match_config *cfg)
 
     /* Ctrl-C and kill stop the match cleanly; a second Ctrl-C kills. A
      * write to an engine that has gone fails with EPIPE, not a signal. */
-    struct sigaction act, old_int, old_term, old_pipe, ign;
-    memset(&act, 0, sizeof act);
-    act.sa_handler = on_signal;
-    act.sa_flags = SA_RESETHAND;
-    sigemptyset(&act.sa_mask);
+    struct sigaction old_pipe, ign;
     memset(&ign, 0, sizeof ign);
     ign.sa_handler = SIG_IGN;
     sigemptyset(&ign.sa_mask);
-    interrupted = 0;
     cancel_write_fd = sh.cancel[1];
-    sigaction(SIGINT, &act, &old_int);
-    sigaction(SIGTERM, &act, &old_term);
+    interrupt_guard ig;
+    interrupt_catch(&ig, INTERRUPT_TERM | INTERRUPT_ONCE, on_interrupt);
     sigaction(SIGPIPE, &ign, &old_pipe);
 
     int started = 0;
@@ -869,12 +862,11 @@ int match_run(const match_config *cfg)
     for (int i = 0; i < started; i++)
         pthread_join(workers[i].thread, NULL);
 
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
+    interrupt_release(&ig);
     sigaction(SIGPIPE, &old_pipe, NULL);
     cancel_write_fd = -1;
 
-    int status = sh.fatal ? 1 : interrupted ? 130 : 0;
+    int status = sh.fatal ? 1 : interrupt_caught() ? 130 : 0;
     write_records(&sh, true);
     if (sh.fatal)
         fprintf(stderr, "awale match: %s\n", sh.fatal_msg);

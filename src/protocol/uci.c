@@ -291,7 +291,7 @@ static bool combo_values(const char *values, char words[][24], int *n)
     return *n >= 2;
 }
 
-static void cmd_uci(session *s)
+static void on_uci(session *s)
 {
     pthread_mutex_lock(&s->lock);
     FILE *o = s->out;
@@ -340,7 +340,7 @@ static void cmd_uci(session *s)
 }
 
 /* Level means here what it means in every front end (engine_setup.c): no
- * book at levels 1-4 (cmd_go), a random choice among the book moves within
+ * book at levels 1-4 (on_go), a random choice among the book moves within
  * the level's variety at 5-9, the endgame tables at 10 only (the engine).
  * The engine plays with the larger of BookVariety and the level's. */
 static void level_book(session *s)
@@ -417,7 +417,7 @@ static void book_note(session *s)
     }
 }
 
-static void cmd_setoption(session *s, const uci_command *c)
+static void on_setoption(session *s, const uci_command *c)
 {
     const char *value = c->has_value ? c->value : "";
     aw_error err;
@@ -491,7 +491,7 @@ static void cmd_setoption(session *s, const uci_command *c)
     info_string(s, "setoption: no option '%s' (the options are listed after 'uci')", c->name);
 }
 
-static void cmd_position(session *s, const uci_command *c)
+static void on_position(session *s, const uci_command *c)
 {
     aw_position start = c->startpos ? aw_position_start(AW_SOUTH) : c->fen;
     aw_game *g = aw_game_new(&s->rules, &start);
@@ -550,7 +550,7 @@ static const aw_book *current_book(const session *s)
     return NULL;
 }
 
-static void cmd_go(session *s, const uci_command *c)
+static void on_go(session *s, const uci_command *c)
 {
     engine_take(s, "go");
     s->searches++;
@@ -641,7 +641,7 @@ static void cmd_go(session *s, const uci_command *c)
 
 /* The expected move was played: a pending ponder search goes on as a normal
  * one (or gives its held bestmove now). */
-static void cmd_ponderhit(session *s)
+static void on_ponderhit(session *s)
 {
     pthread_mutex_lock(&s->lock);
     const bool ok = s->pending && s->ponder && !s->released;
@@ -717,22 +717,22 @@ int uci_main(FILE *in, FILE *out, const aw_rules *rules, const aw_book *const *b
             break;
         }
         switch (c.kind) {
-        case UCI_UCI: cmd_uci(&s); break;
+        case UCI_UCI: on_uci(&s); break;
         case UCI_DEBUG: s.debug = c.debug_on; break;
         case UCI_ISREADY:
             engine_ready(&s, "isready");
             say(&s, "readyok");
             break;
         case UCI_REGISTER: break;
-        case UCI_SETOPTION: cmd_setoption(&s, &c); break;
+        case UCI_SETOPTION: on_setoption(&s, &c); break;
         case UCI_NEWGAME:
             engine_take(&s, "ucinewgame");
             aw_engine_clear(s.engine);
             engine_ready(&s, "ucinewgame");
             new_position(&s, &start);
             break;
-        case UCI_POSITION: cmd_position(&s, &c); break;
-        case UCI_GO: cmd_go(&s, &c); break;
+        case UCI_POSITION: on_position(&s, &c); break;
+        case UCI_GO: on_go(&s, &c); break;
         case UCI_STOP: {
             pthread_mutex_lock(&s.lock);
             const bool pending = s.pending;
@@ -742,7 +742,7 @@ int uci_main(FILE *in, FILE *out, const aw_rules *rules, const aw_book *const *b
             finish_search(&s);
             break;
         }
-        case UCI_PONDERHIT: cmd_ponderhit(&s); break;
+        case UCI_PONDERHIT: on_ponderhit(&s); break;
         default: break;
         }
     }

@@ -155,8 +155,21 @@ static inline aw_status fb_status(const aw_rules *r, const fboard *f)
 }
 
 /* Play the move from byte `from` (legal). Returns the seeds captured. */
+/* All the seeds of a fast board, pits and scores (48 for a position the
+ * library made), for AW_ASSERT. */
+static inline int fb_seeds(const fboard *f)
+{
+    int sums[2];
+    fb_row_sums(&f->pits, sums);
+    return sums[0] + sums[1] + f->score[0] + f->score[1];
+}
+
 static inline int fb_play(const aw_rules *r, fboard *f, int from)
 {
+#if defined(AW_CHECKS)
+    const int seeds_before = fb_seeds(f);
+#endif
+    AW_ASSERT(FB_PIT(from) >= 0 && FB_PIT(from) < AW_PITS && f->pits.b[from] > 0);
     const int k = f->pits.b[from];
     const int origin = FB_PIT(from);
 #if defined(__SSE2__)
@@ -189,6 +202,8 @@ static inline int fb_play(const aw_rules *r, fboard *f, int from)
     else if (f->quiet < UINT16_MAX)
         f->quiet++;
     f->side = (uint8_t)(mover ^ 1);
+    AW_ASSERT(fb_seeds(f) == seeds_before);
+    AW_ASSERT((f->pits.q[0] | f->pits.q[1]) >> 48 == 0 && f->pits.b[6] == 0 && f->pits.b[7] == 0);
     return taken;
 }
 

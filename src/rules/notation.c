@@ -1,12 +1,14 @@
 /*
- * notation.c - moves as text: one letter per pit (A-F South, a-f North),
- * plus '+' or '-' for the direction in the relay game. Moves may be given as
- * separate words or run together ("CfFb", "C+d-"). Parsing is syntax only;
- * whether a move may be played is the game's business.
+ * notation.c - moves as text, read and written: one letter per pit (A-F
+ * South, a-f North), plus '+' or '-' for the direction in the relay game.
+ * Moves may be given as separate words or run together ("CfFb", "C+d-").
+ * Parsing is syntax only; whether a move may be played is the game's
+ * business.
  */
 #include "rules_internal.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 static int pit_of_letter(int c)
@@ -16,6 +18,27 @@ static int pit_of_letter(int c)
     if (c >= 'a' && c <= 'f')
         return AW_ROW + c - 'a';
     return -1;
+}
+
+char *aw_move_format(const aw_rules *rules, aw_move move, char *buf)
+{
+    if (move == AW_MOVE_NONE) {
+        snprintf(buf, AW_MOVE_MAX, "-");
+        return buf;
+    }
+    if (move == AW_MOVE_PASS) {
+        snprintf(buf, AW_MOVE_MAX, "pass");
+        return buf;
+    }
+    const int pit = AW_MOVE_PIT(move) % AW_PITS;
+    buf[0] = (char)(pit < AW_ROW ? 'A' + pit : 'a' + pit - AW_ROW);
+    if (rules->family == AW_FAMILY_RELAY) {
+        buf[1] = (move & AW_MOVE_CW) ? '-' : '+';
+        buf[2] = 0;
+    } else {
+        buf[1] = 0;
+    }
+    return buf;
 }
 
 int aw_move_parse_next(const aw_rules *rules, const char **text, aw_move *move, aw_error *err)

@@ -86,11 +86,7 @@ int oware_play(const aw_rules *r, aw_position *p, aw_move m)
             p->score[mover] = (uint8_t)(p->score[mover] + taken);
         }
     }
-    if (taken)
-        p->quiet = 0;
-    else if (p->quiet < UINT16_MAX)
-        p->quiet++;
-    p->side = (uint8_t)(mover ^ 1);
+    position_moved(p, mover, taken);
     return taken;
 }
 

@@ -26,10 +26,26 @@ bool aw_is_legal(const aw_rules *rules, const aw_position *pos, aw_move move)
     return false;
 }
 
+#if defined(AW_CHECKS)
+/* The seeds of a position, pits and stores: every move keeps them. */
+static int position_seeds(const aw_position *pos)
+{
+    int n = pos->score[0] + pos->score[1];
+    for (int i = 0; i < AW_PITS; i++)
+        n += pos->pits[i];
+    return n;
+}
+#endif
+
 int aw_play(const aw_rules *rules, aw_position *pos, aw_move move)
 {
-    return rules->family == AW_FAMILY_RELAY ? relay_play(rules, pos, move)
-                                            : oware_play(rules, pos, move);
+#if defined(AW_CHECKS)
+    const int seeds = position_seeds(pos);
+#endif
+    const int taken = rules->family == AW_FAMILY_RELAY ? relay_play(rules, pos, move)
+                                                       : oware_play(rules, pos, move);
+    AW_ASSERT(position_seeds(pos) == seeds);
+    return taken;
 }
 
 aw_status aw_position_status(const aw_rules *rules, const aw_position *pos)
@@ -144,27 +160,6 @@ const char *aw_status_explain(aw_status status, const aw_rules *rules, const aw_
                                                                        : rules->agreement,
                                  mover));
         break;
-    }
-    return buf;
-}
-
-char *aw_move_format(const aw_rules *rules, aw_move move, char *buf)
-{
-    if (move == AW_MOVE_NONE) {
-        snprintf(buf, AW_MOVE_MAX, "-");
-        return buf;
-    }
-    if (move == AW_MOVE_PASS) {
-        snprintf(buf, AW_MOVE_MAX, "pass");
-        return buf;
-    }
-    const int pit = AW_MOVE_PIT(move) % AW_PITS;
-    buf[0] = (char)(pit < AW_ROW ? 'A' + pit : 'a' + pit - AW_ROW);
-    if (rules->family == AW_FAMILY_RELAY) {
-        buf[1] = (move & AW_MOVE_CW) ? '-' : '+';
-        buf[2] = 0;
-    } else {
-        buf[1] = 0;
     }
     return buf;
 }

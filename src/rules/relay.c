@@ -320,11 +320,7 @@ int relay_play(const aw_rules *r, aw_position *p, aw_move m)
         memcpy(p->pits, b, AW_PITS);
         p->score[mover] = (uint8_t)(p->score[mover] + taken);
     }
-    if (taken)
-        p->quiet = 0;
-    else if (p->quiet < UINT16_MAX)
-        p->quiet++;
-    p->side = (uint8_t)(mover ^ 1);
+    position_moved(p, mover, taken);
     return taken;
 }
 

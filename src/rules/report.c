@@ -166,10 +166,6 @@ int aw_play_report(const aw_rules *rules, aw_position *pos, aw_move move, aw_mov
     if (report)
         report->captured = taken;
     pos->score[mover] = (uint8_t)(pos->score[mover] + taken);
-    if (taken)
-        pos->quiet = 0;
-    else if (pos->quiet < UINT16_MAX)
-        pos->quiet++;
-    pos->side = (uint8_t)(mover ^ 1);
+    position_moved(pos, mover, taken);
     return taken;
 }

@@ -8,6 +8,7 @@
 #define AW_RULES_INTERNAL_H
 
 #include "awale.h"
+#include "util/check.h"
 
 #if defined(__GNUC__)
 #define AW_PRINTF(a, b) __attribute__((format(printf, a, b)))
@@ -46,5 +47,17 @@ const char *relay_explain(const aw_rules *r, const aw_position *p, aw_move move,
  * 1 = '-') when not NULL; -1 for an endless relay. For the unit tests. */
 int relay_sow(uint8_t pits[AW_PITS], aw_move move, bool skip_origin, int max_laps, int *laps,
               int *final_dir);
+
+/* The end of every move of both families, once the seeds are sown and
+ * taken: the plies without a capture (kept at UINT16_MAX once there) and the
+ * turn. */
+static inline void position_moved(aw_position *p, int mover, int taken)
+{
+    if (taken)
+        p->quiet = 0;
+    else if (p->quiet < UINT16_MAX)
+        p->quiet++;
+    p->side = (uint8_t)(mover ^ 1);
+}
 
 #endif

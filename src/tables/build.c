@@ -59,9 +59,6 @@
 #include <unistd.h>
 
 #define CHUNK 65536
-#define STACK_ENTRIES (1u << 21)
-#define UNMOVE_BATCH 8
-#define PRED_MAX (UNMOVE_BATCH * 6 * AW_SEEDS)
 #define ST_COUNT 0x0Fu
 #define ST_RESOLVED 0x10u
 #define ST_PENDING 0x20u
@@ -566,48 +563,6 @@ static uint64_t layer_units(const tb_key *k, int n)
     return (uint64_t)(tb_planes(k) + 1) * tb_layer_size(n);
 }
 
-static uint64_t stack_bytes(int threads)
-{
-    return (uint64_t)threads *
-           (STACK_ENTRIES * sizeof(fb_pits) + PRED_MAX * (sizeof(fb_pits) + sizeof(uint64_t) + 1));
-}
-
-int aw_tables_threads(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > AW_TABLES_MAX_THREADS ? AW_TABLES_MAX_THREADS : (int)n;
-}
-
-uint64_t aw_tables_build_memory(const aw_rules *rules, int seeds, int threads)
-{
-    tb_key k;
-    if (tb_key_of(rules, &k, NULL) || seeds < 0 || seeds > TB_MAX_SEEDS)
-        return 0;
-    if (threads <= 0)
-        threads = aw_tables_threads();
-    uint64_t lower = 0;
-    for (int n = 0; n < seeds; n++)
-        lower += tb_layer_size(n);
-    const uint64_t top = tb_layer_size(seeds);
-    /* Values (all planes) plus one byte of state or of best exit; with a
-     * limit also the plies to the end (2 bytes, all planes and plane 0 of
-     * the smaller layers) and the plies of the best exits (4 bytes). */
-    uint64_t work = top * (uint64_t)(tb_planes(&k) + 1);
-    if (k.no_capture) {
-        lower *= 3;
-        work += top * (2 * (uint64_t)tb_planes(&k) + 4);
-    }
-    return lower + work + stack_bytes(threads) + (64u << 20) /* writing, index, misc */;
-}
-
-uint64_t aw_tables_positions(int seeds)
-{
-    uint64_t total = 0;
-    for (int n = 0; n <= seeds && n <= TB_MAX_SEEDS; n++)
-        total += tb_layer_size(n);
-    return total;
-}
-
 int tb_make_dirs(const char *path, aw_error *err)
 {
     char buf[4096];
@@ -704,17 +659,8 @@ int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_buil
     int rc = -1;
     int8_t *owned[TB_MAX_SEEDS + 1] = {0};
     uint16_t *owned_plies[TB_MAX_SEEDS + 1] = {0};
-    if (tb_key_of(rules, &b->key, err))
+    if (tb_build_check(rules, opt, &b->key, err))
         goto done;
-    if (opt->seeds < 0 || opt->seeds > TB_MAX_SEEDS) {
-        aw_fail(err, "seed count %d out of range 0..%d", opt->seeds, TB_MAX_SEEDS);
-        goto done;
-    }
-    if (opt->compress && !tb_zstd_available()) {
-        aw_fail(err, "compression needs zstd, and this program was built without it "
-                     "(install libzstd-dev and rebuild)");
-        goto done;
-    }
     pthread_mutex_init(&b->lock, NULL);
     pthread_cond_init(&b->finished, NULL);
     b->opt = opt;

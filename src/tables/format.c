@@ -22,6 +22,8 @@
 #define _DEFAULT_SOURCE /* madvise(MADV_HUGEPAGE) */
 #include "tables_internal.h"
 
+#include "util/io.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -87,65 +89,38 @@ uint64_t tb_checksum(const void *data, size_t n)
 
 /* ---------------------------------------------------------- encode/decode */
 
-static void put16(uint8_t *b, uint16_t v) { b[0] = (uint8_t)v, b[1] = (uint8_t)(v >> 8); }
-static void put32(uint8_t *b, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        b[i] = (uint8_t)(v >> 8 * i);
-}
-static void put64(uint8_t *b, uint64_t v)
-{
-    for (int i = 0; i < 8; i++)
-        b[i] = (uint8_t)(v >> 8 * i);
-}
-static uint16_t get16(const uint8_t *b) { return (uint16_t)(b[0] | b[1] << 8); }
-static uint32_t get32(const uint8_t *b)
-{
-    uint32_t v = 0;
-    for (int i = 3; i >= 0; i--)
-        v = v << 8 | b[i];
-    return v;
-}
-static uint64_t get64(const uint8_t *b)
-{
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; i--)
-        v = v << 8 | b[i];
-    return v;
-}
-
 void tb_header_encode(const tb_header *h, const tb_block *blocks, uint8_t *buf)
 {
     memset(buf, 0, TB_HEADER_SIZE);
     memcpy(buf, TB_MAGIC, 8);
-    put32(buf + 8, h->version);
-    put32(buf + 12, TB_HEADER_SIZE);
-    put64(buf + 16, h->key.captures);
+    io_put32(buf + 8, h->version);
+    io_put32(buf + 12, TB_HEADER_SIZE);
+    io_put64(buf + 16, h->key.captures);
     buf[24] = h->key.slam;
     buf[25] = h->key.cannot_feed;
     buf[26] = h->key.empty_row;
     buf[27] = h->key.convention;
-    put16(buf + 28, h->key.no_capture);
-    put16(buf + 30, (uint16_t)h->seeds);
-    put32(buf + 32, h->planes);
-    put32(buf + 36, h->compression);
-    put64(buf + 40, h->entries);
-    put32(buf + 48, h->block_entries);
-    put32(buf + 52, h->blocks);
-    put64(buf + 56, h->file_size);
+    io_put16(buf + 28, h->key.no_capture);
+    io_put16(buf + 30, (uint16_t)h->seeds);
+    io_put32(buf + 32, h->planes);
+    io_put32(buf + 36, h->compression);
+    io_put64(buf + 40, h->entries);
+    io_put32(buf + 48, h->block_entries);
+    io_put32(buf + 52, h->blocks);
+    io_put64(buf + 56, h->file_size);
     memcpy(buf + 64, h->rules_name, sizeof h->rules_name);
     buf[64 + sizeof h->rules_name - 1] = 0;
     buf[96] = (uint8_t)h->plies_bytes;
     uint8_t *index = buf + TB_HEADER_SIZE;
     for (uint32_t i = 0; i < h->blocks; i++) {
         uint8_t *e = index + (size_t)i * TB_BLOCK_ENTRY_SIZE;
-        put64(e, blocks[i].offset);
-        put32(e + 8, blocks[i].stored);
-        put32(e + 12, blocks[i].raw);
-        put64(e + 16, blocks[i].checksum);
+        io_put64(e, blocks[i].offset);
+        io_put32(e + 8, blocks[i].stored);
+        io_put32(e + 12, blocks[i].raw);
+        io_put64(e + 16, blocks[i].checksum);
     }
-    put64(buf + 88, tb_checksum(index, (size_t)h->blocks * TB_BLOCK_ENTRY_SIZE));
-    put64(buf + 120, tb_checksum(buf, 120));
+    io_put64(buf + 88, tb_checksum(index, (size_t)h->blocks * TB_BLOCK_ENTRY_SIZE));
+    io_put64(buf + 120, tb_checksum(buf, 120));
 }
 
 int tb_header_parse(const uint8_t *buf, size_t size, uint64_t file_size, tb_header *h,
@@ -157,32 +132,32 @@ int tb_header_parse(const uint8_t *buf, size_t size, uint64_t file_size, tb_head
                        TB_HEADER_SIZE);
     if (memcmp(buf, TB_MAGIC, 7) != 0)
         return aw_fail(err, "not an awale endgame table (bad magic number)");
-    h->version = get32(buf + 8);
+    h->version = io_get32(buf + 8);
     if (memcmp(buf, TB_MAGIC, 8) != 0 || (h->version != TB_VERSION && h->version != TB_VERSION_OLD))
         return aw_fail(err, "table format version %u; this program reads versions %d and %d "
                             "(rebuild it)",
                        h->version, TB_VERSION_OLD, TB_VERSION);
-    if (get64(buf + 120) != tb_checksum(buf, 120))
+    if (io_get64(buf + 120) != tb_checksum(buf, 120))
         return aw_fail(err, "damaged header (checksum mismatch)");
     h->plies_bytes = buf[96];
     for (int i = 97; i < 120; i++)
         if (buf[i])
             return aw_fail(err, "bad header (reserved byte %d set)", i);
-    if (get32(buf + 12) != TB_HEADER_SIZE)
-        return aw_fail(err, "bad header size %u", get32(buf + 12));
-    h->key.captures = get64(buf + 16);
+    if (io_get32(buf + 12) != TB_HEADER_SIZE)
+        return aw_fail(err, "bad header size %u", io_get32(buf + 12));
+    h->key.captures = io_get64(buf + 16);
     h->key.slam = buf[24];
     h->key.cannot_feed = buf[25];
     h->key.empty_row = buf[26];
     h->key.convention = buf[27];
-    h->key.no_capture = get16(buf + 28);
-    h->seeds = get16(buf + 30);
-    h->planes = get32(buf + 32);
-    h->compression = get32(buf + 36);
-    h->entries = get64(buf + 40);
-    h->block_entries = get32(buf + 48);
-    h->blocks = get32(buf + 52);
-    h->file_size = get64(buf + 56);
+    h->key.no_capture = io_get16(buf + 28);
+    h->seeds = io_get16(buf + 30);
+    h->planes = io_get32(buf + 32);
+    h->compression = io_get32(buf + 36);
+    h->entries = io_get64(buf + 40);
+    h->block_entries = io_get32(buf + 48);
+    h->blocks = io_get32(buf + 52);
+    h->file_size = io_get64(buf + 56);
     memcpy(h->rules_name, buf + 64, sizeof h->rules_name);
     if (h->rules_name[sizeof h->rules_name - 1] != 0)
         return aw_fail(err, "bad rule-set name in the header");
@@ -235,16 +210,16 @@ int tb_blocks_parse(const uint8_t *buf, size_t size, const tb_header *h, tb_bloc
     if (size < need)
         return aw_fail(err, "truncated block index");
     const uint8_t *index = buf + TB_HEADER_SIZE;
-    if (get64(buf + 88) != tb_checksum(index, (size_t)h->blocks * TB_BLOCK_ENTRY_SIZE))
+    if (io_get64(buf + 88) != tb_checksum(index, (size_t)h->blocks * TB_BLOCK_ENTRY_SIZE))
         return aw_fail(err, "damaged block index (checksum mismatch)");
     uint64_t at = need, left = tb_payload_bytes(h);
     for (uint32_t i = 0; i < h->blocks; i++) {
         const uint8_t *e = index + (size_t)i * TB_BLOCK_ENTRY_SIZE;
         tb_block *b = &blocks[i];
-        b->offset = get64(e);
-        b->stored = get32(e + 8);
-        b->raw = get32(e + 12);
-        b->checksum = get64(e + 16);
+        b->offset = io_get64(e);
+        b->stored = io_get32(e + 8);
+        b->raw = io_get32(e + 12);
+        b->checksum = io_get64(e + 16);
         const uint64_t want = left < h->block_entries ? left : h->block_entries;
         if (b->raw != want)
             return aw_fail(err, "block %u holds %u bytes, expected %llu", i, b->raw,
@@ -505,34 +480,6 @@ int tb_stream_layer(const char *path, const tb_key *key, int seeds, tb_header *h
 
 /* ------------------------------------------------------------------ writing */
 
-static int write_all(int fd, const void *buf, size_t n)
-{
-    const uint8_t *p = buf;
-    while (n) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return -1;
-        p += w, n -= (size_t)w;
-    }
-    return 0;
-}
-
-static int pwrite_all(int fd, const void *buf, size_t n, off_t at)
-{
-    const uint8_t *p = buf;
-    while (n) {
-        ssize_t w = pwrite(fd, p, n, at);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return -1;
-        p += w, n -= (size_t)w, at += w;
-    }
-    return 0;
-}
-
 struct tb_writer {
     tb_header h;
     tb_block *blocks;
@@ -542,16 +489,13 @@ struct tb_writer {
     size_t packed_size;
     uint32_t fill, next; /* bytes in the block, blocks written */
     uint64_t at;         /* file offset of the next block */
-    int fd;
-    char path[4200], tmp[4300];
+    io_atomic file;      /* the temporary file */
+    char path[4200];
 };
 
 static void writer_free(tb_writer *w)
 {
-    if (w->fd >= 0) {
-        close(w->fd);
-        unlink(w->tmp);
-    }
+    io_atomic_abandon(&w->file);
     free(w->blocks);
     free(w->head);
     free(w->block);
@@ -603,7 +547,7 @@ tb_writer *tb_writer_open(const char *path, const tb_key *key, const char *rules
         aw_fail(err, "out of memory writing %s", path);
         return NULL;
     }
-    w->fd = -1;
+    w->file.fd = -1;
     tb_header *h = &w->h;
     h->version = TB_VERSION;
     h->key = *key;
@@ -617,7 +561,6 @@ tb_writer *tb_writer_open(const char *path, const tb_key *key, const char *rules
     h->compression = compress ? TB_COMPRESS_ZSTD : TB_COMPRESS_NONE;
     snprintf(h->rules_name, sizeof h->rules_name, "%s", rules_name);
     snprintf(w->path, sizeof w->path, "%s", path);
-    snprintf(w->tmp, sizeof w->tmp, "%s.tmp.%ld", path, (long)getpid());
     w->blocks = calloc(h->blocks + 1, sizeof *w->blocks);
     w->head = calloc(1, tb_index_bytes(h->blocks));
     w->block = malloc(TB_BLOCK_ENTRIES);
@@ -633,15 +576,15 @@ tb_writer *tb_writer_open(const char *path, const tb_key *key, const char *rules
         return NULL;
     }
     remove_stale(w->path);
-    w->fd = open(w->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (w->fd < 0) {
-        aw_fail(err, "cannot create %s: %s", w->tmp, strerror(errno));
+    io_step step;
+    if (io_atomic_open(&w->file, path, IO_PID, &step)) {
+        aw_fail(err, "cannot create %s: %s", w->file.tmp, strerror(errno));
         writer_free(w);
         return NULL;
     }
     w->at = tb_index_bytes(h->blocks);
-    if (write_all(w->fd, w->head, (size_t)w->at)) {
-        aw_fail(err, "cannot write %s: %s", w->tmp, strerror(errno));
+    if (io_write_all(w->file.fd, w->head, (size_t)w->at)) {
+        aw_fail(err, "cannot write %s: %s", w->file.tmp, strerror(errno));
         writer_free(w);
         return NULL;
     }
@@ -669,8 +612,8 @@ static int writer_flush(tb_writer *w, aw_error *err)
     }
 #endif
     b->stored = (uint32_t)n;
-    if (write_all(w->fd, data, n))
-        return aw_fail(err, "cannot write %s: %s", w->tmp, strerror(errno));
+    if (io_write_all(w->file.fd, data, n))
+        return aw_fail(err, "cannot write %s: %s", w->file.tmp, strerror(errno));
     w->at += n;
     w->fill = 0;
     return 0;
@@ -707,33 +650,17 @@ int tb_writer_close(tb_writer *w, bool abandon, aw_error *err)
     }
     w->h.file_size = w->at;
     tb_header_encode(&w->h, w->blocks, w->head);
-    if (pwrite_all(w->fd, w->head, tb_index_bytes(w->h.blocks), 0) || fsync(w->fd) != 0) {
-        aw_fail(err, "cannot write %s: %s", w->tmp, strerror(errno));
+    if (io_pwrite_all(w->file.fd, w->head, tb_index_bytes(w->h.blocks), 0)) {
+        aw_fail(err, "cannot write %s: %s", w->file.tmp, strerror(errno));
         goto done;
     }
-    const int fd = w->fd;
-    w->fd = -1;
-    if (close(fd) != 0) {
-        aw_fail(err, "cannot write %s: %s", w->tmp, strerror(errno));
-        unlink(w->tmp);
+    io_step step;
+    if (io_atomic_commit(&w->file, w->path, &step)) {
+        if (step == IO_RENAME)
+            aw_fail(err, "cannot rename %s to %s: %s", w->file.tmp, w->path, strerror(errno));
+        else
+            aw_fail(err, "cannot write %s: %s", w->file.tmp, strerror(errno));
         goto done;
-    }
-    if (rename(w->tmp, w->path) != 0) {
-        aw_fail(err, "cannot rename %s to %s: %s", w->tmp, w->path, strerror(errno));
-        unlink(w->tmp);
-        goto done;
-    }
-    /* Make the rename itself durable. */
-    char dir[4200];
-    snprintf(dir, sizeof dir, "%s", w->path);
-    char *slash = strrchr(dir, '/');
-    if (slash) {
-        *slash = 0;
-        int dfd = open(dir[0] ? dir : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (dfd >= 0) {
-            fsync(dfd);
-            close(dfd);
-        }
     }
     rc = 0;
 done:

@@ -169,6 +169,10 @@ uint64_t tb_layer_size(int n) { return n < 0 ? 0 : tb_binomial(n + 11, 11); }
 
 void tb_unrank(uint64_t r, int n, fb_pits *out)
 {
+    AW_ASSERT(n >= 0 && n <= TB_MAX_SEEDS && r < tb_layer_size(n));
+#if defined(AW_CHECKS)
+    const uint64_t rank = r;
+#endif
     int bar[11];
     int b = n + 10; /* the highest place bar 10 can take */
     for (int i = 10; i >= 0; i--) {
@@ -186,4 +190,5 @@ void tb_unrank(uint64_t r, int n, fb_pits *out)
         prev = bar[i];
     }
     out->b[FB_BYTE(11)] = (uint8_t)(n + 10 - prev);
+    AW_ASSERT(tb_rank(out) == rank); /* the index round-trips */
 }

@@ -51,6 +51,7 @@ static inline uint64_t tb_rank(const fb_pits *p)
     c += b[10], r += tb_rank_term[8][c];
     c += b[11], r += tb_rank_term[9][c];
     c += b[12], r += tb_rank_term[10][c];
+    AW_ASSERT(c <= TB_MAX_SEEDS && r < tb_layer_size(c + b[13]));
     return r;
 }
 
@@ -301,6 +302,19 @@ int tb_writer_put(tb_writer *w, const void *data, size_t n, aw_error *err);
 int tb_writer_close(tb_writer *w, bool abandon, aw_error *err);
 
 /* ------------------------------------------------------------- the build */
+
+/* A build worker's buffers (build.c), which the memory estimate counts
+ * (estimate.c): its stack of positions to unmove, and the predecessors of
+ * a batch of them. */
+#define STACK_ENTRIES (1u << 21)
+#define UNMOVE_BATCH 8
+#define PRED_MAX (UNMOVE_BATCH * 6 * AW_SEEDS)
+
+/* The table key of the rules (into *key), and whether the build options
+ * can be built at all: the seed count, compression (estimate.c). 0, or -1
+ * with err. */
+int tb_build_check(const aw_rules *rules, const aw_tables_build_options *opt, tb_key *key,
+                   aw_error *err);
 
 /* mkdir -p */
 int tb_make_dirs(const char *path, aw_error *err);

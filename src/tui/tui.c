@@ -14,11 +14,11 @@
 #include "tui/tui_internal.h"
 
 #include "front/i18n.h"
+#include "front/interrupt.h"
 #include "front/players.h"
 #include "front/textfile.h"
 #include "front/words.h"
 
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,13 +26,10 @@
 #include <unistd.h>
 
 
-static volatile sig_atomic_t interrupted;
 static session *volatile interrupted_session;
 
-static void on_interrupt(int sig)
+static void on_interrupt(void)
 {
-    (void)sig;
-    interrupted = 1;
     if (interrupted_session)
         session_stop(interrupted_session);
 }
@@ -616,16 +613,12 @@ int tui_run(tui_env *env)
     pthread_mutex_init(&t.lock, NULL);
     atomic_init(&t.done, true);
 
-    struct sigaction sa, old;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_interrupt;
-    sigemptyset(&sa.sa_mask);
-    interrupted = 0;
     interrupted_session = t.s;
-    sigaction(SIGINT, &sa, &old);
+    interrupt_guard ig;
+    interrupt_catch(&ig, 0, on_interrupt);
 
     if (!screen_init(t.set)) {
-        sigaction(SIGINT, &old, NULL);
+        interrupt_release(&ig);
         interrupted_session = NULL;
         pthread_mutex_destroy(&t.lock);
         return -1;
@@ -660,7 +653,7 @@ int tui_run(tui_env *env)
         }
         tui_draw(&t);
         action a = input_read(t.running ? 120 : 1000);
-        if (interrupted)
+        if (interrupt_caught())
             break;
         t.spin++;
         if (t.running && atomic_load(&t.done))
@@ -674,11 +667,11 @@ int tui_run(tui_env *env)
     }
     tui_idle(&t);
     screen_end();
-    sigaction(SIGINT, &old, NULL);
+    interrupt_release(&ig);
     interrupted_session = NULL;
     env->s = t.s;
     free(t.hist);
     aw_review_free(t.review);
     pthread_mutex_destroy(&t.lock);
-    return interrupted ? 130 : 0;
+    return interrupt_caught() ? 130 : 0;
 }

@@ -1,7 +1,7 @@
 /*
  * app.c - the web application as a value (app.h): its configuration, the
- * games registry and the worker pool, the endgame tables and book shared by
- * every game, what happens to a game that leaves the registry, stopping,
+ * games registry and the worker pool, the thread that opens the endgame
+ * tables (shared.c), what happens to a game that leaves the registry, stopping,
  * and the tick that expires idle games and keeps streams alive; the
  * importer, a thread that parses imported records so that a slow parse
  * never holds an HTTP thread; the streams each client holds.
@@ -39,105 +39,7 @@ web_config web_config_default(void)
     return c;
 }
 
-/* ------------------------------------------------ tables, book, sessions */
-
-static void tables_key(const aw_rules *rules, char *key, size_t size)
-{
-    char diff[512];
-    aw_rules_diff(rules, diff, sizeof diff);
-    snprintf(key, size, "%s %s", rules->name, diff);
-}
-
-const aw_tables *app_tables(web_app *a, const aw_rules *rules)
-{
-    if (!a->cfg.open_tables || aw_tables_supported(rules, NULL))
-        return NULL;
-    char key[600];
-    tables_key(rules, key, sizeof key);
-    pthread_mutex_lock(&a->lock);
-    for (int i = 0; i < a->ntables; i++)
-        if (strcmp(a->tables[i].key, key) == 0) {
-            const aw_tables *t = a->tables[i].ready ? a->tables[i].tables : NULL;
-            pthread_mutex_unlock(&a->lock);
-            return t;
-        }
-    /* Asked for the first time: the loader opens them (once per rule set,
-     * kept read-only and shared by every game); none meanwhile. */
-    if (a->ntables < MAX_TABLES && a->loader_running) {
-        tables_entry *e = &a->tables[a->ntables++];
-        snprintf(e->key, sizeof e->key, "%s", key);
-        e->rules = *rules;
-        e->tables = NULL;
-        e->ready = false;
-        pthread_cond_signal(&a->tables_wanted);
-    }
-    pthread_mutex_unlock(&a->lock);
-    return NULL;
-}
-
-/* The loader: opens (or builds: the abapa small set) the tables asked for,
- * one rule set at a time, without the lock. */
-static void *tables_loader(void *arg)
-{
-    web_app *a = arg;
-    pthread_mutex_lock(&a->lock);
-    for (;;) {
-        int next = -1;
-        for (int i = 0; i < a->ntables && next < 0; i++)
-            if (!a->tables[i].ready)
-                next = i;
-        if (a->loader_quit)
-            break;
-        if (next < 0) {
-            pthread_cond_wait(&a->tables_wanted, &a->lock);
-            continue;
-        }
-        const aw_rules rules = a->tables[next].rules;
-        pthread_mutex_unlock(&a->lock);
-        aw_tables *t = a->cfg.open_tables(&rules, a->cfg.tables_ctx);
-        pthread_mutex_lock(&a->lock);
-        a->tables[next].tables = t;
-        a->tables[next].ready = true;
-    }
-    pthread_mutex_unlock(&a->lock);
-    return NULL;
-}
-
-bool app_attach_tables(web_app *a, web_game *g)
-{
-    if (g->job != JOB_NONE || session_get_config(g->s)->tables)
-        return false;
-    const aw_tables *t = app_tables(a, session_rules(g->s));
-    if (!t)
-        return false;
-    session_set_tables(g->s, t);
-    return true;
-}
-
-json_t *app_tables_json(web_app *a)
-{
-    json_t *list = json_array();
-    pthread_mutex_lock(&a->lock);
-    for (int i = 0; i < a->ntables; i++) {
-        const tables_entry *e = &a->tables[i];
-        char diff[512];
-        aw_rules_diff(&e->rules, diff, sizeof diff);
-        json_array_append_new(
-            list, json_pack("{s:s, s:s, s:s, s:i}", "rules", e->rules.name, "diff", diff, "state",
-                            !e->ready ? "loading" : e->tables ? "ready" : "none", "seeds",
-                            e->ready && e->tables ? aw_tables_seeds(e->tables) : 0));
-    }
-    pthread_mutex_unlock(&a->lock);
-    return list;
-}
-
-const aw_book *app_book(web_app *a, const aw_rules *rules)
-{
-    for (int i = 0; i < a->cfg.nbooks; i++)
-        if (aw_book_matches(a->cfg.books[i], rules))
-            return a->cfg.books[i];
-    return NULL;
-}
+/* ------------------------------------------------------------- jobs */
 
 void app_begin_job(web_app *a, web_game *g, game_job job)
 {
@@ -271,7 +173,7 @@ web_app *web_app_new(const web_config *cfg, char *err, size_t errsize)
     }
     pool_set_hash(a->pool, cfg->hash_mb);
     if (cfg->open_tables) {
-        a->loader_running = pthread_create(&a->loader, NULL, tables_loader, a) == 0;
+        a->loader_running = pthread_create(&a->loader, NULL, app_tables_loader, a) == 0;
         /* The default rule set's tables from the start (the abapa small set
          * is built the first time), ready for the first games. */
         const aw_rules rules = aw_rules_default();

@@ -15,6 +15,8 @@
  */
 #include "web/games.h"
 
+#include "util/check.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -172,6 +174,7 @@ web_game *registry_get(registry *r, const char *id)
 void registry_hold(web_game *g)
 {
     pthread_mutex_lock(&g->reg->lock);
+    AW_ASSERT(g->refs > 0); /* only a live game is held again */
     g->refs++;
     pthread_mutex_unlock(&g->reg->lock);
 }
@@ -189,6 +192,7 @@ void registry_put(web_game *g)
         return;
     registry *r = g->reg;
     pthread_mutex_lock(&r->lock);
+    AW_ASSERT(g->refs > 0); /* one put per reference */
     const bool last = --g->refs == 0;
     const registry_hooks hooks = r->hooks;
     pthread_mutex_unlock(&r->lock);

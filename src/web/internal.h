@@ -88,17 +88,19 @@ bool app_client_stream_take(web_app *a, const char *client);
 /* http.c: a JSON value (a new reference, taken) as the answer. */
 void web_reply_value(web_reply *r, int status, json_t *o);
 
-/* app.c: the endgame tables and the book for a game's rules (opened once,
- * shared read-only by every game; NULL: none). Tables are opened by a
- * thread of their own: app_tables answers at once, NULL until they are
- * ready (the first call asks for them). app_attach_tables gives a game
- * without tables those of its rules once they are ready (lock held, no
- * job): true when it did. app_tables_json: what the server holds. */
+/* shared.c: the endgame tables and the book for a game's rules (opened
+ * once, shared read-only by every game; NULL: none). Tables are opened by a
+ * thread of their own (app_tables_loader, which app.c starts): app_tables
+ * answers at once, NULL until they are ready (the first call asks for
+ * them). app_attach_tables gives a game without tables those of its rules
+ * once they are ready (lock held, no job): true when it did.
+ * app_tables_json: what the server holds. */
 const aw_tables *app_tables(web_app *a, const aw_rules *rules);
+void *app_tables_loader(void *app);
 bool app_attach_tables(web_app *a, web_game *g);
 json_t *app_tables_json(web_app *a);
 const aw_book *app_book(web_app *a, const aw_rules *rules);
-/* Give the game's session to a job (lock held, no job running): from now
+/* app.c: give the game's session to a job (lock held, no job running): from now
  * on a stop (a change that claims the session, the game's deletion, the
  * server stopping) stops that job's search even before it begins. */
 void app_begin_job(web_app *a, web_game *g, game_job job);

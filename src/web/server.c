@@ -24,6 +24,7 @@
 #include "web/web.h"
 
 #include "front/i18n.h"
+#include "front/interrupt.h"
 #include "web/app.h"
 #include "web/games.h"
 
@@ -104,14 +105,6 @@ typedef struct stream_ctx {
     conn_track *track;      /* under track_lock; NULL once the connection closed */
     char client[WEB_CLIENT_MAX];
 } stream_ctx;
-
-static volatile sig_atomic_t interrupted;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
 
 static void add_common_headers(struct MHD_Response *resp, const web_reply *r)
 {
@@ -771,12 +764,11 @@ int web_serve(const web_config *cfg, const char *listen_name)
         snprintf(url, sizeof url, "http://%s:%d/", listen_name ? listen_name : cfg->host, bound);
     freeaddrinfo(ai);
 
-    struct sigaction sa, old_int, old_term, old_pipe;
+    interrupt_guard ig;
+    interrupt_catch(&ig, INTERRUPT_TERM, NULL);
+    struct sigaction sa, old_pipe;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
     sa.sa_handler = SIG_IGN;
     sigaction(SIGPIPE, &sa, &old_pipe);
 
@@ -785,7 +777,7 @@ int web_serve(const web_config *cfg, const char *listen_name)
     if (cfg->open_browser)
         open_browser(url);
 
-    while (!interrupted) {
+    while (!interrupt_caught()) {
         struct timespec ts = {0, 200 * 1000000};
         nanosleep(&ts, NULL);
         static int ticks;
@@ -822,8 +814,7 @@ int web_serve(const web_config *cfg, const char *listen_name)
     web_app_free(srv.app);
     pthread_mutex_destroy(&srv.track_lock);
     host_list_free(&hosts);
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
+    interrupt_release(&ig);
     sigaction(SIGPIPE, &old_pipe, NULL);
     fprintf(stderr, "awale serve: stopped\n");
     return 0;

@@ -5,6 +5,8 @@
  */
 #include "web/stream.h"
 
+#include "util/check.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +27,7 @@ void web_stream_release(web_stream *s)
     if (!s)
         return;
     pthread_mutex_lock(&s->lock);
+    AW_ASSERT(s->refs > 0); /* two holders: the game and the HTTP answer */
     const bool last = --s->refs == 0;
     pthread_mutex_unlock(&s->lock);
     if (!last)
