@@ -84,9 +84,9 @@ describe('the page', () => {
     await page.waitForSelector('#viewing:not([hidden])');
     const st4 = (await api(srv.base, 'GET', `/api/games/${id}`)).body;
     assert.deepEqual(await shownPits(page), st4.moves[0].after.split('-').slice(0, 12).map(Number));
-    assert.equal(await page.textContent('#viewing-text'), 'After 1. C (2 moves played)');
+    assert.equal(await page.textContent('#viewing-text'), 'After 1. C (game of 2 moves)');
     await page.keyboard.press('ArrowRight');
-    assert.match(await page.textContent('#viewing-text'), /^After 1… [a-f] \(2 moves played\)$/);
+    assert.match(await page.textContent('#viewing-text'), /^After 1… [a-f] \(game of 2 moves\)$/);
     await page.keyboard.press('End');
     await page.waitForSelector('#viewing', { state: 'hidden' });
     assert.deepEqual(await shownPits(page), st4.board.pits);

@@ -48,9 +48,9 @@ describe('the page\'s words', () => {
     // moves are counted as the list numbers them (rows of two).
     await page.keyboard.press('ArrowLeft');
     assert.match(await page.textContent('#said'), /^Nord joue f : sème/);
-    assert.equal(await page.textContent('#viewing-text'), 'Après 1… f (2 coups joués)');
+    assert.equal(await page.textContent('#viewing-text'), 'Après 1… f (partie de 2 coups)');
     await page.selectOption('#sel-lang', 'en');
-    assert.equal(await page.textContent('#viewing-text'), 'After 1… f (2 moves played)');
+    assert.equal(await page.textContent('#viewing-text'), 'After 1… f (game of 2 moves)');
     await page.selectOption('#sel-lang', 'fr');
     await page.keyboard.press('Home');
     assert.equal(await page.textContent('#said'), '');

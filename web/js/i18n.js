@@ -37,7 +37,7 @@ const EN = {
   thinking: N_('The computer is thinking'), hinting: N_('Looking for a good move'),
   considering: N_('The computer considers your proposal'),
   must_pass: N_('{side} has no pit with 2 seeds or more and passes.'), pass: N_('Pass'),
-  viewing: N_('After {move} ({total} moves played)'), viewing_start: N_('Start position ({total} moves played)'),
+  viewing: N_('After {move} (game of {total} moves)'), viewing_start: N_('Start position (game of {total} moves)'),
   not_now: N_('Go back to the game to play.'), not_yours: N_('It is the computer’s turn.'),
   illegal: N_('Not playable: {why}'), seeds_word: N_('seeds'), store: N_('store'),
   pit_label: N_('Pit {pit}: {n} seeds'), store_label: N_('{side}’s store: {n} seeds'),
