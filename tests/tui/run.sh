@@ -111,7 +111,15 @@ board_is() {
     # clockwise sowing: the mirror image
     [ "${2:-}" = cw ] &&
         want=$(printf '%s\n' "$1" | awk -F- '{ print $7, $8, $9, $10, $11, $12; print $6, $5, $4, $3, $2, $1 }')
+    # the screen may still be redrawing (after a resize, under load): look
+    # again for up to WAIT s before calling it wrong
+    tries=$((WAIT * 10))
     got=$(counts)
+    while [ "$got" != "$want" ] && [ "$tries" -gt 0 ]; do
+        sleep 0.1
+        tries=$((tries - 1))
+        got=$(counts)
+    done
     [ "$got" = "$want" ] || fail "board: want
 $want
 got
