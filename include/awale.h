@@ -173,6 +173,14 @@ typedef const char *(*aw_translate_fn)(void *ctx, const char *text);
 AW_API size_t aw_rules_howto_translated(const aw_rules *rules, char *buf, size_t size,
                                         aw_translate_fn tr, void *ctx);
 
+/* aw_rules_describe in the caller's language, through `tr` as above (the
+ * strings are marked TR("...") in src/rules/ruleset.c). The presets'
+ * summaries and the parameters' help texts are marked there N_("...") for
+ * the same catalogue: a front end translates them as it gets them. */
+AW_API const char *aw_rules_describe_translated(const aw_rules *rules, const char *param,
+                                                char *buf, size_t size, aw_translate_fn tr,
+                                                void *ctx);
+
 /* ------------------------------------------------------ positions and moves */
 
 /* A position: pit counts in sowing order (A..F for South, a..f for North;

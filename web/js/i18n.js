@@ -108,23 +108,6 @@ const EN = {
     ['?', N_('this list')],
     ['', N_('The same keys as the terminal game (awale play).')],
   ],
-  // what each rule parameter does: the server's words (GET /api/rules,
-  // src/rules/ruleset.c, which marks them for no catalog), translated here
-  param_help: {
-    captures: N_('counts that a capture takes'),
-    'grand-slam': N_('a grand slam captures nothing, or captures'),
-    'cannot-feed': N_('who takes the remaining seeds when the mover cannot feed'),
-    'empty-row': N_('when the player to move has no seed: the opponent adds his own row, or nobody'),
-    target: N_('a score that ends the game when reached'),
-    'no-capture': N_('consecutive plies without capture that end the game; remaining seeds not counted'),
-    repetition: N_('the n-th occurrence of a position ends the game (Oware: each player adds his own row)'),
-    'play-on': N_('reaching the target does not end the game'),
-    direction: N_('sowing direction for the whole game (display and input only)'),
-    agreement: N_('ending by agreement: each takes his own row, seeds not counted, or not allowed'),
-    'skip-origin': N_('relay: a lap skips the pit it started from'),
-    chain: N_('relay: direction of the capture chain'),
-    'no-move': N_('relay: a player without a legal move ends the game, or passes'),
-  },
   // the values of rule parameters, as the page shows them in a list
   param_values: {
     void: NC_('rule value', 'void'), capture: NC_('rule value', 'capture'),
@@ -387,8 +370,10 @@ export function ruleSetText(name, english) {
   return tr(english || '');
 }
 
+// What a rule parameter does: the server's help text (GET /api/rules,
+// marked in src/rules/ruleset.c for the program's catalog).
 export function paramText(name, english) {
-  return tr(english || EN.param_help[name] || '');
+  return tr(english || '');
 }
 
 export function paramValueText(value) {
