@@ -290,6 +290,15 @@ AW_API void aw_final_scores(const aw_rules *rules, const aw_position *pos, aw_st
 AW_API const char *aw_explain_illegal(const aw_rules *rules, const aw_position *pos, aw_move move,
                                       char *buf, size_t size);
 
+/* aw_status_explain and aw_explain_illegal in the caller's language, the
+ * same way (strings marked TR("...") in src/rules/play.c and relay.c). */
+AW_API const char *aw_status_explain_translated(aw_status status, const aw_rules *rules,
+                                                const aw_position *pos, char *buf, size_t size,
+                                                aw_translate_fn tr, void *ctx);
+AW_API const char *aw_explain_illegal_translated(const aw_rules *rules, const aw_position *pos,
+                                                 aw_move move, char *buf, size_t size,
+                                                 aw_translate_fn tr, void *ctx);
+
 /* What a move did, step by step and in sum, for front ends: the words a
  * player reads ("South sows 7 from C and captures 5 from b and c"), the
  * sowing a board animates seed by seed, and what a screen reader says.

@@ -247,149 +247,22 @@ const char *words_tables(int margin, bool exact, char *buf, size_t size)
 
 /* ------------------------------------------- the library's words, translated */
 
-static const char *leftover_phrase(aw_leftover to, int mover)
+static const char *catalog(void *ctx, const char *text)
 {
-    switch (to) {
-    case AW_LEFT_MOVER: return mover == AW_SOUTH ? _("South takes the seeds left") : _("North takes the seeds left");
-    case AW_LEFT_OPPONENT: return mover == AW_SOUTH ? _("North takes the seeds left") : _("South takes the seeds left");
-    case AW_LEFT_OWNER: return _("each player takes the seeds of his own row");
-    default: return _("the seeds left are not counted");
-    }
+    (void)ctx;
+    return _(text);
 }
 
 const char *words_status(aw_status status, const aw_rules *rules, const aw_position *pos, char *buf,
                          size_t size)
 {
-    const int mover = pos->side;
-    const char *me = words_side(mover), *you = words_side(!mover);
-    const bool relay = rules->family == AW_FAMILY_RELAY;
-    switch (status) {
-    case AW_ONGOING: snprintf(buf, size, _("%s to move"), me); break;
-    case AW_END_TARGET:
-        snprintf(buf, size, _("%s reached the target of %d seeds"),
-                 words_side(pos->score[0] >= rules->target ? AW_SOUTH : AW_NORTH), rules->target);
-        break;
-    case AW_END_EMPTY_BOARD: snprintf(buf, size, _("no seed is left on the board")); break;
-    case AW_END_EMPTY_ROW:
-        snprintf(buf, size, _("%s has no seed to play; %s"), me,
-                 relay || rules->empty_row != AW_LEFT_OWNER
-                     ? _("the seeds left are not counted")
-                     : (mover ? _("South takes the seeds of his row") : _("North takes the seeds of his row")));
-        break;
-    case AW_END_CANNOT_FEED:
-        snprintf(buf, size, _("%s's row is empty and no move of %s can reach it; %s"), you, me,
-                 relay ? _("the seeds left are not counted") : leftover_phrase(rules->cannot_feed, mover));
-        break;
-    case AW_END_NO_MOVE:
-        if (rules->no_move_pass)
-            snprintf(buf, size,
-                     _("neither player has a pit with 2 seeds or more; the seeds left are not counted"));
-        else
-            snprintf(buf, size, _("%s has no pit with 2 seeds or more; the seeds left are not counted"),
-                     me);
-        break;
-    case AW_END_NO_CAPTURE:
-        snprintf(buf, size,
-                 P_("%d ply was played without a capture; the seeds left are not counted",
-                    "%d plies were played without a capture; the seeds left are not counted",
-                    rules->no_capture),
-                 rules->no_capture);
-        break;
-    case AW_END_REPETITION:
-        snprintf(buf, size, _("the same position occurred %d times; %s"), rules->repetition,
-                 relay ? _("the seeds left are not counted") : _("each player takes the seeds of his own row"));
-        break;
-    case AW_END_AGREEMENT:
-        snprintf(buf, size, _("the players agreed to end the game; %s"),
-                 leftover_phrase(rules->agreement == AW_LEFT_FORBIDDEN ? AW_LEFT_NOBODY : rules->agreement,
-                                 mover));
-        break;
-    }
-    return buf;
-}
-
-/* The legal moves of *pos, separated by spaces. */
-static const char *legal_list(const aw_rules *rules, const aw_position *pos, char *buf, size_t size)
-{
-    aw_move moves[AW_MAX_MOVES];
-    const int n = aw_generate(rules, pos, moves);
-    buf[0] = 0;
-    for (int i = 0; i < n; i++) {
-        char m[AW_MOVE_MAX];
-        add(buf, size, "%s%s", i ? " " : "", aw_move_format(rules, moves[i], m));
-    }
-    return buf;
+    return aw_status_explain_translated(status, rules, pos, buf, size, catalog, NULL);
 }
 
 const char *words_illegal(const aw_rules *rules, const aw_position *pos, aw_move move, char *buf,
                           size_t size)
 {
-    if (aw_is_legal(rules, pos, move))
-        return NULL;
-    char text[AW_MOVE_MAX], legal[80];
-    aw_move_format(rules, move, text);
-    const int mover = pos->side, pit = AW_MOVE_PIT(move);
-    const char *me = words_side(mover), *you = words_side(!mover);
-    const aw_status st = aw_position_status(rules, pos);
-    legal_list(rules, pos, legal, sizeof legal);
-    if (st != AW_ONGOING) {
-        char why[200];
-        snprintf(buf, size, _("the game is over: %s"), words_status(st, rules, pos, why, sizeof why));
-    } else if (rules->family == AW_FAMILY_RELAY) {
-        aw_move moves[AW_MAX_MOVES];
-        const int n = aw_generate(rules, pos, moves);
-        const bool must_pass = n == 1 && moves[0] == AW_MOVE_PASS;
-        if (move == AW_MOVE_PASS) {
-            if (!rules->no_move_pass)
-                snprintf(buf, size,
-                         _("passing is not allowed in these rules (--rule no-move=pass allows it); "
-                           "legal: %s"),
-                         legal);
-            else
-                snprintf(buf, size, _("%s can move, and may pass only without a move (legal: %s)"),
-                         me, legal);
-        } else if (pit >= AW_PITS || (move & ~(0x0F | AW_MOVE_CW))) {
-            snprintf(buf, size, _("there is no such move (legal: %s)"), legal);
-        } else if (pit / AW_ROW != mover) {
-            snprintf(buf, size, _("%c is %s's pit, and %s is to move (%s plays %s, each with + or -)"),
-                     text[0], you, me, me, mover ? "a-f" : "A-F");
-        } else if (pos->pits[pit] < 2) {
-            const char *pass = must_pass ? (mover ? _("; North has no such pit and must pass")
-                                                  : _("; South has no such pit and must pass"))
-                                         : "";
-            if (pos->pits[pit])
-                snprintf(buf, size, _("pit %c holds a single seed; a move needs at least 2%s"),
-                         text[0], pass);
-            else
-                snprintf(buf, size, _("pit %c is empty; a move needs at least 2%s"), text[0], pass);
-        } else {
-            snprintf(buf, size,
-                     _("%s is illegal: its relay would never end (the same pit, direction and board "
-                       "would come round again, or it runs too long)"),
-                     text);
-        }
-    } else if (pit >= AW_PITS) {
-        snprintf(buf, size, _("there is no such pit"));
-    } else if (pit / AW_ROW != mover) {
-        snprintf(buf, size, _("%s is %s's pit, and %s is to move (%s plays %s)"), text, you, me, me,
-                 mover ? "a-f" : "A-F");
-    } else if (pos->pits[pit] == 0) {
-        snprintf(buf, size, _("pit %c is empty"), text[0]);
-    } else if (move & AW_MOVE_CW) {
-        snprintf(buf, size, _("Oware moves have no direction"));
-    } else if (aw_position_row(pos, !mover) == 0) {
-        snprintf(buf, size, _("%s's row is empty: %s must give %s seeds (legal: %s)"), you, me, you,
-                 legal);
-    } else {
-        snprintf(buf, size, _("%s cannot be played here"), text);
-    }
-    return buf;
-}
-
-static const char *catalog(void *ctx, const char *text)
-{
-    (void)ctx;
-    return _(text);
+    return aw_explain_illegal_translated(rules, pos, move, buf, size, catalog, NULL);
 }
 
 const char *words_rule(const aw_rules *r, const char *param, char *buf, size_t size)

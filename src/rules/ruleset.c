@@ -21,23 +21,8 @@
  * does. */
 #define N_(s) s
 
-typedef struct lang {
-    aw_translate_fn tr;
-    void *ctx;
-} lang;
-
-static const char *translated(const lang *l, const char *s)
-#if defined(__GNUC__)
-    __attribute__((format_arg(2)))
-#endif
-    ;
-
-static const char *translated(const lang *l, const char *s)
-{
-    const char *out = l && l->tr ? l->tr(l->ctx, s) : s;
-    return out ? out : s;
-}
-#define TR(s) translated(l, s)
+typedef aw_lang lang;
+#define TR(s) aw_lang_text(l, s)
 
 #define CAPTURES_2_3 ((UINT64_C(1) << 2) | (UINT64_C(1) << 3))
 
