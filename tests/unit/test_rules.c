@@ -254,6 +254,24 @@ static void agreement(void **state)
 }
 
 /* Every end is explained in words and has a one-word reason. */
+/* A translator that counts the sentences it is asked for and keeps them
+ * as they are (NULL: the English), then one that says them all otherwise. */
+static const char *count_tr(void *ctx, const char *text)
+{
+    (void)text;
+    ++*(int *)ctx;
+    return NULL;
+}
+static const char *shout_tr(void *ctx, const char *text)
+{
+    (void)ctx;
+    static char said[4][256]; /* a sentence and the pieces filled into it */
+    static int next;
+    char *out = said[next++ % 4];
+    snprintf(out, sizeof said[0], "SHOUT %s", text);
+    return out;
+}
+
 static void ends_explained(void **state)
 {
     (void)state;
@@ -275,6 +293,22 @@ static void ends_explained(void **state)
         aw_status_explain(st, &r, &p, buf, sizeof buf);
         if (!strstr(buf, cases[i].fragment))
             fail_msg("%s: '%s' lacks '%s'", cases[i].position, buf, cases[i].fragment);
+        /* The same through a translator: the same English when it keeps
+         * the sentences, other words when it says them otherwise. */
+        char same[256], other[256];
+        int calls = 0;
+        aw_status_explain_translated(st, &r, &p, same, sizeof same, count_tr, &calls);
+        assert_string_equal(buf, same);
+        assert_true(calls > 0);
+        aw_status_explain_translated(st, &r, &p, other, sizeof other, shout_tr, NULL);
+        assert_non_null(strstr(other, "SHOUT"));
+        /* and an illegal move there: the game is over */
+        calls = 0;
+        const aw_move nowhere = 14; /* no such pit */
+        assert_non_null(aw_explain_illegal(&r, &p, nowhere, buf, sizeof buf));
+        aw_explain_illegal_translated(&r, &p, nowhere, same, sizeof same, count_tr, &calls);
+        assert_string_equal(buf, same);
+        assert_true(calls > 1);
     }
     /* play-on: reaching the target does not end the game. */
     aw_rules r = t_rules("abapa", "play-on=yes");
@@ -303,24 +337,6 @@ static bool mentions(const char *text, const char *const *words)
         if (strstr(text, *words))
             return true;
     return false;
-}
-
-/* A translator that counts the sentences it is asked for and keeps them
- * as they are (NULL: the English), then one that says them all otherwise. */
-static const char *count_tr(void *ctx, const char *text)
-{
-    (void)text;
-    ++*(int *)ctx;
-    return NULL;
-}
-static const char *shout_tr(void *ctx, const char *text)
-{
-    (void)ctx;
-    static char said[4][256]; /* a sentence and the pieces filled into it */
-    static int next;
-    char *out = said[next++ % 4];
-    snprintf(out, sizeof said[0], "SHOUT %s", text);
-    return out;
 }
 
 /* Every parameter's words go through the caller's translator
