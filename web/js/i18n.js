@@ -154,7 +154,8 @@ export function sideName(side) {
   return t(s);
 }
 
-// The terminal's messages (src/front/words.c), shared through the catalog:
+// The terminal's messages (src/front/words.c, and the library's sentences it
+// says, src/rules/play.c), shared through the catalog:
 // _(msgid, ...args) and P_(singular, plural, n, ...args) with printf's %s
 // and %d, as the C code formats them.
 function format(fmt, args) {
@@ -200,7 +201,7 @@ export function describeMove(rep, who) {
   return s + _(' and captures %d seeds: %s.', rep.captured, capturedList(rep.pits));
 }
 
-// Who takes the seeds left, by a rule parameter's value (words.c:
+// Who takes the seeds left, by a rule parameter's value (src/rules/play.c:
 // leftover_phrase).
 function leftover(value, mover) {
   switch (value) {
@@ -212,7 +213,8 @@ function leftover(value, mover) {
 }
 
 // Why a game ended, from the status word, the rules and the final position
-// (words.c: words_status).
+// (src/rules/play.c: aw_status_explain, which the terminal says through
+// the catalog).
 export function describeEnd(state) {
   const st = state.status;
   const p = state.rules.params;
