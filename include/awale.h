@@ -173,6 +173,14 @@ typedef const char *(*aw_translate_fn)(void *ctx, const char *text);
 AW_API size_t aw_rules_howto_translated(const aw_rules *rules, char *buf, size_t size,
                                         aw_translate_fn tr, void *ctx);
 
+/* aw_rules_describe in the caller's language, through `tr` as above (the
+ * strings are marked TR("...") in src/rules/ruleset.c). The presets'
+ * summaries and the parameters' help texts are marked there N_("...") for
+ * the same catalogue: a front end translates them as it gets them. */
+AW_API const char *aw_rules_describe_translated(const aw_rules *rules, const char *param,
+                                                char *buf, size_t size, aw_translate_fn tr,
+                                                void *ctx);
+
 /* ------------------------------------------------------ positions and moves */
 
 /* A position: pit counts in sowing order (A..F for South, a..f for North;
@@ -281,6 +289,15 @@ AW_API void aw_final_scores(const aw_rules *rules, const aw_position *pos, aw_st
 /* Why `move` cannot be played in *pos, as a sentence; NULL when it can. */
 AW_API const char *aw_explain_illegal(const aw_rules *rules, const aw_position *pos, aw_move move,
                                       char *buf, size_t size);
+
+/* aw_status_explain and aw_explain_illegal in the caller's language, the
+ * same way (strings marked TR("...") in src/rules/play.c and relay.c). */
+AW_API const char *aw_status_explain_translated(aw_status status, const aw_rules *rules,
+                                                const aw_position *pos, char *buf, size_t size,
+                                                aw_translate_fn tr, void *ctx);
+AW_API const char *aw_explain_illegal_translated(const aw_rules *rules, const aw_position *pos,
+                                                 aw_move move, char *buf, size_t size,
+                                                 aw_translate_fn tr, void *ctx);
 
 /* What a move did, step by step and in sum, for front ends: the words a
  * player reads ("South sows 7 from C and captures 5 from b and c"), the

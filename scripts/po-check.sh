@@ -16,11 +16,12 @@ if ! command -v xgettext >/dev/null || ! command -v msgcmp >/dev/null; then
     exit 0
 fi
 
-# The files with marked strings (_, N_, P_; TR in the library's how-to-play;
+# The files with marked strings (_, N_, P_; TR in the library's how-to-play
+# and rule parameters' words, N_ for its presets' summaries and parameters' help;
 # the library's error formats, aw_fail and fail_at, which the front ends
 # translate with src/front/messages.c).
 sources=$(ls src/front/*.c src/tui/*.c src/cli/cmd_play.c src/cli/play_text.c src/cli/cmd_tables.c src/cli/main.c \
-    src/cli/common.c src/rules/howto.c src/rules/record.c src/rules/record_read.c src/rules/notation.c src/rules/game.c \
+    src/cli/common.c src/rules/howto.c src/rules/play.c src/rules/relay.c src/rules/record.c src/rules/record_read.c src/rules/notation.c src/rules/game.c \
     src/rules/position.c src/rules/ruleset.c src/web/server.c)
 
 # The page's strings (web/js: N_, NC_, and _ and P_ for the terminal's
@@ -57,6 +58,17 @@ strip po/awale.pot >"$tmp/repo.pot"
 if ! cmp -s "$tmp/repo.pot" "$tmp/code.pot"; then
     echo "po-check: po/awale.pot is out of date: run 'make pot' and translate" >&2
     diff "$tmp/repo.pot" "$tmp/code.pot" | head -20 >&2
+    fails=$((fails + 1))
+fi
+# One catalogue of words: a rule's explanation (a parameter in words, a
+# preset's summary, a parameter's help, how to play) is the library's
+# (src/rules/ruleset.c, howto.c), translated through aw_translate_fn or as
+# the front ends get it; the front ends keep no copy of it (words.c, the page).
+copies=$(grep '^#:' "$tmp/awale.pot" | grep -E 'src/rules/(ruleset|howto)\.c' |
+    grep -E 'src/front/words\.c|web/js/' || true)
+if [ -n "$copies" ]; then
+    echo "po-check: the rules' words copied by a front end (say them with the library's):" >&2
+    echo "$copies" | head -20 >&2
     fails=$((fails + 1))
 fi
 for po in $(ls po/*.po); do

@@ -247,269 +247,34 @@ const char *words_tables(int margin, bool exact, char *buf, size_t size)
 
 /* ------------------------------------------- the library's words, translated */
 
-static const char *leftover_phrase(aw_leftover to, int mover)
+static const char *catalog(void *ctx, const char *text)
 {
-    switch (to) {
-    case AW_LEFT_MOVER: return mover == AW_SOUTH ? _("South takes the seeds left") : _("North takes the seeds left");
-    case AW_LEFT_OPPONENT: return mover == AW_SOUTH ? _("North takes the seeds left") : _("South takes the seeds left");
-    case AW_LEFT_OWNER: return _("each player takes the seeds of his own row");
-    default: return _("the seeds left are not counted");
-    }
+    (void)ctx;
+    return _(text);
 }
 
 const char *words_status(aw_status status, const aw_rules *rules, const aw_position *pos, char *buf,
                          size_t size)
 {
-    const int mover = pos->side;
-    const char *me = words_side(mover), *you = words_side(!mover);
-    const bool relay = rules->family == AW_FAMILY_RELAY;
-    switch (status) {
-    case AW_ONGOING: snprintf(buf, size, _("%s to move"), me); break;
-    case AW_END_TARGET:
-        snprintf(buf, size, _("%s reached the target of %d seeds"),
-                 words_side(pos->score[0] >= rules->target ? AW_SOUTH : AW_NORTH), rules->target);
-        break;
-    case AW_END_EMPTY_BOARD: snprintf(buf, size, _("no seed is left on the board")); break;
-    case AW_END_EMPTY_ROW:
-        snprintf(buf, size, _("%s has no seed to play; %s"), me,
-                 relay || rules->empty_row != AW_LEFT_OWNER
-                     ? _("the seeds left are not counted")
-                     : (mover ? _("South takes the seeds of his row") : _("North takes the seeds of his row")));
-        break;
-    case AW_END_CANNOT_FEED:
-        snprintf(buf, size, _("%s's row is empty and no move of %s can reach it; %s"), you, me,
-                 relay ? _("the seeds left are not counted") : leftover_phrase(rules->cannot_feed, mover));
-        break;
-    case AW_END_NO_MOVE:
-        if (rules->no_move_pass)
-            snprintf(buf, size,
-                     _("neither player has a pit with 2 seeds or more; the seeds left are not counted"));
-        else
-            snprintf(buf, size, _("%s has no pit with 2 seeds or more; the seeds left are not counted"),
-                     me);
-        break;
-    case AW_END_NO_CAPTURE:
-        snprintf(buf, size,
-                 P_("%d ply was played without a capture; the seeds left are not counted",
-                    "%d plies were played without a capture; the seeds left are not counted",
-                    rules->no_capture),
-                 rules->no_capture);
-        break;
-    case AW_END_REPETITION:
-        snprintf(buf, size, _("the same position occurred %d times; %s"), rules->repetition,
-                 relay ? _("the seeds left are not counted") : _("each player takes the seeds of his own row"));
-        break;
-    case AW_END_AGREEMENT:
-        snprintf(buf, size, _("the players agreed to end the game; %s"),
-                 leftover_phrase(rules->agreement == AW_LEFT_FORBIDDEN ? AW_LEFT_NOBODY : rules->agreement,
-                                 mover));
-        break;
-    }
-    return buf;
-}
-
-/* The legal moves of *pos, separated by spaces. */
-static const char *legal_list(const aw_rules *rules, const aw_position *pos, char *buf, size_t size)
-{
-    aw_move moves[AW_MAX_MOVES];
-    const int n = aw_generate(rules, pos, moves);
-    buf[0] = 0;
-    for (int i = 0; i < n; i++) {
-        char m[AW_MOVE_MAX];
-        add(buf, size, "%s%s", i ? " " : "", aw_move_format(rules, moves[i], m));
-    }
-    return buf;
+    return aw_status_explain_translated(status, rules, pos, buf, size, catalog, NULL);
 }
 
 const char *words_illegal(const aw_rules *rules, const aw_position *pos, aw_move move, char *buf,
                           size_t size)
 {
-    if (aw_is_legal(rules, pos, move))
-        return NULL;
-    char text[AW_MOVE_MAX], legal[80];
-    aw_move_format(rules, move, text);
-    const int mover = pos->side, pit = AW_MOVE_PIT(move);
-    const char *me = words_side(mover), *you = words_side(!mover);
-    const aw_status st = aw_position_status(rules, pos);
-    legal_list(rules, pos, legal, sizeof legal);
-    if (st != AW_ONGOING) {
-        char why[200];
-        snprintf(buf, size, _("the game is over: %s"), words_status(st, rules, pos, why, sizeof why));
-    } else if (rules->family == AW_FAMILY_RELAY) {
-        aw_move moves[AW_MAX_MOVES];
-        const int n = aw_generate(rules, pos, moves);
-        const bool must_pass = n == 1 && moves[0] == AW_MOVE_PASS;
-        if (move == AW_MOVE_PASS) {
-            if (!rules->no_move_pass)
-                snprintf(buf, size,
-                         _("passing is not allowed in these rules (--rule no-move=pass allows it); "
-                           "legal: %s"),
-                         legal);
-            else
-                snprintf(buf, size, _("%s can move, and may pass only without a move (legal: %s)"),
-                         me, legal);
-        } else if (pit >= AW_PITS || (move & ~(0x0F | AW_MOVE_CW))) {
-            snprintf(buf, size, _("there is no such move (legal: %s)"), legal);
-        } else if (pit / AW_ROW != mover) {
-            snprintf(buf, size, _("%c is %s's pit, and %s is to move (%s plays %s, each with + or -)"),
-                     text[0], you, me, me, mover ? "a-f" : "A-F");
-        } else if (pos->pits[pit] < 2) {
-            const char *pass = must_pass ? (mover ? _("; North has no such pit and must pass")
-                                                  : _("; South has no such pit and must pass"))
-                                         : "";
-            if (pos->pits[pit])
-                snprintf(buf, size, _("pit %c holds a single seed; a move needs at least 2%s"),
-                         text[0], pass);
-            else
-                snprintf(buf, size, _("pit %c is empty; a move needs at least 2%s"), text[0], pass);
-        } else {
-            snprintf(buf, size,
-                     _("%s is illegal: its relay would never end (the same pit, direction and board "
-                       "would come round again, or it runs too long)"),
-                     text);
-        }
-    } else if (pit >= AW_PITS) {
-        snprintf(buf, size, _("there is no such pit"));
-    } else if (pit / AW_ROW != mover) {
-        snprintf(buf, size, _("%s is %s's pit, and %s is to move (%s plays %s)"), text, you, me, me,
-                 mover ? "a-f" : "A-F");
-    } else if (pos->pits[pit] == 0) {
-        snprintf(buf, size, _("pit %c is empty"), text[0]);
-    } else if (move & AW_MOVE_CW) {
-        snprintf(buf, size, _("Oware moves have no direction"));
-    } else if (aw_position_row(pos, !mover) == 0) {
-        snprintf(buf, size, _("%s's row is empty: %s must give %s seeds (legal: %s)"), you, me, you,
-                 legal);
-    } else {
-        snprintf(buf, size, _("%s cannot be played here"), text);
-    }
-    return buf;
+    return aw_explain_illegal_translated(rules, pos, move, buf, size, catalog, NULL);
 }
 
 const char *words_rule(const aw_rules *r, const char *param, char *buf, size_t size)
 {
-    if (strcmp(param, "captures") == 0) {
-        /* The counts in words: "2", "2 or 3", "2, 3 or 4". */
-        char list[160] = "";
-        int n = 0, total = 0;
-        for (int c = 1; c <= AW_SEEDS; c++)
-            total += (int)(r->captures >> c & 1);
-        for (int c = 1; c <= AW_SEEDS; c++)
-            if (r->captures >> c & 1) {
-                n++;
-                add(list, sizeof list, "%s%d", n == 1 ? "" : n == total ? _(" or ") : ", ", c);
-            }
-        if (!total)
-            snprintf(list, sizeof list, "%s", _("nothing"));
-        snprintf(buf, size, _("a last seed that makes %s in an opponent pit captures it"), list);
-    } else if (strcmp(param, "grand-slam") == 0) {
-        snprintf(buf, size, "%s",
-                 r->grand_slam == AW_SLAM_CAPTURE
-                     ? _("a grand slam (capturing the whole opponent row) captures")
-                     : _("a grand slam is legal but captures nothing"));
-    } else if (strcmp(param, "cannot-feed") == 0) {
-        snprintf(buf, size, "%s",
-                 r->cannot_feed == AW_LEFT_MOVER
-                     ? _("when the mover cannot feed the opponent, the seeds left go to the player "
-                         "who cannot feed")
-                 : r->cannot_feed == AW_LEFT_OPPONENT
-                     ? _("when the mover cannot feed the opponent, the seeds left go to his opponent")
-                     : _("when the mover cannot feed the opponent, the seeds left are not counted"));
-    } else if (strcmp(param, "empty-row") == 0) {
-        snprintf(buf, size, "%s",
-                 r->empty_row == AW_LEFT_OWNER
-                     ? _("when the player to move has no seed, his opponent adds the seeds of his "
-                         "own row")
-                     : _("when the player to move has no seed, the seeds left are not counted"));
-    } else if (strcmp(param, "agreement") == 0) {
-        snprintf(buf, size, "%s",
-                 r->agreement == AW_LEFT_OWNER
-                     ? _("the players may agree to end: each takes his own row")
-                 : r->agreement == AW_LEFT_NOBODY
-                     ? _("the players may agree to end: seeds left not counted")
-                     : _("the game cannot end by agreement"));
-    } else if (strcmp(param, "target") == 0) {
-        if (r->target == 0)
-            snprintf(buf, size, "%s", _("no target score"));
-        else
-            snprintf(buf, size, _("the target score is %d seeds"), r->target);
-    } else if (strcmp(param, "no-capture") == 0) {
-        if (r->no_capture == 0)
-            snprintf(buf, size, "%s", _("no limit on plies without capture"));
-        else
-            snprintf(buf, size,
-                     P_("%d ply without capture ends the game; seeds left not counted",
-                        "%d consecutive plies without capture end the game; seeds left not counted",
-                        r->no_capture),
-                     r->no_capture);
-    } else if (strcmp(param, "repetition") == 0) {
-        if (r->repetition == 0)
-            snprintf(buf, size, "%s", _("repeated positions do not end the game"));
-        else
-            snprintf(buf, size,
-                     r->family == AW_FAMILY_RELAY
-                         ? _("occurrence %d of the same position ends the game; seeds left not "
-                             "counted")
-                         : _("occurrence %d of the same position ends the game; each player adds "
-                             "his own row"),
-                     r->repetition);
-    } else if (strcmp(param, "play-on") == 0) {
-        snprintf(buf, size, "%s",
-                 r->target == 0 ? _("no effect without a target score")
-                 : r->play_on   ? _("reaching the target does not end the game: play goes on")
-                                : _("the first player to reach the target wins, and the game "
-                                    "ends there"));
-    } else if (strcmp(param, "skip-origin") == 0) {
-        snprintf(buf, size, "%s",
-                 r->skip_origin ? _("a lap skips the pit it started from")
-                                : _("a lap sows into the pit it started from"));
-    } else if (strcmp(param, "direction") == 0) {
-        snprintf(buf, size, "%s",
-                 r->clockwise ? _("seeds are sown clockwise (the board is shown mirrored)")
-                              : _("seeds are sown counterclockwise"));
-    } else if (strcmp(param, "chain") == 0) {
-        snprintf(buf, size, "%s",
-                 r->chain_backward ? _("a capture chain runs against the direction of the last lap")
-                                   : _("a capture chain runs on in the direction of the last lap"));
-    } else if (strcmp(param, "no-move") == 0) {
-        snprintf(buf, size, "%s",
-                 r->no_move_pass ? _("a player without a legal move passes")
-                                 : _("a player without a legal move ends the game"));
-    } else {
-        /* A parameter added to the library but not here: its own words. */
-        if (!aw_rules_describe(r, param, buf, size))
-            return NULL;
-    }
-    return buf;
+    return aw_rules_describe_translated(r, param, buf, size, catalog, NULL);
 }
 
 const char *words_preset_summary(const char *name)
 {
-    static const struct {
-        const char *name, *summary;
-    } table[] = {
-        /* The library's summaries (aw_rules_preset_summary), for translation;
-         * test_session checks that the English is the same. */
-        {"abapa", N_("Oware Abapa, the international tournament rules: captures of 2 and 3, a "
-                     "grand slam captures nothing, first to 25 seeds, the third repetition ends "
-                     "the game")},
-        {"seven-turns", N_("Awale as a French description tells it: as abapa, but 7 rounds (14 "
-                           "plies) without a capture end the game, and the players cannot agree "
-                           "to stop")},
-        {"grand-slam", N_("Awale where a grand slam captures: seeds left at the end are not "
-                          "counted, and 21 plies without a capture end the game")},
-        {"two-seeds", N_("A simpler Awale for beginners: only pits of 2 are captured, first to 24 "
-                         "seeds")},
-        {"relay", N_("A different game on the same board: sow 2 or more seeds either way, each "
-                     "lap ending in a pit with seeds sows them back the other way, a last seed in "
-                     "an empty pit of yours captures the pit facing it; only the stores count")},
-    };
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        if (strcmp(name, table[i].name) == 0)
-            return _(table[i].summary);
     for (int i = 0; i < aw_rules_preset_count(); i++)
         if (strcmp(name, aw_rules_preset_name(i)) == 0)
-            return aw_rules_preset_summary(i);
+            return _(aw_rules_preset_summary(i));
     return "";
 }
 
@@ -517,12 +282,6 @@ const char *words_level(int level)
 {
     const char *d = engine_level_description(level);
     return d[0] ? _(d) : d;
-}
-
-static const char *catalog(void *ctx, const char *text)
-{
-    (void)ctx;
-    return _(text);
 }
 
 const char *words_howto(const aw_rules *rules, char *buf, size_t size)

@@ -74,11 +74,13 @@ const char *words_status(aw_status status, const aw_rules *rules, const aw_posit
 const char *words_illegal(const aw_rules *rules, const aw_position *pos, aw_move move, char *buf,
                           size_t size);
 
-/* One parameter of a rule set in words, as aw_rules_describe says it,
- * translated; NULL for an unknown parameter. */
+/* One parameter of a rule set in words: the library's own words
+ * (aw_rules_describe_translated) through the catalog; NULL for an unknown
+ * parameter. */
 const char *words_rule(const aw_rules *rules, const char *param, char *buf, size_t size);
 
-/* A rule set (preset) in one line, translated; "" for an unknown name. */
+/* A rule set (preset) in one line: the library's summary
+ * (aw_rules_preset_summary) through the catalog; "" for an unknown name. */
 const char *words_preset_summary(const char *name);
 
 /* What a level (1..10) is like, translated (engine_level_description). */

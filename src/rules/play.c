@@ -10,6 +10,10 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The sentences are marked TR for the catalogue and said in the caller's
+ * language (the _translated functions; rules_internal.h). */
+#define TR(s) aw_lang_text(l, s)
+
 int aw_generate(const aw_rules *rules, const aw_position *pos, aw_move moves[AW_MAX_MOVES])
 {
     return rules->family == AW_FAMILY_RELAY ? relay_generate(rules, pos, moves)
@@ -100,64 +104,84 @@ const char *aw_status_word(aw_status status)
     return "unknown";
 }
 
-static const char *player_name(int side) { return side == AW_SOUTH ? "South" : "North"; }
-
-static const char *leftover_phrase(aw_leftover to, int mover)
+static const char *player_name(const aw_lang *l, int side)
 {
-    static const char *const phrases[2][5] = {
-        {"the seeds left are not counted", "South takes the seeds left",
-         "North takes the seeds left", "each player takes the seeds of his own row", ""},
-        {"the seeds left are not counted", "North takes the seeds left",
-         "South takes the seeds left", "each player takes the seeds of his own row", ""},
-    };
-    return phrases[mover][to];
+    return side == AW_SOUTH ? TR("South") : TR("North");
+}
+
+static const char *leftover_phrase(const aw_lang *l, aw_leftover to, int mover)
+{
+    switch (to) {
+    case AW_LEFT_MOVER:
+        return mover == AW_SOUTH ? TR("South takes the seeds left") : TR("North takes the seeds left");
+    case AW_LEFT_OPPONENT:
+        return mover == AW_SOUTH ? TR("North takes the seeds left") : TR("South takes the seeds left");
+    case AW_LEFT_OWNER: return TR("each player takes the seeds of his own row");
+    default: return TR("the seeds left are not counted");
+    }
 }
 
 const char *aw_status_explain(aw_status status, const aw_rules *rules, const aw_position *pos,
                               char *buf, size_t size)
 {
+    return aw_status_explain_translated(status, rules, pos, buf, size, NULL, NULL);
+}
+
+const char *aw_status_explain_translated(aw_status status, const aw_rules *rules,
+                                         const aw_position *pos, char *buf, size_t size,
+                                         aw_translate_fn tr, void *ctx)
+{
+    const aw_lang lang = {tr, ctx}, *l = &lang;
     const int mover = pos->side;
-    const char *me = player_name(mover), *you = player_name(!mover);
+    const char *me = player_name(l, mover), *you = player_name(l, !mover);
     const bool relay = rules->family == AW_FAMILY_RELAY;
     switch (status) {
-    case AW_ONGOING: snprintf(buf, size, "%s to move", me); break;
+    case AW_ONGOING: snprintf(buf, size, TR("%s to move"), me); break;
     case AW_END_TARGET:
-        snprintf(buf, size, "%s reached the target of %d seeds",
-                 pos->score[0] >= rules->target ? "South" : "North", rules->target);
+        snprintf(buf, size, TR("%s reached the target of %d seeds"),
+                 player_name(l, pos->score[0] >= rules->target ? AW_SOUTH : AW_NORTH),
+                 rules->target);
         break;
-    case AW_END_EMPTY_BOARD: snprintf(buf, size, "no seed is left on the board"); break;
+    case AW_END_EMPTY_BOARD: snprintf(buf, size, "%s", TR("no seed is left on the board")); break;
     case AW_END_EMPTY_ROW:
-        snprintf(buf, size, "%s has no seed to play; %s", me,
+        snprintf(buf, size, TR("%s has no seed to play; %s"), me,
                  relay || rules->empty_row != AW_LEFT_OWNER
-                     ? "the seeds left are not counted"
-                     : (mover ? "South takes the seeds of his row" : "North takes the seeds of his row"));
+                     ? TR("the seeds left are not counted")
+                     : (mover ? TR("South takes the seeds of his row")
+                              : TR("North takes the seeds of his row")));
         break;
     case AW_END_CANNOT_FEED:
-        snprintf(buf, size, "%s's row is empty and no move of %s can reach it; %s", you, me,
-                 relay ? "the seeds left are not counted"
-                       : leftover_phrase(rules->cannot_feed, mover));
+        snprintf(buf, size, TR("%s's row is empty and no move of %s can reach it; %s"), you, me,
+                 relay ? TR("the seeds left are not counted")
+                       : leftover_phrase(l, rules->cannot_feed, mover));
         break;
     case AW_END_NO_MOVE:
         if (rules->no_move_pass) /* a pass is allowed only when the other can then move */
-            snprintf(buf, size, "neither player has a pit with 2 seeds or more; the seeds left "
-                                "are not counted");
+            snprintf(buf, size, "%s",
+                     TR("neither player has a pit with 2 seeds or more; the seeds left are not "
+                        "counted"));
         else
             snprintf(buf, size,
-                     "%s has no pit with 2 seeds or more; the seeds left are not counted", me);
+                     TR("%s has no pit with 2 seeds or more; the seeds left are not counted"), me);
         break;
     case AW_END_NO_CAPTURE:
-        snprintf(buf, size, "%d plies were played without a capture; the seeds left are not counted",
-                 rules->no_capture);
+        if (rules->no_capture == 1)
+            snprintf(buf, size, "%s",
+                     TR("1 ply was played without a capture; the seeds left are not counted"));
+        else
+            snprintf(buf, size,
+                     TR("%d plies were played without a capture; the seeds left are not counted"),
+                     rules->no_capture);
         break;
     case AW_END_REPETITION:
-        snprintf(buf, size, "the same position occurred %d times; %s", rules->repetition,
-                 relay ? "the seeds left are not counted"
-                       : "each player takes the seeds of his own row");
+        snprintf(buf, size, TR("the same position occurred %d times; %s"), rules->repetition,
+                 relay ? TR("the seeds left are not counted")
+                       : TR("each player takes the seeds of his own row"));
         break;
     case AW_END_AGREEMENT:
-        snprintf(buf, size, "the players agreed to end the game; %s",
-                 leftover_phrase(rules->agreement == AW_LEFT_FORBIDDEN ? AW_LEFT_NOBODY
-                                                                       : rules->agreement,
+        snprintf(buf, size, TR("the players agreed to end the game; %s"),
+                 leftover_phrase(l, rules->agreement == AW_LEFT_FORBIDDEN ? AW_LEFT_NOBODY
+                                                                          : rules->agreement,
                                  mover));
         break;
     }
@@ -167,27 +191,36 @@ const char *aw_status_explain(aw_status status, const aw_rules *rules, const aw_
 const char *aw_explain_illegal(const aw_rules *rules, const aw_position *pos, aw_move move,
                                char *buf, size_t size)
 {
+    return aw_explain_illegal_translated(rules, pos, move, buf, size, NULL, NULL);
+}
+
+const char *aw_explain_illegal_translated(const aw_rules *rules, const aw_position *pos,
+                                          aw_move move, char *buf, size_t size,
+                                          aw_translate_fn tr, void *ctx)
+{
+    const aw_lang lang = {tr, ctx}, *l = &lang;
     if (aw_is_legal(rules, pos, move))
         return NULL;
     char text[AW_MOVE_MAX];
     aw_move_format(rules, move, text);
     const int mover = pos->side, pit = AW_MOVE_PIT(move);
-    const char *me = player_name(mover), *you = player_name(!mover);
+    const char *me = player_name(l, mover), *you = player_name(l, !mover);
     aw_status st = aw_position_status(rules, pos);
     if (st != AW_ONGOING) {
         char why[200];
-        snprintf(buf, size, "the game is over: %s", aw_status_explain(st, rules, pos, why, sizeof why));
+        snprintf(buf, size, TR("the game is over: %s"),
+                 aw_status_explain_translated(st, rules, pos, why, sizeof why, tr, ctx));
     } else if (rules->family == AW_FAMILY_RELAY) {
-        relay_explain(rules, pos, move, buf, size);
+        relay_explain(rules, pos, move, l, buf, size);
     } else if (pit >= AW_PITS) {
-        snprintf(buf, size, "there is no such pit");
+        snprintf(buf, size, "%s", TR("there is no such pit"));
     } else if (pit / AW_ROW != mover) {
-        snprintf(buf, size, "%s is %s's pit, and %s is to move (%s plays %s)", text, you, me, me,
-                 mover ? "a-f" : "A-F");
+        snprintf(buf, size, TR("%s is %s's pit, and %s is to move (%s plays %s)"), text, you, me,
+                 me, mover ? "a-f" : "A-F");
     } else if (pos->pits[pit] == 0) {
-        snprintf(buf, size, "pit %c is empty", text[0]);
+        snprintf(buf, size, TR("pit %c is empty"), text[0]);
     } else if (rules->family == AW_FAMILY_OWARE && (move & AW_MOVE_CW)) {
-        snprintf(buf, size, "Oware moves have no direction");
+        snprintf(buf, size, "%s", TR("Oware moves have no direction"));
     } else if (aw_position_row(pos, !mover) == 0) {
         aw_move moves[AW_MAX_MOVES];
         int n = aw_generate(rules, pos, moves);
@@ -197,10 +230,10 @@ const char *aw_explain_illegal(const aw_rules *rules, const aw_position *pos, aw
             strcat(list, i ? " " : "");
             strcat(list, aw_move_format(rules, moves[i], m));
         }
-        snprintf(buf, size, "%s's row is empty: %s must give %s seeds (legal: %s)", you, me, you,
-                 list);
+        snprintf(buf, size, TR("%s's row is empty: %s must give %s seeds (legal: %s)"), you, me,
+                 you, list);
     } else {
-        snprintf(buf, size, "%s cannot be played here", text);
+        snprintf(buf, size, TR("%s cannot be played here"), text);
     }
     return buf;
 }

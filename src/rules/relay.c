@@ -348,11 +348,15 @@ aw_status relay_status(const aw_rules *r, const aw_position *p)
 
 /* Why `move` cannot be played in *p (an ongoing relay game), as a sentence
  * in buf. Called by aw_explain_illegal for illegal moves only. */
-const char *relay_explain(const aw_rules *r, const aw_position *p, aw_move move, char *buf,
-                          size_t size)
+/* The sentences are marked TR for the catalogue and said in the caller's
+ * language (rules_internal.h). */
+#define TR(s) aw_lang_text(l, s)
+
+const char *relay_explain(const aw_rules *r, const aw_position *p, aw_move move,
+                          const aw_lang *l, char *buf, size_t size)
 {
     const int mover = p->side, pit = AW_MOVE_PIT(move);
-    const char *me = mover ? "North" : "South", *you = mover ? "South" : "North";
+    const char *me = mover ? TR("North") : TR("South"), *you = mover ? TR("South") : TR("North");
     aw_move moves[AW_MAX_MOVES];
     const int n = relay_generate(r, p, moves);
     char legal[80] = "";
@@ -366,25 +370,31 @@ const char *relay_explain(const aw_rules *r, const aw_position *p, aw_move move,
     aw_move_format(r, move, text);
     if (move == AW_MOVE_PASS) {
         if (!r->no_move_pass)
-            snprintf(buf, size, "passing is not allowed in these rules (--rule no-move=pass "
-                                "allows it); legal: %s", legal);
-        else
-            snprintf(buf, size, "%s can move, and may pass only without a move (legal: %s)", me,
+            snprintf(buf, size,
+                     TR("passing is not allowed in these rules (--rule no-move=pass allows it); "
+                        "legal: %s"),
                      legal);
+        else
+            snprintf(buf, size, TR("%s can move, and may pass only without a move (legal: %s)"),
+                     me, legal);
     } else if (pit >= AW_PITS || (move & ~(0x0F | AW_MOVE_CW))) {
-        snprintf(buf, size, "there is no such move (legal: %s)", legal);
+        snprintf(buf, size, TR("there is no such move (legal: %s)"), legal);
     } else if (pit / AW_ROW != mover) {
-        snprintf(buf, size, "%c is %s's pit, and %s is to move (%s plays %s, each with + or -)",
+        snprintf(buf, size, TR("%c is %s's pit, and %s is to move (%s plays %s, each with + or -)"),
                  text[0], you, me, me, mover ? "a-f" : "A-F");
     } else if (p->pits[pit] < 2) {
-        snprintf(buf, size, "pit %c %s; a move needs at least 2%s", text[0],
-                 p->pits[pit] ? "holds a single seed" : "is empty",
-                 must_pass ? (mover ? "; North has no such pit and must pass"
-                                    : "; South has no such pit and must pass")
-                           : "");
+        const char *pass = must_pass ? (mover ? TR("; North has no such pit and must pass")
+                                              : TR("; South has no such pit and must pass"))
+                                     : "";
+        if (p->pits[pit])
+            snprintf(buf, size, TR("pit %c holds a single seed; a move needs at least 2%s"),
+                     text[0], pass);
+        else
+            snprintf(buf, size, TR("pit %c is empty; a move needs at least 2%s"), text[0], pass);
     } else {
-        snprintf(buf, size, "%s is illegal: its relay would never end (the same pit, direction "
-                            "and board would come round again, or it runs past %d laps)",
+        snprintf(buf, size,
+                 TR("%s is illegal: its relay would never end (the same pit, direction and board "
+                    "would come round again, or it runs past %d laps)"),
                  text, RELAY_MAX_LAPS);
     }
     return buf;

@@ -16,6 +16,24 @@
 #define AW_PRINTF(a, b)
 #endif
 
+/* The caller's language for the library's sentences (aw_translate_fn):
+ * aw_lang_text gives a sentence as the caller's catalogue has it, the
+ * English when it has none or l is NULL. The files that say sentences mark
+ * them with a TR("...") of their own (a keyword of scripts/po-check.sh). */
+typedef struct aw_lang {
+    aw_translate_fn tr;
+    void *ctx;
+} aw_lang;
+
+#if defined(__GNUC__)
+__attribute__((format_arg(2)))
+#endif
+static inline const char *aw_lang_text(const aw_lang *l, const char *s)
+{
+    const char *out = l && l->tr ? l->tr(l->ctx, s) : s;
+    return out ? out : s;
+}
+
 /* Fill *err (when not NULL) and return -1. */
 int aw_fail(aw_error *err, const char *fmt, ...) AW_PRINTF(2, 3);
 
@@ -35,8 +53,8 @@ aw_status oware_status(const aw_rules *r, const aw_position *p);
 int relay_generate(const aw_rules *r, const aw_position *p, aw_move moves[AW_MAX_MOVES]);
 int relay_play(const aw_rules *r, aw_position *p, aw_move m);
 aw_status relay_status(const aw_rules *r, const aw_position *p);
-const char *relay_explain(const aw_rules *r, const aw_position *p, aw_move move, char *buf,
-                          size_t size);
+const char *relay_explain(const aw_rules *r, const aw_position *p, aw_move move,
+                          const aw_lang *l, char *buf, size_t size);
 
 /* A relay still going after this many laps counts as endless
  * (docs/relay.md). */

@@ -14,35 +14,45 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* N_ marks a string for the catalogue (xgettext, scripts/po-check.sh)
+ * where it is defined: the summaries and help texts, which the front ends
+ * translate as they get them. TR marks a sentence and translates it with
+ * the caller's aw_translate_fn (aw_rules_describe_translated), as howto.c
+ * does. */
+#define N_(s) s
+
+typedef aw_lang lang;
+#define TR(s) aw_lang_text(l, s)
+
 #define CAPTURES_2_3 ((UINT64_C(1) << 2) | (UINT64_C(1) << 3))
 
 static const struct preset {
     const char *summary;
     aw_rules rules;
 } presets[] = {
-    {"Oware Abapa, the international tournament rules: captures of 2 and 3, a grand slam "
-     "captures nothing, first to 25 seeds, the third repetition ends the game",
+    {N_("Oware Abapa, the international tournament rules: captures of 2 and 3, a grand slam "
+     "captures nothing, first to 25 seeds, the third repetition ends the game"),
      {.name = "abapa", .family = AW_FAMILY_OWARE, .captures = CAPTURES_2_3,
       .grand_slam = AW_SLAM_VOID, .cannot_feed = AW_LEFT_MOVER, .empty_row = AW_LEFT_OWNER,
       .agreement = AW_LEFT_OWNER, .target = 25, .repetition = 3}},
-    {"Awale as a French description tells it: as abapa, but 7 rounds (14 plies) without a "
-     "capture end the game, and the players cannot agree to stop",
+    {N_("Awale as a French description tells it: as abapa, but 7 rounds (14 plies) without a "
+     "capture end the game, and the players cannot agree to stop"),
      {.name = "seven-turns", .family = AW_FAMILY_OWARE, .captures = CAPTURES_2_3,
       .grand_slam = AW_SLAM_VOID, .cannot_feed = AW_LEFT_MOVER, .empty_row = AW_LEFT_OWNER,
       .agreement = AW_LEFT_FORBIDDEN, .target = 25, .no_capture = 14}},
-    {"Awale where a grand slam captures: seeds left at the end are not counted, and 21 "
-     "plies without a capture end the game",
+    {N_("Awale where a grand slam captures: seeds left at the end are not counted, and 21 "
+     "plies without a capture end the game"),
      {.name = "grand-slam", .family = AW_FAMILY_OWARE, .captures = CAPTURES_2_3,
       .grand_slam = AW_SLAM_CAPTURE, .cannot_feed = AW_LEFT_NOBODY,
       .empty_row = AW_LEFT_NOBODY, .agreement = AW_LEFT_NOBODY, .target = 25,
       .no_capture = 21}},
-    {"A simpler Awale for beginners: only pits of 2 are captured, first to 24 seeds",
+    {N_("A simpler Awale for beginners: only pits of 2 are captured, first to 24 seeds"),
      {.name = "two-seeds", .family = AW_FAMILY_OWARE, .captures = UINT64_C(1) << 2,
       .grand_slam = AW_SLAM_VOID, .cannot_feed = AW_LEFT_MOVER, .empty_row = AW_LEFT_OWNER,
       .agreement = AW_LEFT_OWNER, .target = 24, .repetition = 3}},
-    {"A different game on the same board: sow 2 or more seeds either way, each lap ending in "
+    {N_("A different game on the same board: sow 2 or more seeds either way, each lap ending in "
      "a pit with seeds sows them back the other way, a last seed in an empty pit of yours "
-     "captures the pit facing it; only the stores count",
+     "captures the pit facing it; only the stores count"),
      {.name = "relay", .family = AW_FAMILY_RELAY, .captures = 0, .grand_slam = AW_SLAM_VOID,
       .cannot_feed = AW_LEFT_NOBODY, .empty_row = AW_LEFT_NOBODY,
       .agreement = AW_LEFT_NOBODY, .target = 0, .repetition = 3}},
@@ -121,7 +131,7 @@ typedef struct param {
     enum kind kind;
     int (*set)(aw_rules *r, const char *v);  /* 0 or -1 for a bad value */
     void (*get)(const aw_rules *r, char *buf, size_t size);
-    const char *(*words)(const aw_rules *r, char *buf, size_t size);
+    const char *(*words)(const aw_rules *r, const lang *l, char *buf, size_t size);
 } param;
 
 static int set_captures(aw_rules *r, const char *v)
@@ -160,7 +170,7 @@ static void get_captures(const aw_rules *r, char *buf, size_t size)
         snprintf(buf, size, "none");
 }
 
-static const char *words_captures(const aw_rules *r, char *buf, size_t size)
+static const char *words_captures(const aw_rules *r, const lang *l, char *buf, size_t size)
 {
     /* The counts in words: "2", "2 or 3", "2, 3 or 4". */
     char list[200];
@@ -173,10 +183,10 @@ static const char *words_captures(const aw_rules *r, char *buf, size_t size)
         if (r->captures >> c & 1) {
             n++;
             used += (size_t)snprintf(list + used, sizeof list - used, "%s%d",
-                                     n == 1 ? "" : n == total ? " or " : ", ", c);
+                                     n == 1 ? "" : n == total ? TR(" or ") : ", ", c);
         }
-    snprintf(buf, size, "a last seed that makes %s in an opponent pit captures it",
-             total ? list : "nothing");
+    snprintf(buf, size, TR("a last seed that makes %s in an opponent pit captures it"),
+             total ? list : TR("nothing"));
     return buf;
 }
 
@@ -193,12 +203,12 @@ static void get_slam(const aw_rules *r, char *buf, size_t size)
 {
     snprintf(buf, size, "%s", slam_words[r->grand_slam]);
 }
-static const char *words_slam(const aw_rules *r, char *buf, size_t size)
+static const char *words_slam(const aw_rules *r, const lang *l, char *buf, size_t size)
 {
     snprintf(buf, size, "%s",
              r->grand_slam == AW_SLAM_CAPTURE
-                 ? "a grand slam (capturing the whole opponent row) captures"
-                 : "a grand slam is legal but captures nothing");
+                 ? TR("a grand slam (capturing the whole opponent row) captures")
+                 : TR("a grand slam is legal but captures nothing"));
     return buf;
 }
 
@@ -227,12 +237,15 @@ static void get_cannot_feed(const aw_rules *r, char *buf, size_t size)
 {
     snprintf(buf, size, "%s", leftover_word(r->cannot_feed));
 }
-static const char *words_cannot_feed(const aw_rules *r, char *buf, size_t size)
+static const char *words_cannot_feed(const aw_rules *r, const lang *l, char *buf, size_t size)
 {
-    const char *who = r->cannot_feed == AW_LEFT_MOVER      ? "go to the player who cannot feed"
-                      : r->cannot_feed == AW_LEFT_OPPONENT ? "go to his opponent"
-                                                           : "are not counted";
-    snprintf(buf, size, "when the mover cannot feed the opponent, the seeds left %s", who);
+    snprintf(buf, size, "%s",
+             r->cannot_feed == AW_LEFT_MOVER
+                 ? TR("when the mover cannot feed the opponent, the seeds left go to the player "
+                      "who cannot feed")
+             : r->cannot_feed == AW_LEFT_OPPONENT
+                 ? TR("when the mover cannot feed the opponent, the seeds left go to his opponent")
+                 : TR("when the mover cannot feed the opponent, the seeds left are not counted"));
     return buf;
 }
 
@@ -250,11 +263,13 @@ static void get_empty_row(const aw_rules *r, char *buf, size_t size)
 {
     snprintf(buf, size, "%s", leftover_word(r->empty_row));
 }
-static const char *words_empty_row(const aw_rules *r, char *buf, size_t size)
+static const char *words_empty_row(const aw_rules *r, const lang *l, char *buf, size_t size)
 {
-    snprintf(buf, size, "when the player to move has no seed, %s",
-             r->empty_row == AW_LEFT_OWNER ? "his opponent adds the seeds of his own row"
-                                           : "the seeds left are not counted");
+    snprintf(buf, size, "%s",
+             r->empty_row == AW_LEFT_OWNER
+                 ? TR("when the player to move has no seed, his opponent adds the seeds of his "
+                      "own row")
+                 : TR("when the player to move has no seed, the seeds left are not counted"));
     return buf;
 }
 
@@ -274,12 +289,12 @@ static void get_agreement(const aw_rules *r, char *buf, size_t size)
 {
     snprintf(buf, size, "%s", leftover_word(r->agreement));
 }
-static const char *words_agreement(const aw_rules *r, char *buf, size_t size)
+static const char *words_agreement(const aw_rules *r, const lang *l, char *buf, size_t size)
 {
     snprintf(buf, size, "%s",
-             r->agreement == AW_LEFT_OWNER    ? "the players may agree to end: each takes his own row"
-             : r->agreement == AW_LEFT_NOBODY ? "the players may agree to end: seeds left not counted"
-                                              : "the game cannot end by agreement");
+             r->agreement == AW_LEFT_OWNER    ? TR("the players may agree to end: each takes his own row")
+             : r->agreement == AW_LEFT_NOBODY ? TR("the players may agree to end: seeds left not counted")
+                                              : TR("the game cannot end by agreement"));
     return buf;
 }
 
@@ -295,13 +310,13 @@ static void get_target(const aw_rules *r, char *buf, size_t size)
 {
     snprintf(buf, size, "%d", r->target);
 }
-static const char *words_target(const aw_rules *r, char *buf, size_t size)
+static const char *words_target(const aw_rules *r, const lang *l, char *buf, size_t size)
 {
     /* What reaching the target does is play-on's to say, not this one's. */
     if (r->target == 0)
-        snprintf(buf, size, "no target score");
+        snprintf(buf, size, "%s", TR("no target score"));
     else
-        snprintf(buf, size, "the target score is %d seeds", r->target);
+        snprintf(buf, size, TR("the target score is %d seeds"), r->target);
     return buf;
 }
 
@@ -317,12 +332,15 @@ static void get_no_capture(const aw_rules *r, char *buf, size_t size)
 {
     snprintf(buf, size, "%d", r->no_capture);
 }
-static const char *words_no_capture(const aw_rules *r, char *buf, size_t size)
+static const char *words_no_capture(const aw_rules *r, const lang *l, char *buf, size_t size)
 {
     if (r->no_capture == 0)
-        snprintf(buf, size, "no limit on plies without capture");
+        snprintf(buf, size, "%s", TR("no limit on plies without capture"));
+    else if (r->no_capture == 1)
+        snprintf(buf, size, "%s", TR("1 ply without capture ends the game; seeds left not counted"));
     else
-        snprintf(buf, size, "%d consecutive plies without capture end the game; seeds left not counted",
+        snprintf(buf, size,
+                 TR("%d consecutive plies without capture end the game; seeds left not counted"),
                  r->no_capture);
     return buf;
 }
@@ -339,37 +357,22 @@ static void get_repetition(const aw_rules *r, char *buf, size_t size)
 {
     snprintf(buf, size, "%d", r->repetition);
 }
-static const char *words_repetition(const aw_rules *r, char *buf, size_t size)
+static const char *words_repetition(const aw_rules *r, const lang *l, char *buf, size_t size)
 {
     if (r->repetition == 0)
-        snprintf(buf, size, "repeated positions do not end the game");
+        snprintf(buf, size, "%s", TR("repeated positions do not end the game"));
     else
-        snprintf(buf, size, "occurrence %d of the same position ends the game; %s", r->repetition,
-                 r->family == AW_FAMILY_RELAY ? "seeds left not counted"
-                                              : "each player adds his own row");
+        snprintf(buf, size,
+                 r->family == AW_FAMILY_RELAY
+                     ? TR("occurrence %d of the same position ends the game; seeds left not "
+                          "counted")
+                     : TR("occurrence %d of the same position ends the game; each player adds "
+                          "his own row"),
+                 r->repetition);
     return buf;
 }
 
 static const char *const no_yes[] = {"no", "yes"};
-
-#define BOOL_PARAM(fn, field, yes_text, no_text)                                  \
-    static int set_##fn(aw_rules *r, const char *v)                              \
-    {                                                                             \
-        int i = parse_word(v, no_yes, 2);                                         \
-        if (i < 0)                                                                \
-            return -1;                                                            \
-        r->field = i == 1;                                                        \
-        return 0;                                                                 \
-    }                                                                             \
-    static void get_##fn(const aw_rules *r, char *buf, size_t size)               \
-    {                                                                             \
-        snprintf(buf, size, "%s", no_yes[r->field]);                              \
-    }                                                                             \
-    static const char *words_##fn(const aw_rules *r, char *buf, size_t size)      \
-    {                                                                             \
-        snprintf(buf, size, "%s", r->field ? yes_text : no_text);                 \
-        return buf;                                                               \
-    }
 
 static int set_play_on(aw_rules *r, const char *v)
 {
@@ -383,16 +386,34 @@ static void get_play_on(const aw_rules *r, char *buf, size_t size)
 {
     snprintf(buf, size, "%s", no_yes[r->play_on]);
 }
-static const char *words_play_on(const aw_rules *r, char *buf, size_t size)
+static const char *words_play_on(const aw_rules *r, const lang *l, char *buf, size_t size)
 {
     snprintf(buf, size, "%s",
-             r->target == 0 ? "no effect without a target score"
-             : r->play_on   ? "reaching the target does not end the game: play goes on"
-                            : "the first player to reach the target wins, and the game ends there");
+             r->target == 0 ? TR("no effect without a target score")
+             : r->play_on   ? TR("reaching the target does not end the game: play goes on")
+                            : TR("the first player to reach the target wins, and the game ends "
+                                 "there"));
     return buf;
 }
-BOOL_PARAM(skip_origin, skip_origin, "a lap skips the pit it started from",
-           "a lap sows into the pit it started from")
+static int set_skip_origin(aw_rules *r, const char *v)
+{
+    int i = parse_word(v, no_yes, 2);
+    if (i < 0)
+        return -1;
+    r->skip_origin = i == 1;
+    return 0;
+}
+static void get_skip_origin(const aw_rules *r, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s", no_yes[r->skip_origin]);
+}
+static const char *words_skip_origin(const aw_rules *r, const lang *l, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s",
+             r->skip_origin ? TR("a lap skips the pit it started from")
+                            : TR("a lap sows into the pit it started from"));
+    return buf;
+}
 
 static int set_direction(aw_rules *r, const char *v)
 {
@@ -408,11 +429,11 @@ static void get_direction(const aw_rules *r, char *buf, size_t size)
 {
     snprintf(buf, size, "%s", r->clockwise ? "cw" : "ccw");
 }
-static const char *words_direction(const aw_rules *r, char *buf, size_t size)
+static const char *words_direction(const aw_rules *r, const lang *l, char *buf, size_t size)
 {
     snprintf(buf, size, "%s",
-             r->clockwise ? "seeds are sown clockwise (the board is shown mirrored)"
-                          : "seeds are sown counterclockwise");
+             r->clockwise ? TR("seeds are sown clockwise (the board is shown mirrored)")
+                          : TR("seeds are sown counterclockwise"));
     return buf;
 }
 
@@ -430,11 +451,11 @@ static void get_chain(const aw_rules *r, char *buf, size_t size)
 {
     snprintf(buf, size, "%s", r->chain_backward ? "backward" : "forward");
 }
-static const char *words_chain(const aw_rules *r, char *buf, size_t size)
+static const char *words_chain(const aw_rules *r, const lang *l, char *buf, size_t size)
 {
     snprintf(buf, size, "%s",
-             r->chain_backward ? "a capture chain runs against the direction of the last lap"
-                               : "a capture chain runs on in the direction of the last lap");
+             r->chain_backward ? TR("a capture chain runs against the direction of the last lap")
+                               : TR("a capture chain runs on in the direction of the last lap"));
     return buf;
 }
 
@@ -452,46 +473,46 @@ static void get_no_move(const aw_rules *r, char *buf, size_t size)
 {
     snprintf(buf, size, "%s", r->no_move_pass ? "pass" : "end");
 }
-static const char *words_no_move(const aw_rules *r, char *buf, size_t size)
+static const char *words_no_move(const aw_rules *r, const lang *l, char *buf, size_t size)
 {
     snprintf(buf, size, "%s",
-             r->no_move_pass ? "a player without a legal move passes"
-                             : "a player without a legal move ends the game");
+             r->no_move_pass ? TR("a player without a legal move passes")
+                             : TR("a player without a legal move ends the game"));
     return buf;
 }
 
 static const param params[] = {
-    {"captures", "2,3 or 2 (any list of counts)", "counts that a capture takes", OWARE_ONLY,
+    {"captures", "2,3 or 2 (any list of counts)", N_("counts that a capture takes"), OWARE_ONLY,
      set_captures, get_captures, words_captures},
-    {"grand-slam", "void, capture", "a grand slam captures nothing, or captures", OWARE_ONLY,
+    {"grand-slam", "void, capture", N_("a grand slam captures nothing, or captures"), OWARE_ONLY,
      set_slam, get_slam, words_slam},
     {"cannot-feed", "mover, opponent, none",
-     "who takes the remaining seeds when the mover cannot feed", OWARE_ONLY, set_cannot_feed,
+     N_("who takes the remaining seeds when the mover cannot feed"), OWARE_ONLY, set_cannot_feed,
      get_cannot_feed, words_cannot_feed},
     {"empty-row", "owner, none",
-     "when the player to move has no seed: the opponent adds his own row, or nobody", OWARE_ONLY,
+     N_("when the player to move has no seed: the opponent adds his own row, or nobody"), OWARE_ONLY,
      set_empty_row, get_empty_row, words_empty_row},
-    {"target", "0 (none) or 1..48", "a score that ends the game when reached", OWARE_ONLY,
+    {"target", "0 (none) or 1..48", N_("a score that ends the game when reached"), OWARE_ONLY,
      set_target, get_target, words_target},
     {"no-capture", "0 (off) or a number of plies",
-     "consecutive plies without capture that end the game; remaining seeds not counted", ANY,
+     N_("consecutive plies without capture that end the game; remaining seeds not counted"), ANY,
      set_no_capture, get_no_capture, words_no_capture},
     {"repetition", "0 (off) or n >= 2",
-     "the n-th occurrence of a position ends the game (Oware: each player adds his own row)",
+     N_("the n-th occurrence of a position ends the game (Oware: each player adds his own row)"),
      ANY,
      set_repetition, get_repetition, words_repetition},
-    {"play-on", "no, yes", "reaching the target does not end the game", OWARE_ONLY, set_play_on,
+    {"play-on", "no, yes", N_("reaching the target does not end the game"), OWARE_ONLY, set_play_on,
      get_play_on, words_play_on},
-    {"direction", "ccw, cw", "sowing direction for the whole game (display and input only)",
+    {"direction", "ccw, cw", N_("sowing direction for the whole game (display and input only)"),
      OWARE_ONLY, set_direction, get_direction, words_direction},
     {"agreement", "owner, none, no",
-     "ending by agreement: each takes his own row, seeds not counted, or not allowed", ANY,
+     N_("ending by agreement: each takes his own row, seeds not counted, or not allowed"), ANY,
      set_agreement, get_agreement, words_agreement},
-    {"skip-origin", "no, yes", "relay: a lap skips the pit it started from", RELAY_ONLY,
+    {"skip-origin", "no, yes", N_("relay: a lap skips the pit it started from"), RELAY_ONLY,
      set_skip_origin, get_skip_origin, words_skip_origin},
-    {"chain", "forward, backward", "relay: direction of the capture chain", RELAY_ONLY,
+    {"chain", "forward, backward", N_("relay: direction of the capture chain"), RELAY_ONLY,
      set_chain, get_chain, words_chain},
-    {"no-move", "end, pass", "relay: a player without a legal move ends the game, or passes",
+    {"no-move", "end, pass", N_("relay: a player without a legal move ends the game, or passes"),
      RELAY_ONLY, set_no_move, get_no_move, words_no_move},
 };
 
@@ -563,10 +584,17 @@ const char *aw_rules_get(const aw_rules *rules, const char *name, char *buf, siz
 
 const char *aw_rules_describe(const aw_rules *rules, const char *name, char *buf, size_t size)
 {
+    return aw_rules_describe_translated(rules, name, buf, size, NULL, NULL);
+}
+
+const char *aw_rules_describe_translated(const aw_rules *rules, const char *name, char *buf,
+                                         size_t size, aw_translate_fn tr, void *ctx)
+{
     const param *p = param_find(name);
     if (!p || size == 0)
         return NULL;
-    return p->words(rules, buf, size);
+    const lang l = {tr, ctx};
+    return p->words(rules, &l, buf, size);
 }
 
 int aw_rules_diff(const aw_rules *rules, char *buf, size_t size)

@@ -213,6 +213,19 @@ describe('the page\'s words', () => {
     const captures = await page.$$eval('#new-params-list .param', (ps) => ps.map((p) => p.querySelector('.small').textContent));
     assert.equal(captures[0], 'nombres de graines qui font une prise');
     assert.deepEqual(await page.$$eval('#new-params-list select[data-param=grand-slam] option', (os) => os.map((o) => o.textContent)), ['nulle', 'prend']);
+    // Every parameter's help is the server's (GET /api/rules, one message
+    // each in the program's catalog), in French: none left in English.
+    const server = (await api(srv.base, 'GET', '/api/rules')).body;
+    for (const set of ['abapa', 'relay']) {
+      await page.selectOption('#new-rules', set);
+      const shown = await page.$$eval('#new-params-list .param', (ps) => ps.map((p) => [p.querySelector('.pname').textContent, p.querySelector('.small').textContent]));
+      assert.ok(shown.length > 3);
+      for (const [name, help] of shown) {
+        const english = server.parameters.find((p) => p.name === name).help;
+        assert.ok(help && help !== english, `${set} ${name}: ${help}`);
+      }
+    }
+    assert.match(await page.textContent('#new-rules-text'), /^Un autre jeu sur le même plateau/);
     // (the browser logs the refused undo itself)
     assert.deepEqual(page.problems.filter((p) => !/status of 409/.test(p)), []);
     await page.context().close();

@@ -78,6 +78,12 @@ quit
 expect_out_has "Règles abapa. Comment jouer :"
 expect_out_has "(un grand chelem)"
 expect_out_has "vous devez le nourrir"
+# the library's sentence with the number the rule set has, translated once
+run_env "LANG=C.UTF-8" "rules
+quit
+" play --opponent human --lang fr --rule no-capture=30
+expect_out_has "30 coups de suite sans prise (ceux des deux joueurs comptés)"
+grep -q "moves in a row" "$TMP/out" && fail "the English how-to-play in French: $(grep "moves in a row" "$TMP/out" | head -2)"
 run_env "LANG=C.UTF-8" "agree
 o
 quit

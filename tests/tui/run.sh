@@ -475,6 +475,10 @@ keys NPage
 wait_for "Comment jouer (relay) :"
 wait_for "Deux rangées de six cases, 4 graines dans chacune, et un grenier pour"
 absent "How to play"
+# each rule of the set in the library's words, through the catalog
+keys End
+wait_for "une prise en chaîne suit le sens du dernier tour"
+absent "capture chain"
 keys Escape
 keys q o
 wait_for "[exit 0]"

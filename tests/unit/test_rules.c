@@ -254,6 +254,24 @@ static void agreement(void **state)
 }
 
 /* Every end is explained in words and has a one-word reason. */
+/* A translator that counts the sentences it is asked for and keeps them
+ * as they are (NULL: the English), then one that says them all otherwise. */
+static const char *count_tr(void *ctx, const char *text)
+{
+    (void)text;
+    ++*(int *)ctx;
+    return NULL;
+}
+static const char *shout_tr(void *ctx, const char *text)
+{
+    (void)ctx;
+    static char said[4][256]; /* a sentence and the pieces filled into it */
+    static int next;
+    char *out = said[next++ % 4];
+    snprintf(out, sizeof said[0], "SHOUT %s", text);
+    return out;
+}
+
 static void ends_explained(void **state)
 {
     (void)state;
@@ -275,6 +293,22 @@ static void ends_explained(void **state)
         aw_status_explain(st, &r, &p, buf, sizeof buf);
         if (!strstr(buf, cases[i].fragment))
             fail_msg("%s: '%s' lacks '%s'", cases[i].position, buf, cases[i].fragment);
+        /* The same through a translator: the same English when it keeps
+         * the sentences, other words when it says them otherwise. */
+        char same[256], other[256];
+        int calls = 0;
+        aw_status_explain_translated(st, &r, &p, same, sizeof same, count_tr, &calls);
+        assert_string_equal(buf, same);
+        assert_true(calls > 0);
+        aw_status_explain_translated(st, &r, &p, other, sizeof other, shout_tr, NULL);
+        assert_non_null(strstr(other, "SHOUT"));
+        /* and an illegal move there: the game is over */
+        calls = 0;
+        const aw_move nowhere = 14; /* no such pit */
+        assert_non_null(aw_explain_illegal(&r, &p, nowhere, buf, sizeof buf));
+        aw_explain_illegal_translated(&r, &p, nowhere, same, sizeof same, count_tr, &calls);
+        assert_string_equal(buf, same);
+        assert_true(calls > 1);
     }
     /* play-on: reaching the target does not end the game. */
     aw_rules r = t_rules("abapa", "play-on=yes");
@@ -303,6 +337,37 @@ static bool mentions(const char *text, const char *const *words)
         if (strstr(text, *words))
             return true;
     return false;
+}
+
+/* Every parameter's words go through the caller's translator
+ * (aw_rules_describe_translated), which is how the front ends say them in
+ * the player's language: a sentence is one string of the catalogue. */
+static void describe_translated(void **state)
+{
+    (void)state;
+    static const char *const variants[] = {NULL, "no-capture=1", "no-capture=0", "captures=2",
+                                           "captures=none", "grand-slam=capture", "target=0",
+                                           "play-on=yes", "direction=cw", "agreement=no",
+                                           "cannot-feed=opponent", "repetition=0"};
+    for (int i = 0; i < aw_rules_preset_count(); i++)
+        for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+            aw_rules r = t_rules(aw_rules_preset_name(i), NULL);
+            if (variants[v] && aw_rules_set_arg(&r, variants[v], NULL))
+                continue;
+            for (int k = 0; k < aw_rules_param_count(); k++) {
+                const char *name = aw_rules_param_name(k);
+                char en[256], same[256], other[256];
+                int calls = 0;
+                aw_rules_describe(&r, name, en, sizeof en);
+                aw_rules_describe_translated(&r, name, same, sizeof same, count_tr, &calls);
+                assert_string_equal(en, same);
+                if (calls == 0)
+                    fail_msg("%s %s: '%s' not translated", r.name, name, en);
+                aw_rules_describe_translated(&r, name, other, sizeof other, shout_tr, NULL);
+                if (strcmp(en, other) == 0)
+                    fail_msg("%s %s: '%s' kept by a translator", r.name, name, en);
+            }
+        }
 }
 
 /* What players read names nothing they do not have (the project's internal
@@ -422,6 +487,7 @@ int main(void)
         cmocka_unit_test(bad_parameters),   cmocka_unit_test(undo_and_history),
         cmocka_unit_test(repetition),       cmocka_unit_test(agreement),
         cmocka_unit_test(ends_explained),   cmocka_unit_test(descriptions_say_things_once),
+        cmocka_unit_test(describe_translated),
         cmocka_unit_test(how_to_play),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -108,23 +108,6 @@ const EN = {
     ['?', N_('this list')],
     ['', N_('The same keys as the terminal game (awale play).')],
   ],
-  // what each rule parameter does: the server's words (GET /api/rules,
-  // src/rules/ruleset.c, which marks them for no catalog), translated here
-  param_help: {
-    captures: N_('counts that a capture takes'),
-    'grand-slam': N_('a grand slam captures nothing, or captures'),
-    'cannot-feed': N_('who takes the remaining seeds when the mover cannot feed'),
-    'empty-row': N_('when the player to move has no seed: the opponent adds his own row, or nobody'),
-    target: N_('a score that ends the game when reached'),
-    'no-capture': N_('consecutive plies without capture that end the game; remaining seeds not counted'),
-    repetition: N_('the n-th occurrence of a position ends the game (Oware: each player adds his own row)'),
-    'play-on': N_('reaching the target does not end the game'),
-    direction: N_('sowing direction for the whole game (display and input only)'),
-    agreement: N_('ending by agreement: each takes his own row, seeds not counted, or not allowed'),
-    'skip-origin': N_('relay: a lap skips the pit it started from'),
-    chain: N_('relay: direction of the capture chain'),
-    'no-move': N_('relay: a player without a legal move ends the game, or passes'),
-  },
   // the values of rule parameters, as the page shows them in a list
   param_values: {
     void: NC_('rule value', 'void'), capture: NC_('rule value', 'capture'),
@@ -171,7 +154,8 @@ export function sideName(side) {
   return t(s);
 }
 
-// The terminal's messages (src/front/words.c), shared through the catalog:
+// The terminal's messages (src/front/words.c, and the library's sentences it
+// says, src/rules/play.c), shared through the catalog:
 // _(msgid, ...args) and P_(singular, plural, n, ...args) with printf's %s
 // and %d, as the C code formats them.
 function format(fmt, args) {
@@ -217,7 +201,7 @@ export function describeMove(rep, who) {
   return s + _(' and captures %d seeds: %s.', rep.captured, capturedList(rep.pits));
 }
 
-// Who takes the seeds left, by a rule parameter's value (words.c:
+// Who takes the seeds left, by a rule parameter's value (src/rules/play.c:
 // leftover_phrase).
 function leftover(value, mover) {
   switch (value) {
@@ -229,7 +213,8 @@ function leftover(value, mover) {
 }
 
 // Why a game ended, from the status word, the rules and the final position
-// (words.c: words_status).
+// (src/rules/play.c: aw_status_explain, which the terminal says through
+// the catalog).
 export function describeEnd(state) {
   const st = state.status;
   const p = state.rules.params;
@@ -387,8 +372,10 @@ export function ruleSetText(name, english) {
   return tr(english || '');
 }
 
+// What a rule parameter does: the server's help text (GET /api/rules,
+// marked in src/rules/ruleset.c for the program's catalog).
 export function paramText(name, english) {
-  return tr(english || EN.param_help[name] || '');
+  return tr(english || '');
 }
 
 export function paramValueText(value) {
