@@ -66,86 +66,105 @@ void *aw_book_encode(const aw_book *book, size_t *size)
     return buf;
 }
 
-aw_book *aw_book_read(const void *data, size_t size, aw_error *err)
+/* The header's fields, checked on their own (aw_book_read checks the rest). */
+typedef struct book_header {
+    uint32_t count, inner, depth, alpha, hash;
+    uint64_t nodes;
+    char text[BOOK_RULES_TEXT + 1], root[65];
+} book_header;
+
+/* Read and check the header of a book of `size` bytes: 0, or -1 with the
+ * reason. */
+static int header_read(const uint8_t *p, size_t size, book_header *h, aw_error *err)
 {
-    const uint8_t *p = data;
     if (size < BOOK_HEADER_SIZE) {
         aw_fail(err, "truncated: %zu bytes, shorter than a book header (%d)", size,
                 BOOK_HEADER_SIZE);
-        return NULL;
+        return -1;
     }
     if (memcmp(p, BOOK_MAGIC, 7) != 0) {
         aw_fail(err, "not an awale opening book (bad magic number)");
-        return NULL;
+        return -1;
     }
     if (memcmp(p, BOOK_MAGIC, 8) != 0 || io_get32(p + 8) != BOOK_VERSION) {
         aw_fail(err, "book format version %u; this program reads version %d (rebuild the book)",
                 io_get32(p + 8), BOOK_VERSION);
-        return NULL;
+        return -1;
     }
     if (io_get64(p + 248) != book_checksum(p, 248)) {
         aw_fail(err, "damaged header (checksum mismatch)");
-        return NULL;
+        return -1;
     }
     if (io_get32(p + 12) != BOOK_HEADER_SIZE || io_get32(p + 16) != BOOK_ENTRY_SIZE) {
         aw_fail(err, "bad header: header size %u, entry size %u", io_get32(p + 12), io_get32(p + 16));
-        return NULL;
+        return -1;
     }
     for (int i = 56; i < 64; i++)
         if (p[i]) {
             aw_fail(err, "bad header (reserved byte %d set)", i);
-            return NULL;
+            return -1;
         }
     for (int i = 224; i < 248; i++)
         if (p[i]) {
             aw_fail(err, "bad header (reserved byte %d set)", i);
-            return NULL;
+            return -1;
         }
-    const uint32_t count = io_get32(p + 20), inner = io_get32(p + 24);
+    const uint32_t count = h->count = io_get32(p + 20), inner = h->inner = io_get32(p + 24);
     if (count == 0 || count > BOOK_MAX_POSITIONS || inner > count) {
         aw_fail(err, "bad header: %u positions, %u inner", count, inner);
-        return NULL;
+        return -1;
     }
     const uint64_t want = BOOK_HEADER_SIZE + (uint64_t)count * BOOK_ENTRY_SIZE;
     if (size != want) {
         aw_fail(err, "%s: the file has %zu bytes, its header says %llu",
                 size < want ? "truncated" : "trailing bytes", size, (unsigned long long)want);
-        return NULL;
+        return -1;
     }
-    const uint32_t depth = io_get32(p + 28), alpha = io_get32(p + 40), hash = io_get32(p + 44);
-    const uint64_t nodes = io_get64(p + 32);
+    const uint32_t depth = h->depth = io_get32(p + 28), alpha = h->alpha = io_get32(p + 40),
+                   hash = h->hash = io_get32(p + 44);
+    const uint64_t nodes = h->nodes = io_get64(p + 32);
     if ((depth == 0) == (nodes == 0) || depth > AW_SEARCH_MAX_DEPTH) {
         aw_fail(err, "bad header: leaf searches of depth %u and %llu nodes", depth,
                 (unsigned long long)nodes);
-        return NULL;
+        return -1;
     }
     if (alpha > 1000000 || hash < 1 || hash > 65536) {
         aw_fail(err, "bad header: alpha %u/1000, table %u MB", alpha, hash);
-        return NULL;
+        return -1;
     }
     if (io_get64(p + 48) != book_checksum(p + BOOK_HEADER_SIZE, (size_t)(want - BOOK_HEADER_SIZE))) {
         aw_fail(err, "damaged: the entries fail their checksum");
-        return NULL;
+        return -1;
     }
-    char text[BOOK_RULES_TEXT + 1], root[65];
-    memcpy(text, p + 64, BOOK_RULES_TEXT);
-    memcpy(root, p + 160, 64);
-    if (!memchr(text, 0, BOOK_RULES_TEXT) || !memchr(root, 0, 64)) {
+    memcpy(h->text, p + 64, BOOK_RULES_TEXT);
+    memcpy(h->root, p + 160, 64);
+    if (!memchr(h->text, 0, BOOK_RULES_TEXT) || !memchr(h->root, 0, 64)) {
         aw_fail(err, "bad header: the rules or the root are not terminated");
-        return NULL;
+        return -1;
     }
+    return 0;
+}
+
+aw_book *aw_book_read(const void *data, size_t size, aw_error *err)
+{
+    const uint8_t *p = data;
+    book_header h;
+    if (header_read(p, size, &h, err))
+        return NULL;
+    const uint32_t count = h.count, inner = h.inner, depth = h.depth, alpha = h.alpha, hash = h.hash;
+    const uint64_t nodes = h.nodes;
     aw_book *b = calloc(1, sizeof *b);
     if (!b) {
         aw_fail(err, "out of memory");
         return NULL;
     }
     aw_error e;
-    if (book_rules_parse(text, &b->rules, &e)) {
+    if (book_rules_parse(h.text, &b->rules, &e)) {
         aw_fail(err, "bad rules in the header: %s", e.msg);
         free(b);
         return NULL;
     }
-    if (aw_position_parse(root, &b->root, &e)) {
+    if (aw_position_parse(h.root, &b->root, &e)) {
         aw_fail(err, "bad root position in the header: %s", e.msg);
         free(b);
         return NULL;
