@@ -317,7 +317,6 @@ int cmd_play(int argc, char **argv)
     }
 
     aw_error err;
-    char msg[512];
     if (o.resume) {
         const int status = resume_game(&p, &cfg, &o);
         if (status)
@@ -358,6 +357,7 @@ int cmd_play(int argc, char **argv)
             if (play_unfinished_path(false, path, sizeof path))
                 unlink(path);
         }
+        char msg[512];
         settings_save(&set, msg, sizeof msg);
         play_free(&p);
         return status;
