@@ -1,7 +1,8 @@
 /*
  * book_internal.h - what the opening-book modules share (library-internal):
  * the file layout, the entry, the book object, and the graph the loader
- * checks and the builder grows (book.c, book_build.c; docs/book.md).
+ * checks and the builder grows (book.c, book_file.c, book_graph.c,
+ * book_probe.c, book_rules.c, book_build.c; docs/book.md).
  *
  * Values are the engine's internal scores (engine.h), from the view of the
  * side to move at the position: estimates odd and within +-SC_EVAL_MAX, 0

@@ -1,5 +1,5 @@
 /*
- * fuzz_book.c - fuzz target for the opening-book reader (src/engine/book.c):
+ * fuzz_book.c - fuzz target for the opening-book reader (src/engine/book_file.c):
  * the header, the entries and the check of the tree behind them. Whatever
  * the bytes, the reader must answer with a book or a message, never crash
  * or read out of bounds; a book it accepts must encode back to the same
