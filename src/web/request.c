@@ -29,7 +29,7 @@ const char *query_value(const web_request *req, const char *key, bool *present)
 /* A whole number query argument in [lo, hi]: 0 absent, 1 set, -1 bad
  * (answer set). */
 int query_int(const web_request *req, web_reply *r, const char *key, long long lo,
-                     long long hi, long long *out)
+              long long hi, long long *out)
 {
     bool present;
     const char *v = query_value(req, key, &present);
@@ -128,7 +128,7 @@ int field_string(json_t *o, web_reply *r, const char *key, const char **out)
 }
 
 int field_int(json_t *o, web_reply *r, const char *key, long long lo, long long hi,
-                     long long *out)
+              long long *out)
 {
     json_t *v = json_object_get(o, key);
     if (!v || json_is_null(v))
@@ -257,7 +257,7 @@ bool valid_id(const char *id, size_t len)
 }
 
 void method_not_allowed(web_reply *r, const char *method, const char *path,
-                               const char *allow)
+                        const char *allow)
 {
     web_reply_error(r, 405, "method %.20s is not allowed on %.80s (allowed: %s)", method, path,
                     allow);

@@ -115,7 +115,7 @@ web_outcome routes_submit(web_app *a, web_game *g, answer_job *j, game_job job,
  * the reservation made before the change (lock held). Returns true when a
  * job was queued (the answer is pending). */
 bool computer_reply(web_app *a, web_game *g, bool reserved, int status, json_t *played,
-                           const char *location, web_pending **pending)
+                    const char *location, web_pending **pending)
 {
     if (!session_computer_to_move(g->s)) {
         if (reserved)

@@ -219,7 +219,7 @@ done:
 }
 
 web_outcome handle_create(web_app *a, const web_request *req, web_reply *r,
-                                 web_pending **pending)
+                          web_pending **pending)
 {
     json_t *body = body_object(req, r);
     if (!body)

@@ -57,7 +57,7 @@ static void agreement_refused(web_game *g, web_reply *r, session_code code, int 
 }
 
 web_outcome handle_move(web_app *a, web_game *g, const web_request *req, web_reply *r,
-                               web_pending **pending)
+                        web_pending **pending)
 {
     static const char *const allowed[] = {"move", "computer", "reply", "lang", NULL};
     json_t *body = body_object(req, r);
@@ -85,8 +85,8 @@ web_outcome handle_move(web_app *a, web_game *g, const web_request *req, web_rep
         pthread_mutex_unlock(&g->lock);
         goto done;
     }
-    /* The session decides (session.h); the API's words for its refusals
-     * are English, as the rest of the API. */
+    /* The session decides (session.h); its refusals are answered with
+     * their code, in the API's English or in the asker's language. */
     const aw_rules *rules = session_rules(g->s);
     const session_code turn =
         computer ? session_computer_turn(g->s, NULL) : session_person_turn(g->s, NULL);
@@ -96,9 +96,8 @@ web_outcome handle_move(web_app *a, web_game *g, const web_request *req, web_rep
     } else if (computer) {
         if (turn == SESSION_PERSONS_TURN) {
             refuse(r, turn, lang, "it is not the computer's turn: %s plays a person",
-                            words_side(session_position(g->s)->side));
-        } else if (!routes_reserve(a, r)) {
-        } else if (computer_reply(a, g, true, 200, NULL, NULL, pending)) {
+                   words_side(session_position(g->s)->side));
+        } else if (routes_reserve(a, r) && computer_reply(a, g, true, 200, NULL, NULL, pending)) {
             out = WEB_PENDING;
         }
     } else {
@@ -110,7 +109,7 @@ web_outcome handle_move(web_app *a, web_game *g, const web_request *req, web_rep
             web_reply_error(r, 400, "field 'move' must hold exactly one move, not %d", n);
         } else if (turn == SESSION_COMPUTERS_TURN) {
             refuse(r, turn, lang, "it is the computer's turn (%s)",
-                            words_side(session_position(g->s)->side));
+                   words_side(session_position(g->s)->side));
         } else {
             /* The computer will answer: make sure it can before playing. */
             const bool reserve = session_may_play(g->s, moves[0], NULL) == SESSION_OK && reply &&
@@ -118,6 +117,7 @@ web_outcome handle_move(web_app *a, web_game *g, const web_request *req, web_rep
             aw_move_report *rep = malloc(sizeof *rep);
             session_code played_code = SESSION_FAILED;
             if (reserve && !routes_reserve(a, r)) {
+                /* answered: the server is busy */
             } else if (!rep) {
                 if (reserve)
                     pool_unreserve(a->pool);
@@ -127,7 +127,7 @@ web_outcome handle_move(web_app *a, web_game *g, const web_request *req, web_rep
                     pool_unreserve(a->pool);
                 char m[AW_MOVE_MAX];
                 refuse(r, played_code, lang, "%s cannot be played: %s",
-                                aw_move_format(rules, moves[0], m), err.msg);
+                       aw_move_format(rules, moves[0], m), err.msg);
             } else {
                 g->version++;
                 json_t *played = json_array();
@@ -151,7 +151,7 @@ done:
 
 /* Undo and redo. */
 web_outcome handle_history(web_app *a, web_game *g, const web_request *req, web_reply *r,
-                                  web_pending **pending, bool redo)
+                           web_pending **pending, bool redo)
 {
     static const char *const allowed[] = {"reply", "lang", NULL};
     json_t *body = body_object(req, r);
@@ -201,7 +201,7 @@ web_outcome handle_history(web_app *a, web_game *g, const web_request *req, web_
 }
 
 web_outcome handle_hint(web_app *a, web_game *g, const web_request *req, web_reply *r,
-                               web_pending **pending)
+                        web_pending **pending)
 {
     static const char *const allowed[] = {"movetime", NULL};
     long long ms = 0;
@@ -233,7 +233,7 @@ web_outcome handle_hint(web_app *a, web_game *g, const web_request *req, web_rep
 }
 
 web_outcome handle_agree(web_app *a, web_game *g, const web_request *req, web_reply *r,
-                                web_pending **pending)
+                         web_pending **pending)
 {
     static const char *const allowed[] = {"side", "accepted", "lang", NULL};
     json_t *body = body_object(req, r);

@@ -24,9 +24,8 @@ void handle_get_state(web_app *a, web_game *g, web_reply *r)
     web_reply_json_text(r, 200, copy);
 }
 
-
 web_outcome handle_evaluations(web_app *a, web_game *g, const web_request *req,
-                                      web_reply *r, web_pending **pending)
+                               web_reply *r, web_pending **pending)
 {
     static const char *const allowed[] = {NULL};
     if (!query_only(req, r, allowed))
@@ -56,6 +55,7 @@ web_outcome handle_evaluations(web_app *a, web_game *g, const web_request *req,
         web_reply_value(r, 200, json_pack("{s:o, s:b, s:i, s:i}", "evaluations", state_evals(g),
                                      "complete", true, "ply", n, "version", (int)g->version));
     } else if (!routes_reserve(a, r)) {
+        /* answered: the server is busy */
     } else if (!(j = job_new(a, g, job_evaluations))) {
         pool_unreserve(a->pool);
         web_reply_error(r, 500, "out of memory");
@@ -120,7 +120,7 @@ void handle_record(web_game *g, const web_request *req, web_reply *r)
 }
 
 web_outcome handle_analysis(web_app *a, web_game *g, const web_request *req, web_reply *r,
-                                   web_stream **stream)
+                            web_stream **stream)
 {
     static const char *const allowed[] = {"multipv", NULL};
     long long multipv = 1;
