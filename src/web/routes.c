@@ -28,7 +28,6 @@
 #include "web/routes.h"
 
 #include "front/engine_setup.h"
-#include "front/i18n.h"
 #include "web/jsonout.h"
 #include "web/static.h"
 
@@ -180,9 +179,10 @@ void refuse(web_reply *r, session_code code, const char *lang, const char *fmt, 
     va_start(ap, fmt);
     vsnprintf(english, sizeof english, fmt, ap);
     va_end(ap);
-    /* Another language: the session's words, when the server speaks it. */
+    /* Another language: the session's words, when the server has them in
+     * it (else the English, with its details). */
     const char *why = session_why_in(code, lang);
-    const bool translated = lang && strcmp(lang, "en") != 0 && i18n_known(lang);
+    const bool translated = lang && strcmp(why, session_why_in(code, "en")) != 0;
     char msg[3 * sizeof english];
     web_utf8_clean(translated ? why : english, msg, sizeof msg);
     web_reply_value(r, status_of(code), json_pack("{s:s, s:s}", "error", msg, "code",
