@@ -343,7 +343,8 @@ check-clang: fuzz-deps
 TSAN_OPTIONS_TEST := suppressions=$(CURDIR)/tests/tsan.supp second_deadlock_stack=1 history_size=4
 TSAN_TABLES := build/tsan/tables
 tsan:
-	@$(MAKE) --no-print-directory MODE=tsan build/tsan/awale build/tsan/tests/test_pool
+	@$(MAKE) --no-print-directory MODE=tsan build/tsan/awale build/tsan/tests/test_pool \
+	    $(LANGUAGES:%=build/tsan/locale/%/LC_MESSAGES/awale.mo)
 	@$(MAKE) --no-print-directory $(TSAN_TABLES)/.stamp
 	@echo "== build/tsan/tests/test_pool"
 	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" build/tsan/tests/test_pool

@@ -77,20 +77,31 @@ static void check(const session *s)
     FRONT_ASSERT(session_opening(s) <= aw_game_ply(s->game));
 }
 
-const char *session_why(session_code code)
+/* The English words of a code (marked for translation). */
+static const char *why_english(session_code code)
 {
     switch (code) {
     case SESSION_OK: return "";
-    case SESSION_OVER: return _("the game is over");
-    case SESSION_COMPUTERS_TURN: return _("it is the computer's turn");
-    case SESSION_PERSONS_TURN: return _("it is not the computer's turn");
-    case SESSION_ILLEGAL: return _("the rules do not allow this move");
-    case SESSION_NO_AGREEMENT: return _("the game cannot end by agreement");
-    case SESSION_PROPOSER_COMPUTER: return _("a person proposes the end, not the computer");
-    case SESSION_COMPUTER_ANSWERS: return _("the computer answers for itself");
+    case SESSION_OVER: return N_("the game is over");
+    case SESSION_COMPUTERS_TURN: return N_("it is the computer's turn");
+    case SESSION_PERSONS_TURN: return N_("it is not the computer's turn");
+    case SESSION_ILLEGAL: return N_("the rules do not allow this move");
+    case SESSION_NO_AGREEMENT: return N_("the game cannot end by agreement");
+    case SESSION_PROPOSER_COMPUTER: return N_("a person proposes the end, not the computer");
+    case SESSION_COMPUTER_ANSWERS: return N_("the computer answers for itself");
     case SESSION_FAILED: break;
     }
-    return _("the engine failed");
+    return N_("the engine failed");
+}
+
+const char *session_why(session_code code)
+{
+    return code == SESSION_OK ? "" : _(why_english(code));
+}
+
+const char *session_why_in(session_code code, const char *lang)
+{
+    return i18n_translate_in((void *)lang, why_english(code));
 }
 
 /* A refusal: its code, with its words in *err (may be NULL). */

@@ -46,6 +46,10 @@ typedef enum session_code {
 /* The short words of a code, translated: "the game is over", "it is the
  * computer's turn", ... ("" for SESSION_OK). */
 const char *session_why(session_code code);
+/* The same words in `lang` ("fr", ...; English for "en" or a language the
+ * program does not speak), whatever the program's language: for a server
+ * that answers each person in their own. */
+const char *session_why_in(session_code code, const char *lang);
 
 typedef struct session_config {
     aw_rules rules;

@@ -74,18 +74,27 @@ static void *importer(void *arg)
         if (!a->imports)
             a->imports_tail = NULL;
         a->nimports--;
+        void (*work)(web_app *, import_job *) = a->hooks.import;
         pthread_mutex_unlock(&a->import_lock);
-        routes_import(a, j);
+        work(a, j);
         pthread_mutex_lock(&a->import_lock);
     }
     pthread_mutex_unlock(&a->import_lock);
     return NULL;
 }
 
+void app_set_hooks(web_app *a, app_hooks hooks)
+{
+    pthread_mutex_lock(&a->import_lock);
+    a->hooks = hooks;
+    pthread_mutex_unlock(&a->import_lock);
+}
+
 bool app_import_submit(web_app *a, import_job *j)
 {
     pthread_mutex_lock(&a->import_lock);
-    const bool ok = a->importer_running && !a->importer_quit && a->nimports < IMPORT_QUEUE;
+    const bool ok = a->importer_running && !a->importer_quit && a->hooks.import &&
+                    a->nimports < IMPORT_QUEUE;
     if (ok) {
         j->next = NULL;
         if (a->imports_tail)
@@ -286,7 +295,11 @@ void web_app_tick(web_app *a)
     pool_tick(a->pool);
     if (now - a->last_ping_ms >= a->cfg.keepalive_ms) {
         a->last_ping_ms = now;
-        registry_each(a->reg, analysis_ping, a);
+        pthread_mutex_lock(&a->import_lock);
+        void (*ping)(web_game *, void *) = a->hooks.ping;
+        pthread_mutex_unlock(&a->import_lock);
+        if (ping)
+            registry_each(a->reg, ping, a);
     }
 }
 

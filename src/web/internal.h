@@ -35,6 +35,17 @@ typedef struct import_job {
     bool has_client;
 } import_job;
 
+/* What the app calls back in the files above it, set by the server
+ * (server.c) before it answers any request, so that app.c calls nothing
+ * above itself: the importer's work (routes_import: the answer in j->p,
+ * completed) and the keep-alive of a game's streams (analysis_ping, a
+ * registry_each callback, every keepalive_ms). */
+typedef struct app_hooks {
+    void (*import)(web_app *a, import_job *j);
+    void (*ping)(web_game *g, void *app);
+} app_hooks;
+void app_set_hooks(web_app *a, app_hooks hooks);
+
 /* The analysis streams a client holds. */
 typedef struct client_count {
     char addr[WEB_CLIENT_MAX];
@@ -70,6 +81,7 @@ struct web_app {
     pthread_t importer;
     bool importer_running, importer_quit;
     import_job *imports, *imports_tail;
+    app_hooks hooks; /* under import_lock */
     int nimports;
     /* Streams per client (import_lock too): one entry per client holding
      * one, at most max_streams. */
@@ -78,9 +90,9 @@ struct web_app {
 };
 
 /* app.c: queue a record import (takes the job); false when the queue is
- * full or the importer is not running. routes.c: the importer's work
- * (the answer in j->p, completed). app_client_stream_take counts one more
- * stream for a client: false when it holds its limit. */
+ * full or the importer is not running. routes_create.c: the importer's
+ * work. app_client_stream_take counts one more stream for a client: false
+ * when it holds its limit. */
 bool app_import_submit(web_app *a, import_job *j);
 void routes_import(web_app *a, import_job *j);
 bool app_client_stream_take(web_app *a, const char *client);

@@ -27,6 +27,7 @@
 #include "front/interrupt.h"
 #include "web/app.h"
 #include "web/games.h"
+#include "web/internal.h"
 
 #include <arpa/inet.h>
 #include <ctype.h>
@@ -729,6 +730,7 @@ int web_serve(const web_config *cfg, const char *listen_name)
         fprintf(stderr, "awale serve: %s\n", err);
         return 1;
     }
+    app_set_hooks(srv.app, (app_hooks){routes_import, analysis_ping});
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
                      MHD_USE_ERROR_LOG;
     if (ai->ai_family == AF_INET6)

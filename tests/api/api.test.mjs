@@ -171,6 +171,26 @@ describe('awale serve API', () => {
       { 'Content-Type': 'text/plain' });
     await expectError(srv, id, 403, /cross-origin/, 'POST', moves, { move: 'C' },
       { Origin: 'http://evil.example' });
+    // A refusal of the session: its code, and its words in the asker's language.
+    const en = await api(srv.base, 'POST', moves, { move: 'f' });
+    assert.equal(en.status, 422);
+    assert.equal(en.body.code, 'illegal_move');
+    assert.match(en.body.error, /f cannot be played/);
+    const fr = await api(srv.base, 'POST', moves, { move: 'f', lang: 'fr' });
+    assert.equal(fr.status, 422);
+    assert.equal(fr.body.code, 'illegal_move');
+    assert.equal(fr.body.error, "les règles n'autorisent pas ce coup");
+    const frq = await api(srv.base, 'POST', `${moves}?lang=fr`, { move: 'f' });
+    assert.equal(frq.body.error, "les règles n'autorisent pas ce coup");
+    const other = await api(srv.base, 'POST', moves, { move: 'f', lang: 'xx' });
+    assert.match(other.body.error, /f cannot be played/);
+    await expectError(srv, id, 400, /field 'lang' must be a string/, 'POST', moves, { move: 'f', lang: 3 });
+    const turn = await api(srv.base, 'POST', `/api/games/${ct.id}/moves`, { move: 'C', lang: 'fr' });
+    assert.deepEqual([turn.status, turn.body.code, turn.body.error], [409, 'not_your_turn', "c'est à l'ordinateur de jouer"]);
+    const notc = await api(srv.base, 'POST', moves, { computer: true });
+    assert.equal(notc.body.code, 'not_computers_turn');
+    // Refusals that are not the session's have no code.
+    assert.equal((await api(srv.base, 'POST', moves, { move: 'Z' })).body.code, undefined);
     await expectError(srv, id, 409, /nothing to undo/, 'POST', `/api/games/${id}/undo`);
     await expectError(srv, id, 409, /nothing to redo/, 'POST', `/api/games/${id}/redo`);
     await expectError(srv, id, 400, /unknown query argument 'x'/, 'GET', `/api/games/${id}?x=1`);

@@ -122,6 +122,27 @@ describe('the page\'s words', () => {
     await page.context().close();
   });
 
+  it('gets a refused move\'s reason in the page\'s language', async () => {
+    const page = await openPage(browser, srv.base, { locale: 'fr-FR' });
+    await page.waitForSelector('#board .pit.playable');
+    const id = (await api(srv.base, 'POST', '/api/games', { north: 'human' })).body.id;
+    // The page's own api.js (the module the page loaded), after a choice of language.
+    const refused = async (lang) => {
+      await page.selectOption('#sel-lang', lang);
+      return page.evaluate(async (gid) => {
+        const { api: pageApi } = await import('/js/api.js');
+        try { await pageApi.play(gid, 'f'); } catch (e) { return [e.status, e.code, e.message]; }
+        return null;
+      }, id);
+    };
+    assert.deepEqual(await refused('fr'), [422, 'illegal_move', "les règles n'autorisent pas ce coup"]);
+    const en = await refused('en');
+    assert.deepEqual(en.slice(0, 2), [422, 'illegal_move']);
+    assert.match(en[2], /^f cannot be played: /);
+    assert.deepEqual(page.problems.filter((p) => !/status of 422/.test(p)), []);
+    await page.context().close();
+  });
+
   it('says how a finished game ended while its moves are looked at', async () => {
     const r = (await api(srv.base, 'POST', '/api/games', {
       record: '[FEN "0-0-0-0-0-1-0-0-0-0-0-0-24-23-S"]\n[South "player"]\n[North "player"]\n\n1. F 1/2-1/2\n',

@@ -1,10 +1,15 @@
 // api.js - the server's JSON API (docs/api.md). Every answer is JSON; an
-// error answer carries {"error": "..."}, turned here into an ApiError.
+// error answer carries {"error": "..."} (and a "code" when the game refused
+// the change), turned here into an ApiError. The changes of a game send
+// the page's language, so that the server words its refusals in it.
+
+import { getLang } from './i18n.js';
 
 export class ApiError extends Error {
-  constructor(status, message) {
+  constructor(status, message, code) {
     super(message);
     this.status = status;
+    this.code = code;
   }
 }
 
@@ -27,7 +32,7 @@ async function call(method, url, body, signal) {
   } catch {
     throw new ApiError(res.status, `HTTP ${res.status}`);
   }
-  if (!res.ok) throw new ApiError(res.status, (data && data.error) || `HTTP ${res.status}`);
+  if (!res.ok) throw new ApiError(res.status, (data && data.error) || `HTTP ${res.status}`, data && data.code);
   return data;
 }
 
@@ -36,12 +41,12 @@ export const api = {
   levels: () => call('GET', '/api/levels'),
   create: (body) => call('POST', '/api/games', body),
   state: (id) => call('GET', `/api/games/${id}`),
-  play: (id, move, opts = {}) => call('POST', `/api/games/${id}/moves`, { move, ...opts }),
-  computer: (id) => call('POST', `/api/games/${id}/moves`, { computer: true }),
-  undo: (id) => call('POST', `/api/games/${id}/undo`),
-  redo: (id) => call('POST', `/api/games/${id}/redo`),
-  hint: (id) => call('GET', `/api/games/${id}/hint`),
-  agree: (id, body) => call('POST', `/api/games/${id}/agree`, body),
+  play: (id, move, opts = {}) => call('POST', `/api/games/${id}/moves`, { move, ...opts, lang: getLang() }),
+  computer: (id) => call('POST', `/api/games/${id}/moves`, { computer: true, lang: getLang() }),
+  undo: (id) => call('POST', `/api/games/${id}/undo`, { lang: getLang() }),
+  redo: (id) => call('POST', `/api/games/${id}/redo`, { lang: getLang() }),
+  hint: (id) => call('GET', `/api/games/${id}/hint?lang=${encodeURIComponent(getLang())}`),
+  agree: (id, body) => call('POST', `/api/games/${id}/agree`, { ...body, lang: getLang() }),
   record: (id) => call('GET', `/api/games/${id}/record`),
   evaluations: (id, signal) => call('GET', `/api/games/${id}/evaluations`, undefined, signal),
   remove: (id) => call('DELETE', `/api/games/${id}`),
