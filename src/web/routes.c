@@ -98,6 +98,19 @@ bool routes_reserve(web_app *a, web_reply *r)
     return false;
 }
 
+answer_job *routes_reserve_job(web_app *a, web_game *g, web_reply *r,
+                               void (*run)(web_job *, pool_worker *))
+{
+    if (!routes_reserve(a, r))
+        return NULL;
+    answer_job *j = job_new(a, g, run);
+    if (!j) {
+        pool_unreserve(a->pool);
+        web_reply_error(r, 500, "out of memory");
+    }
+    return j;
+}
+
 web_outcome routes_submit(web_app *a, web_game *g, answer_job *j, game_job job,
                           web_pending **pending)
 {

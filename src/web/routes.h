@@ -23,6 +23,11 @@ web_outcome routes_submit(web_app *a, web_game *g, answer_job *j, game_job job,
 /* Reserve a place on the pool for a job: false with the answer set (503,
  * the server is busy). */
 bool routes_reserve(web_app *a, web_reply *r);
+/* A job of `run` on game g with its place on the pool reserved: NULL with
+ * the answer set (503, the server is busy; 500, out of memory, the place
+ * given back). The caller fills it in and hands it to routes_submit. */
+answer_job *routes_reserve_job(web_app *a, web_game *g, web_reply *r,
+                               void (*run)(web_job *, pool_worker *));
 /* Let the computer play its move when it is its turn, with the place
  * reserved before the change (lock held): true when a job was queued. */
 bool computer_reply(web_app *a, web_game *g, bool reserved, int status, json_t *played,

@@ -217,13 +217,9 @@ web_outcome handle_hint(web_app *a, web_game *g, const web_request *req, web_rep
     }
     if (session_ongoing(g->s, NULL) != SESSION_OK) {
         game_over(g, r, lang);
-    } else if (!routes_reserve(a, r)) {
     } else {
-        answer_job *j = job_new(a, g, job_hint);
-        if (!j) {
-            pool_unreserve(a->pool);
-            web_reply_error(r, 500, "out of memory");
-        } else {
+        answer_job *j = routes_reserve_job(a, g, r, job_hint);
+        if (j) {
             j->movetime_ms = ms;
             out = routes_submit(a, g, j, JOB_HINT, pending);
         }
@@ -283,13 +279,9 @@ web_outcome handle_agree(web_app *a, web_game *g, const web_request *req, web_re
         state_reply(g, r, 200,
                     json_pack("{s:{s:s, s:[i,i], s:s, s:s}}", "agreement", "verdict", "ask",
                               "agreed", sc[0], sc[1], "to", jo_side_letter(!side), "text", text));
-    } else if (!routes_reserve(a, r)) {
     } else {
-        answer_job *j = job_new(a, g, job_agree);
-        if (!j) {
-            pool_unreserve(a->pool);
-            web_reply_error(r, 500, "out of memory");
-        } else {
+        answer_job *j = routes_reserve_job(a, g, r, job_agree);
+        if (j) {
             j->proposer = side;
             out = routes_submit(a, g, j, JOB_AGREE, pending);
         }

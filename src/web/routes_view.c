@@ -54,11 +54,8 @@ web_outcome handle_evaluations(web_app *a, web_game *g, const web_request *req,
     if (missing == 0) {
         web_reply_value(r, 200, json_pack("{s:o, s:b, s:i, s:i}", "evaluations", state_evals(g),
                                      "complete", true, "ply", n, "version", (int)g->version));
-    } else if (!routes_reserve(a, r)) {
-        /* answered: the server is busy */
-    } else if (!(j = job_new(a, g, job_evaluations))) {
-        pool_unreserve(a->pool);
-        web_reply_error(r, 500, "out of memory");
+    } else if (!(j = routes_reserve_job(a, g, r, job_evaluations))) {
+        /* answered: the server is busy, or out of memory */
     } else {
         j->rules = *session_rules(g->s);
         j->positions = malloc(sizeof *j->positions * (size_t)missing);
