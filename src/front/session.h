@@ -62,6 +62,8 @@ typedef struct session_config {
     long long seed;          /* random choices of levels < 10 (-1: clock)   */
     const aw_tables *tables; /* the caller's, kept open while the session   */
     const aw_book *book;     /*   lives; NULL: none                         */
+    int64_t clock_base_ms;      /* each player's time (0: no clock)        */
+    int64_t clock_increment_ms; /* added after each of their moves         */
 } session_config;
 
 /* Defaults: abapa from the start, South first, two people, level 3, one
@@ -256,4 +258,5 @@ session *session_from_record(const aw_record *rec, const session_config *base, a
  * show them but do not judge them (aw_review_options.opening). */
 int session_opening(const session *s);
 
+void session_clock_start(session *s); /* WIP */
 #endif

@@ -8,6 +8,9 @@
  */
 #include "web/internal.h"
 
+#include "web/events.h"
+#include "web/seats.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +25,12 @@ web_config web_config_default(void)
     c.port = 8080;
     c.max_games = 32;
     c.ttl_ms = 3600 * 1000;
+    c.max_friend_games = 2000;
+    c.friend_ttl_ms = (int64_t)30 * 24 * 3600 * 1000;
+    c.max_event_streams = 4096;
+    c.client_event_streams = 8;
+    c.rate_games = 30;
+    c.rate_invites = 30;
     c.max_body = 256 * 1024;
     c.client_connections = 32;
     c.client_games = 16;
@@ -111,25 +120,36 @@ bool app_import_submit(web_app *a, import_job *j)
 
 /* ------------------------------------------------ streams per client */
 
+/* The entry of a client (import_lock held): found, or made when `make`;
+ * -1 when the table is full (not reached: the server's limits come first). */
+static int client_entry(web_app *a, const char *client, bool make)
+{
+    for (int i = 0; i < a->nclients; i++)
+        if (strcmp(a->clients[i].addr, client) == 0)
+            return i;
+    if (!make || a->nclients >= a->cfg.max_streams + a->cfg.max_event_streams)
+        return -1;
+    const int i = a->nclients++;
+    snprintf(a->clients[i].addr, sizeof a->clients[i].addr, "%s", client);
+    a->clients[i].streams = a->clients[i].events = 0;
+    return i;
+}
+
+static void client_release(web_app *a, int i)
+{
+    if (a->clients[i].streams <= 0 && a->clients[i].events <= 0)
+        a->clients[i] = a->clients[--a->nclients];
+}
+
 bool app_client_stream_take(web_app *a, const char *client)
 {
     if (!client)
         return true;
-    bool ok = true;
     pthread_mutex_lock(&a->import_lock);
-    int i = 0;
-    while (i < a->nclients && strcmp(a->clients[i].addr, client) != 0)
-        i++;
-    if (i < a->nclients) {
-        ok = a->clients[i].streams < a->cfg.client_streams;
-        a->clients[i].streams += ok;
-    } else if (a->nclients < a->cfg.max_streams) {
-        snprintf(a->clients[i].addr, sizeof a->clients[i].addr, "%s", client);
-        a->clients[i].streams = 1;
-        a->nclients++;
-    } else {
-        ok = false; /* not reached: the server's own limit comes first */
-    }
+    const int i = client_entry(a, client, true);
+    const bool ok = i >= 0 && a->clients[i].streams < a->cfg.client_streams;
+    if (ok)
+        a->clients[i].streams++;
     pthread_mutex_unlock(&a->import_lock);
     return ok;
 }
@@ -139,13 +159,63 @@ void web_app_client_stream_closed(web_app *a, const char *client)
     if (!client)
         return;
     pthread_mutex_lock(&a->import_lock);
-    for (int i = 0; i < a->nclients; i++)
-        if (strcmp(a->clients[i].addr, client) == 0) {
-            if (--a->clients[i].streams <= 0)
-                a->clients[i] = a->clients[--a->nclients];
-            break;
-        }
+    const int i = client_entry(a, client, false);
+    if (i >= 0) {
+        a->clients[i].streams--;
+        client_release(a, i);
+    }
     pthread_mutex_unlock(&a->import_lock);
+}
+
+bool app_event_stream_take(web_app *a, const char *client, web_reply *r)
+{
+    if (atomic_fetch_add(&a->event_streams, 1) >= a->cfg.max_event_streams) {
+        atomic_fetch_sub(&a->event_streams, 1);
+        web_reply_error(r, 503, "the server has %d event streams open, its limit; try again later",
+                        a->cfg.max_event_streams);
+        r->retry_after = 10;
+        return false;
+    }
+    if (!client)
+        return true;
+    pthread_mutex_lock(&a->import_lock);
+    const int i = client_entry(a, client, true);
+    const bool ok = i >= 0 && a->clients[i].events < a->cfg.client_event_streams;
+    if (ok)
+        a->clients[i].events++;
+    pthread_mutex_unlock(&a->import_lock);
+    if (!ok) {
+        atomic_fetch_sub(&a->event_streams, 1);
+        web_reply_value(r, 429,
+                        json_pack("{s:s, s:s}", "error",
+                                  "you have too many event streams open (the limit for one "
+                                  "client); close one and try again",
+                                  "code", "rate_limited"));
+        r->retry_after = 10;
+    }
+    return ok;
+}
+
+void app_event_stream_closed(web_app *a, const char *client)
+{
+    atomic_fetch_sub(&a->event_streams, 1);
+    if (!client)
+        return;
+    pthread_mutex_lock(&a->import_lock);
+    const int i = client_entry(a, client, false);
+    if (i >= 0) {
+        a->clients[i].events--;
+        client_release(a, i);
+    }
+    pthread_mutex_unlock(&a->import_lock);
+}
+
+int events_streams(web_app *a) { return atomic_load(&a->event_streams); }
+
+bool app_rate_take(web_app *a, int kind, const char *client, web_reply *r)
+{
+    (void)a, (void)kind, (void)client, (void)r;
+    return true;
 }
 
 static void game_gone(web_game *g);
@@ -165,15 +235,22 @@ web_app *web_app_new(const web_config *cfg, char *err, size_t errsize)
     pthread_cond_init(&a->import_wanted, NULL);
     atomic_init(&a->stopping, false);
     atomic_init(&a->streams, 0);
+    atomic_init(&a->event_streams, 0);
     atomic_init(&a->requests, 0);
+    pthread_mutex_init(&a->invite_lock, NULL);
+    a->max_invites = cfg->max_friend_games > 0 ? cfg->max_friend_games : 1;
+    a->invites = calloc((size_t)a->max_invites, sizeof *a->invites);
     a->started_ms = a->last_ping_ms = web_now_ms();
     json_object_seed(0);
     registry_hooks hooks = {game_gone, game_destroy};
-    a->reg = registry_new(cfg->max_games, cfg->ttl_ms, hooks);
+    a->reg = registry_new(cfg->max_games, cfg->max_friend_games, cfg->ttl_ms, hooks);
     const int bg = cfg->searches > 1 ? cfg->searches - 1 : 1;
     a->pool = pool_new(cfg->searches, bg, cfg->queue);
-    a->clients = calloc((size_t)(cfg->max_streams > 0 ? cfg->max_streams : 1), sizeof *a->clients);
-    if (a->clients)
+    a->clients = calloc((size_t)(cfg->max_streams + cfg->max_event_streams > 0
+                                     ? cfg->max_streams + cfg->max_event_streams
+                                     : 1),
+                        sizeof *a->clients);
+    if (a->clients && a->invites)
         a->importer_running = pthread_create(&a->importer, NULL, importer, a) == 0;
     if (!a->reg || !a->pool || !a->importer_running) {
         snprintf(err, errsize, "cannot start the worker threads");
@@ -237,6 +314,8 @@ void web_app_free(web_app *a)
     pthread_cond_destroy(&a->import_wanted);
     pthread_mutex_destroy(&a->import_lock);
     free(a->clients);
+    free(a->invites);
+    pthread_mutex_destroy(&a->invite_lock);
     free(a);
 }
 
@@ -257,6 +336,7 @@ static void stop_game(web_game *g, void *ctx)
         web_stream_release(g->streams[i]);
     }
     g->nstreams = 0;
+    events_end(g, "the server is stopping");
     pthread_mutex_unlock(&g->lock);
 }
 
@@ -272,7 +352,10 @@ static void game_gone(web_game *g)
         web_stream_release(g->streams[i]);
     }
     g->nstreams = 0;
+    events_end(g, "the game was deleted or expired");
     pthread_mutex_unlock(&g->lock);
+    if (g->invite[0] && g->app)
+        invites_remove(g->app, g->invite);
 }
 
 static void game_destroy(web_game *g)
@@ -280,6 +363,7 @@ static void game_destroy(web_game *g)
     for (int i = 0; i < g->nstreams; i++)
         web_stream_release(g->streams[i]);
     review_free(g);
+    events_free(g);
     session_free(g->s);
     free(g->state);
     free(g->evals);
@@ -288,18 +372,33 @@ static void game_destroy(web_game *g)
     free(g);
 }
 
+typedef struct tick_ctx {
+    web_app *a;
+    bool ping;
+} tick_ctx;
+
+static void tick_game(web_game *g, void *ctx)
+{
+    tick_ctx *t = ctx;
+    events_tick(g, t->a);
+    if (t->ping)
+        events_ping(g);
+}
+
 void web_app_tick(web_app *a)
 {
     const int64_t now = web_now_ms();
     registry_expire(a->reg, now);
     pool_tick(a->pool);
+    tick_ctx t = {a, false};
     if (now - a->last_ping_ms >= a->cfg.keepalive_ms) {
         a->last_ping_ms = now;
+        t.ping = true;
         pthread_mutex_lock(&a->import_lock);
         void (*ping)(web_game *, void *) = a->hooks.ping;
         pthread_mutex_unlock(&a->import_lock);
         if (ping)
             registry_each(a->reg, ping, a);
     }
+    registry_each(a->reg, tick_game, &t);
 }
-

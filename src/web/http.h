@@ -33,6 +33,8 @@ typedef struct web_request {
     const char *host;
     const char *origin;
     const char *if_none_match;
+    const char *authorization; /* "Bearer TOKEN" (a seat of a game with a friend) */
+    const char *last_event_id; /* an event stream resumed after this event */
     const char *client;       /* the client's address ("127.0.0.1"), NULL: unknown
                                  (then no limit per client applies) */
 } web_request;
@@ -49,7 +51,7 @@ typedef struct web_reply {
     bool is_static;           /* a static file: revalidated with its ETag */
     const char *etag;
     const char *allow;        /* 405: the methods allowed */
-    int retry_after;          /* 503: seconds (0: none) */
+    int retry_after;          /* 503, 429: seconds (0: none) */
     char location[64];        /* 201: the new resource */
     char disposition[96];     /* Content-Disposition (a download) */
 } web_reply;

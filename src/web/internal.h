@@ -46,11 +46,20 @@ typedef struct app_hooks {
 } app_hooks;
 void app_set_hooks(web_app *a, app_hooks hooks);
 
-/* The analysis streams a client holds. */
+/* The streams a client holds: analysis streams and event streams. */
 typedef struct client_count {
     char addr[WEB_CLIENT_MAX];
-    int streams;
+    int streams, events;
 } client_count;
+
+/* An invitation: its code and its game (web/seats.c). */
+typedef struct invite_entry {
+    char code[SECRET_HEX + 1];
+    char id[GAME_ID_LEN + 1];
+} invite_entry;
+
+struct store;
+struct ratelimit;
 
 /* The endgame tables of one rule set: asked for by a game, then opened
  * (or built) by the loader thread, never by a request's thread. */
@@ -84,9 +93,19 @@ struct web_app {
     app_hooks hooks; /* under import_lock */
     int nimports;
     /* Streams per client (import_lock too): one entry per client holding
-     * one, at most max_streams. */
+     * one, at most max_streams + max_event_streams. */
     client_count *clients;
     int nclients;
+    atomic_int event_streams;
+    /* Invitations (seats.c), under invite_lock. */
+    pthread_mutex_t invite_lock;
+    invite_entry *invites;
+    int ninvites, max_invites;
+    /* Where games are kept (NULL: in memory only; store.h: any thread). */
+    struct store *store;
+    int restored;
+    /* Games made and invitations taken per client (ratelimit.h). */
+    struct ratelimit *rate;
 };
 
 /* app.c: queue a record import (takes the job); false when the queue is
@@ -96,6 +115,16 @@ struct web_app {
 bool app_import_submit(web_app *a, import_job *j);
 void routes_import(web_app *a, import_job *j);
 bool app_client_stream_take(web_app *a, const char *client);
+/* An event stream for a client: false with the answer set (the server's or
+ * the client's limit); app_event_stream_closed gives it back. */
+bool app_event_stream_take(web_app *a, const char *client, web_reply *r);
+void app_event_stream_closed(web_app *a, const char *client);
+
+/* app.c: the limits per client on what costs the server (ratelimit.h): a
+ * game made, an invitation taken. False with the answer set (429, with
+ * Retry-After) when the client is over its limit. */
+enum { RATE_GAMES = 0, RATE_INVITES = 1 };
+bool app_rate_take(web_app *a, int kind, const char *client, web_reply *r);
 
 /* http.c: a JSON value (a new reference, taken) as the answer. */
 void web_reply_value(web_reply *r, int status, json_t *o);
@@ -121,6 +150,8 @@ void app_begin_job(web_app *a, web_game *g, game_job job);
  * state_refresh rebuilds the cached text and returns the state (a new
  * reference); state_reply answers with it plus `extra` fields (taken). */
 json_t *state_refresh(web_game *g);
+/* The game's clock as the API shows it (null: none). Lock held. */
+json_t *state_clock_json(web_game *g);
 void state_reply(web_game *g, web_reply *r, int status, json_t *extra);
 /* What is known of the value of the position at `ply` (lock held). */
 void state_store_eval(web_game *g, int ply, const aw_position *pos, int depth,

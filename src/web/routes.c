@@ -28,7 +28,9 @@
 #include "web/routes.h"
 
 #include "front/engine_setup.h"
+#include "web/events.h"
 #include "web/jsonout.h"
+#include "web/seats.h"
 #include "web/static.h"
 
 #include <stdarg.h>
@@ -247,6 +249,43 @@ static void handle_server(web_app *a, web_reply *r)
 
 /* --------------------------------------------------------- dispatch */
 
+/* A game between two devices: a change needs a seat's token (403); undo,
+ * redo and the agreement of one screen give way to the offers the other
+ * player answers; an unfinished game is resigned, not deleted. True when
+ * the request may go on (else the answer is set). */
+static bool people_allowed(web_game *g, const web_request *req, const char *route,
+                           web_reply *r)
+{
+    const bool change = !strcmp(req->method, "POST") || !strcmp(req->method, "DELETE");
+    if (!g->friend || !change)
+        return true;
+    pthread_mutex_lock(&g->lock);
+    int seat;
+    bool ok = seats_authorize(g, req, r, &seat);
+    const bool over = session_ongoing(g->s, NULL) != SESSION_OK;
+    pthread_mutex_unlock(&g->lock);
+    if (!ok)
+        return false;
+    const char *code = NULL, *why = NULL;
+    if (!strcmp(route, "undo") || !strcmp(route, "redo")) {
+        code = "use_takeback";
+        why = "in a game between two devices, ask the other player to take back a move "
+              "(POST offers {\"kind\": \"takeback\"})";
+    } else if (!strcmp(route, "agree")) {
+        code = "use_offers";
+        why = "in a game between two devices, propose the end to the other player (POST "
+              "offers {\"kind\": \"end\"})";
+    } else if (!strcmp(route, "") && !over) {
+        code = "game_not_over";
+        why = "this game between two devices goes on: resign it before deleting it";
+    }
+    if (code) {
+        web_reply_value(r, 409, json_pack("{s:s, s:s}", "error", why, "code", code));
+        return false;
+    }
+    return true;
+}
+
 static web_outcome serve_static(const web_request *req, web_reply *r)
 {
     const bool get = !strcmp(req->method, "GET") || !strcmp(req->method, "HEAD");
@@ -255,6 +294,11 @@ static web_outcome serve_static(const web_request *req, web_reply *r)
         return WEB_REPLY;
     }
     const web_static *f = web_static_find(req->path);
+    /* The page's own addresses: an invitation, a game followed, a game. */
+    if (!f && (!strncmp(req->path, "/invite/", 8) || !strncmp(req->path, "/watch/", 7) ||
+               !strncmp(req->path, "/play/", 6)) &&
+        strlen(req->path) < 64)
+        f = web_static_find("/");
     if (!f) {
         web_reply_error(r, 404, "no such page: %.100s", req->path);
         return WEB_REPLY;
@@ -354,6 +398,20 @@ static web_outcome route_review(web_app *a, web_game *g, const web_request *req,
     return WEB_REPLY;
 }
 
+static web_outcome route_events(web_app *a, web_game *g, const web_request *req, web_reply *r,
+                                web_pending **pending, web_stream **stream)
+{
+    (void)pending;
+    return events_open(a, g, req, r, stream);
+}
+
+static web_outcome route_messages(web_app *a, web_game *g, const web_request *req, web_reply *r,
+                                  web_pending **pending, web_stream **stream)
+{
+    (void)pending, (void)stream;
+    return handle_message(a, g, req, r);
+}
+
 static const struct game_route {
     const char *name, *allow;
     unsigned methods;
@@ -370,6 +428,8 @@ static const struct game_route {
     {"record", "GET, HEAD", M_GET | M_HEAD, true, route_record},
     {"evaluations", "GET, HEAD", M_GET | M_HEAD, false, route_evaluations},
     {"review", "GET, HEAD, POST, DELETE", M_GET | M_HEAD | M_POST | M_DELETE, false, route_review},
+    {"events", "GET", M_GET, true, route_events},
+    {"messages", "POST", M_POST, false, route_messages},
 };
 
 static unsigned method_bit(const char *m)
@@ -446,6 +506,13 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
             return WEB_REPLY;
         return handle_create(a, req, r, pending);
     }
+    if (!strncmp(path, "/api/invites/", 13)) {
+        if (!get && !post) {
+            method_not_allowed(r, m, path, "GET, HEAD, POST");
+            return WEB_REPLY;
+        }
+        return handle_invite(a, req, path + 13, r);
+    }
     if (strncmp(path, "/api/games/", 11) != 0) {
         web_reply_error(r, 404, "no such API endpoint: %.100s (see /api/rules, /api/games)", path);
         return WEB_REPLY;
@@ -478,23 +545,22 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
     char gid[GAME_ID_LEN + 1];
     memcpy(gid, id, GAME_ID_LEN);
     gid[GAME_ID_LEN] = 0;
-    if (route->handle == route_state && del) {
-        if (!query_only(req, r, no_query))
-            return WEB_REPLY;
-        if (registry_remove(a->reg, gid))
-            web_reply_value(r, 200, json_pack("{s:s, s:b}", "id", gid, "deleted", true));
-        else
-            web_reply_error(r, 404, "no game '%s' (deleted or expired)", gid);
-        return WEB_REPLY;
-    }
     web_game *g = registry_get(a->reg, gid);
     if (!g) {
         web_reply_error(r, 404, "no game '%s' (deleted or expired)", gid);
         return WEB_REPLY;
     }
     web_outcome out = WEB_REPLY;
-    if (route->takes_query || query_only(req, r, no_query))
-        out = route->handle(a, g, req, r, pending, stream);
+    if ((route->takes_query || query_only(req, r, no_query)) && people_allowed(g, req, route->name, r)) {
+        if (route->handle == route_state && del) {
+            if (registry_remove(a->reg, gid))
+                web_reply_value(r, 200, json_pack("{s:s, s:b}", "id", gid, "deleted", true));
+            else
+                web_reply_error(r, 404, "no game '%s' (deleted or expired)", gid);
+        } else {
+            out = route->handle(a, g, req, r, pending, stream);
+        }
+    }
     registry_put(g);
     return out;
 }

@@ -65,5 +65,9 @@ void handle_record(web_game *g, const web_request *req, web_reply *r);
 web_outcome handle_analysis(web_app *a, web_game *g, const web_request *req, web_reply *r,
                             web_stream **stream);
 void handle_review(web_app *a, web_game *g, const web_request *req, web_reply *r);
+/* routes_people.c: an invitation (GET: what it offers; POST: take the
+ * seat), a fixed message. */
+web_outcome handle_invite(web_app *a, const web_request *req, const char *code, web_reply *r);
+web_outcome handle_message(web_app *a, web_game *g, const web_request *req, web_reply *r);
 
 #endif

@@ -199,7 +199,6 @@ static void stream_free(void *cls)
     if (sc->track)
         sc->track->stream = NULL;
     pthread_mutex_unlock(&srv->track_lock);
-    web_app_client_stream_closed(srv->app, sc->client[0] ? sc->client : NULL);
     web_app_stream_closed(srv->app, sc->stream);
     free(sc);
 }
@@ -460,6 +459,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     req.host = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Host");
     req.origin = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Origin");
     req.if_none_match = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "If-None-Match");
+    req.authorization = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Authorization");
+    req.last_event_id = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Last-Event-ID");
     MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, collect_query, &req);
 
     web_reply reply;
@@ -484,7 +485,6 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
                : NULL;
         if (!resp) {
             free(sc);
-            web_app_client_stream_closed(srv->app, req.client);
             web_app_stream_closed(srv->app, stream);
             return MHD_NO;
         }
