@@ -26,11 +26,13 @@ export function connect() {
   const state = page.state();
   const { settings } = page;
   const box = $('analysis');
-  if (!settings.analysis || !state) {
+  // Between two devices, no engine while the game is played.
+  const duel = state && state.friend && state.status === 'ongoing';
+  if (!settings.analysis || !state || duel) {
     box.innerHTML = '';
     const p = document.createElement('p');
     p.className = 'muted';
-    p.textContent = t('analysis_off');
+    p.textContent = t(duel ? 'analysis_duel' : 'analysis_off');
     box.appendChild(p);
     return;
   }
