@@ -18,6 +18,7 @@ let page = null;     // what the page lends (init)
 let stream = null;   // the event stream of the game shown
 let streamId = null;
 let lastOffer = null; // the offer shown (to answer it once)
+let awaySaid = {};    // seat -> the stream said it went away (so "back" is news)
 
 // ------------------------------------------------------------ the seats kept
 
@@ -134,6 +135,7 @@ export function enter(state) {
     leave();
     if (state.friend) {
       streamId = state.id;
+      awaySaid = {};
       stream = new GameStream(state.id, { lastId: state.event_id || 0, onEvent, onLink });
     }
   }
@@ -190,7 +192,11 @@ function onEvent(name, data) {
       break;
     case 'join':
       if (data.seat !== mySeat()) page.toast(t('joined', { name: data.name || i18n.sideName(data.seat) }));
-      if (data.state) page.takeState(data.state, []);
+      // The newcomer's page opens its stream at once: present.
+      if (data.state) {
+        data.state.seats[data.seat].present = true;
+        page.takeState(data.state, []);
+      }
       break;
     case 'gone':
       page.failed(new ApiError(404, 'gone'));
@@ -213,7 +219,9 @@ function presence(seat, present) {
   const s = state.seats && state.seats[seat];
   if (!s || s.present === present) return;
   s.present = present;
-  if (seat !== mySeat() && s.joined) page.toast(t(present ? 'is_back' : 'is_away', { name: seatName(seat) }));
+  const news = present ? awaySaid[seat] : true;
+  awaySaid[seat] = !present;
+  if (seat !== mySeat() && s.joined && news) page.toast(t(present ? 'is_back' : 'is_away', { name: seatName(seat) }));
   page.drawAll();
 }
 
@@ -384,6 +392,7 @@ async function openInvite(code) {
       // the stream of the game watched is left for the seat's own
       leave();
       await page.switchTo(r2.state, again, false);
+      enter(page.state()); // the same game, now from the seat
     } catch (err) {
       if (err instanceof ApiError && err.code === 'invite_used') {
         $('join-who').textContent = t('invite_used');
@@ -437,7 +446,7 @@ export function draw() {
   }
 
   // The players' actions.
-  $('people').hidden = !me;
+  $('people').hidden = !me || !both;
   if (me) {
     const pending = offer && offer.by === me;
     $('btn-resign').hidden = !ongoing;

@@ -1,0 +1,170 @@
+// people.test.mjs - a game between two devices in headless chromium: one
+// player invites from the new-game dialog, the other opens the invitation
+// in another browser context and takes the seat, a third context watches;
+// both play by clicking, each seeing the board from their own side; fixed
+// messages, presence (away, then back), a reload that comes back to the
+// game, offers and the end; at desktop and phone sizes, with screenshots
+// in $SHOTS. Any console error fails the test.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { launch, openPage } from './browser.mjs';
+import { startServer, api } from '../api/server.mjs';
+
+const SHOTS = process.env.SHOTS || 'build/screenshots';
+const SIZES = [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844, mobile: true }],
+];
+
+const moveCount = (page) => page.$$eval('#moves .mv:not(.gap)', (b) => b.length);
+const settled = (page, n) => page.waitForFunction((k) => document.querySelectorAll('#moves .mv:not(.gap)').length === k
+  && document.querySelectorAll('#board .hand').length === 0, n, { timeout: 20000 });
+const gameId = (page) => new URL(page.url()).pathname.split('/').pop();
+
+function noProblems(...pages) {
+  for (const p of pages) assert.deepEqual(p.problems, [], 'console errors');
+}
+
+// The page as hidden (a phone asleep, a tab in the background) or shown again.
+const hide = (page, hidden) => page.evaluate((h) => {
+  Object.defineProperty(document, 'hidden', { value: h, configurable: true });
+  Object.defineProperty(document, 'visibilityState', { value: h ? 'hidden' : 'visible', configurable: true });
+  document.dispatchEvent(new Event('visibilitychange'));
+}, hidden);
+
+async function invite(page, { name, clock = '' }) {
+  await page.click('#btn-new');
+  await page.waitForSelector('#dlg-new[open]');
+  await page.check('#form-new input[name=opponent][value=friend]');
+  await page.check('#form-new input[name=side][value=S]');
+  await page.fill('#new-name', name);
+  await page.selectOption('#new-clock', clock);
+  await page.click('#new-start');
+  await page.waitForSelector('#dlg-new', { state: 'hidden' });
+  await page.waitForSelector('#invite-link');
+  await page.waitForFunction(() => document.querySelector('#invite-link').value.includes('/invite/'));
+  return page.inputValue('#invite-link');
+}
+
+// The side whose pit is clicked plays a legal move of the server's.
+async function playOne(srv, page, id) {
+  const st = (await api(srv.base, 'GET', `/api/games/${id}`)).body;
+  const pit = st.legal[0].toUpperCase().charCodeAt(0) - 65 + (st.to_move === 'N' ? 6 : 0);
+  await page.click(`#board .pit[data-pit="${pit}"]`);
+  return st.ply + 1;
+}
+
+describe('two devices', () => {
+  let srv;
+  let browser;
+  before(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    srv = await startServer(['--tables', 'none', '--client-games', '64', '--client-streams', '16']);
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    await srv?.stop();
+  });
+
+  for (const [size, view] of SIZES) {
+    it(`invites, joins by the link, plays, talks and is watched (${size})`, async (t) => {
+      const host = await openPage(browser, srv.base, view);
+      const pages = [host];
+      t.after(() => Promise.all(pages.map((p) => p.context().close())));
+      await host.waitForSelector('#board .pit.playable');
+      const link = await invite(host, { name: 'Ana' });
+      const id = gameId(host);
+      assert.match(new URL(host.url()).pathname, /^\/play\/[0-9a-f]+$/);
+      assert.match(await host.textContent('#status'), /Waiting for your friend/);
+      assert.match(await host.getAttribute('#watch-link', 'href'), new RegExp(`/watch/${id}$`));
+      await host.screenshot({ path: path.join(SHOTS, `people-${size}-invite.png`), fullPage: size === 'phone' });
+
+      // The friend opens the link in another browser.
+      const guest = await openPage(browser, srv.base, { ...view, path: new URL(link).pathname });
+      pages.push(guest);
+      await guest.waitForSelector('#dlg-join[open]');
+      assert.match(await guest.textContent('#join-who'), /Ana invites you/);
+      await guest.screenshot({ path: path.join(SHOTS, `people-${size}-join.png`) });
+      await guest.fill('#join-name', 'Bea');
+      await guest.click('#join-take');
+      await guest.waitForSelector('#dlg-join', { state: 'hidden' });
+      await guest.waitForFunction((gid) => location.pathname === `/play/${gid}`, id);
+      await host.waitForFunction(() => /Your turn/.test(document.querySelector('#status').textContent));
+      assert.match(await host.textContent('#player-top .name'), /Bea/);
+      assert.match(await host.textContent('#player-bottom .name'), /Ana \(you\)/);
+      assert.match(await guest.textContent('#player-bottom .name'), /Bea \(you\)/);
+      // Each from their own side: North's row (a-f, pits 6-11) at the guest's bottom.
+      const y = (page, pit) => page.$eval(`#board .pit[data-pit="${pit}"]`, (e) => e.getBoundingClientRect().y);
+      assert.ok(await y(guest, 6) > await y(guest, 0), 'North at the guest\'s bottom');
+      assert.ok(await y(host, 0) > await y(host, 6), 'South at the host\'s bottom');
+
+      // A third browser watches.
+      const watcher = await openPage(browser, srv.base, { ...view, path: `/watch/${id}` });
+      pages.push(watcher);
+      await watcher.waitForFunction(() => /Ana/.test(document.querySelector('#player-bottom .name').textContent));
+      assert.equal(await watcher.isVisible('#people'), false);
+
+      // Four moves, each by its player's click; the board waits for its turn.
+      assert.equal(await guest.$$eval('#board .pit.playable', (p) => p.length), 0);
+      for (let k = 0; k < 4; k++) {
+        const mover = k % 2 ? guest : host;
+        const ply = await playOne(srv, mover, id);
+        for (const [who, p] of [['host', host], ['guest', guest], ['watcher', watcher]]) {
+          await settled(p, ply).catch(async (e) => {
+            await p.screenshot({ path: path.join(SHOTS, `people-${size}-failed-${who}.png`) });
+            throw e;
+          });
+        }
+      }
+      const st = (await api(srv.base, 'GET', `/api/games/${id}`)).body;
+      const pits = (page) => page.$$eval('#board .pit', (e) => e.sort((a, b) => a.dataset.pit - b.dataset.pit)
+        .map((p) => Number(p.querySelector('.badge text').textContent)));
+      for (const p of [host, guest, watcher]) assert.deepEqual(await pits(p), st.board.pits);
+
+      // A fixed message, seen by everyone in their language.
+      await guest.click('#btn-say');
+      await guest.click('#say-menu [data-msg="good_luck"]');
+      for (const p of [host, watcher]) {
+        await p.waitForSelector('.player[data-side="N"] .bubble:not([hidden])');
+        assert.equal(await p.textContent('.player[data-side="N"] .bubble'), 'Good luck!');
+      }
+      await host.screenshot({ path: path.join(SHOTS, `people-${size}-host.png`), fullPage: size === 'phone' });
+      await guest.screenshot({ path: path.join(SHOTS, `people-${size}-guest.png`), fullPage: size === 'phone' });
+      await watcher.screenshot({ path: path.join(SHOTS, `people-${size}-watcher.png`), fullPage: size === 'phone' });
+
+      // A reload comes back to the game, in the same seat.
+      await guest.reload();
+      await guest.waitForFunction(() => /Bea \(you\)/.test(document.querySelector('#player-bottom .name').textContent));
+      assert.equal(new URL(guest.url()).pathname, `/play/${id}`);
+      await settled(guest, 4);
+      await playOne(srv, host, id);
+      await settled(guest, 5);
+      noProblems(host, guest, watcher);
+    });
+  }
+
+  it('shows the other player away while their page is hidden, then back', async (t) => {
+    const host = await openPage(browser, srv.base, {});
+    const pages = [host];
+    t.after(() => Promise.all(pages.map((p) => p.context().close())));
+    await host.waitForSelector('#board .pit.playable');
+    const link = await invite(host, { name: 'Ana' });
+    const guest = await openPage(browser, srv.base, { path: new URL(link).pathname });
+    pages.push(guest);
+    await guest.waitForSelector('#dlg-join[open]');
+    await guest.click('#join-take');
+    await host.waitForFunction(() => /Your turn/.test(document.querySelector('#status').textContent));
+    await hide(guest, true);
+    await host.waitForSelector('#player-top .away:not([hidden])', { timeout: 20000 });
+    assert.equal(await host.textContent('#player-top .away'), 'away');
+    await host.waitForSelector('.toast:has-text("North is away.")');
+    await host.screenshot({ path: path.join(SHOTS, 'people-desktop-away.png') });
+    await hide(guest, false);
+    await host.waitForSelector('#player-top .away', { state: 'hidden', timeout: 10000 });
+    await host.waitForSelector('.toast:has-text("North is back.")');
+    noProblems(host, guest);
+  });
+});
