@@ -45,7 +45,7 @@ function row(g) {
   const what = document.createElement('span');
   what.className = 'a-what muted small';
   const when = g.finished_at ? new Date(g.finished_at).toLocaleString(i18n.getLang(), { dateStyle: 'medium', timeStyle: 'short' }) : '';
-  what.textContent = [resultText(g), page.endWord(g.end_reason, g.result, g), t('archive_moves', { n: Math.ceil((g.moves || 0) / 2) }), g.rules, when]
+  what.textContent = [resultText(g), page.endWord(g.end_reason, g.result, g), (Math.ceil((g.moves || 0) / 2) === 1 ? t('archive_move') : t('archive_moves', { n: Math.ceil((g.moves || 0) / 2) })), g.rules, when]
     .filter(Boolean).join(' · ');
   const a = document.createElement('a');
   a.className = 'a-rec';

@@ -445,6 +445,8 @@ export function draw() {
     $('watch-link').textContent = watch.replace(/^https?:\/\//, '');
   }
 
+  $('watching').hidden = !friend || !!me;
+
   // The players' actions.
   $('people').hidden = !me || !both;
   if (me) {
