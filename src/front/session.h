@@ -259,4 +259,5 @@ session *session_from_record(const aw_record *rec, const session_config *base, a
 int session_opening(const session *s);
 
 void session_clock_start(session *s); /* WIP */
+bool session_clock_check(session *s); /* WIP */
 #endif

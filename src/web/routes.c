@@ -506,6 +506,13 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
             return WEB_REPLY;
         return handle_create(a, req, r, pending);
     }
+    if (!strcmp(path, "/api/archive") || !strncmp(path, "/api/archive/", 13)) {
+        if (!get) {
+            method_not_allowed(r, m, path, "GET, HEAD");
+            return WEB_REPLY;
+        }
+        return handle_archive(a, req, path[12] ? path + 13 : "", r);
+    }
     if (!strncmp(path, "/api/invites/", 13)) {
         if (!get && !post) {
             method_not_allowed(r, m, path, "GET, HEAD, POST");
