@@ -257,15 +257,28 @@ static bool people_allowed(web_game *g, const web_request *req, const char *rout
                            web_reply *r)
 {
     const bool change = !strcmp(req->method, "POST") || !strcmp(req->method, "DELETE");
-    if (!g->friend || !change)
+    if (!g->friend)
         return true;
     pthread_mutex_lock(&g->lock);
     int seat;
-    bool ok = seats_authorize(g, req, r, &seat);
+    bool ok = !change || seats_authorize(g, req, r, &seat);
     const bool over = session_ongoing(g->s, NULL) != SESSION_OK;
     pthread_mutex_unlock(&g->lock);
     if (!ok)
         return false;
+    /* No engine's help while two people play: after the end, all of it. */
+    static const char *const help[] = {"hint", "analysis", "evaluations", "review", NULL};
+    for (int i = 0; help[i] && !over; i++)
+        if (!strcmp(route, help[i])) {
+            web_reply_value(r, 409, json_pack("{s:s, s:s}", "error",
+                                              "no engine help while a game between two people "
+                                              "goes on: hints, analysis and the review come "
+                                              "after its end",
+                                              "code", "game_in_play"));
+            return false;
+        }
+    if (!change)
+        return true;
     const char *code = NULL, *why = NULL;
     if (!strcmp(route, "undo") || !strcmp(route, "redo")) {
         code = "use_takeback";

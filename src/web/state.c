@@ -85,7 +85,9 @@ static json_t *state_json(web_game *g)
             json_array_append_new(legal, jo_move(r, moves[i]));
     }
     int margin;
-    json_t *tables = session_tables_margin(s, &margin)
+    /* Between two people the tables' verdict waits for the end. */
+    const bool help = !g->friend || st != AW_ONGOING;
+    json_t *tables = help && session_tables_margin(s, &margin)
                          ? jo_perfect(margin, session_tables_exact(s))
                          : json_null();
     json_t *o = json_pack(

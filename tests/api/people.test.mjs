@@ -243,6 +243,18 @@ describe('games between two devices', () => {
     await anaStream.close();
   });
 
+  it('gives no engine help while two people play', async () => {
+    const { id, ana } = await friendGame(srv.base);
+    for (const [method, url] of [['GET', 'hint'], ['GET', 'analysis'], ['GET', 'evaluations'], ['GET', 'review'],
+      ['POST', 'review']]) {
+      const r = await api(srv.base, method, `/api/games/${id}/${url}`, method === 'POST' ? {} : undefined,
+        method === 'POST' ? bearer(ana) : {});
+      assert.equal(r.status, 409, `${method} ${url}: ${r.text}`);
+      assert.equal(r.body.code, 'game_in_play');
+    }
+    assert.equal((await api(srv.base, 'GET', `/api/games/${id}`)).body.tables, null);
+  });
+
   it('sends only the fixed messages, one every two seconds', async () => {
     const { id, ana } = await friendGame(srv.base);
     const bad = await api(srv.base, 'POST', `/api/games/${id}/messages`, { text: 'you lose' }, bearer(ana));
