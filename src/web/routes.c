@@ -161,9 +161,15 @@ int status_of(session_code code)
     case SESSION_OVER:
     case SESSION_COMPUTERS_TURN:
     case SESSION_PERSONS_TURN:
-    case SESSION_NO_AGREEMENT: return 409;
+    case SESSION_NO_AGREEMENT:
+    case SESSION_NO_OFFER:
+    case SESSION_OFFER_PENDING:
+    case SESSION_OWN_OFFER:
+    case SESSION_NOT_OVER:
+    case SESSION_NO_TAKEBACK: return 409;
     case SESSION_PROPOSER_COMPUTER:
-    case SESSION_COMPUTER_ANSWERS: return 400;
+    case SESSION_COMPUTER_ANSWERS:
+    case SESSION_NOT_PERSON: return 400;
     case SESSION_ILLEGAL: return 422;
     case SESSION_FAILED: break;
     }
@@ -182,6 +188,12 @@ const char *code_name(session_code code)
     case SESSION_NO_AGREEMENT: return "no_agreement";
     case SESSION_PROPOSER_COMPUTER: return "proposer_is_computer";
     case SESSION_COMPUTER_ANSWERS: return "computer_answers";
+    case SESSION_NOT_PERSON: return "not_person";
+    case SESSION_NO_OFFER: return "no_offer";
+    case SESSION_OFFER_PENDING: return "offer_pending";
+    case SESSION_OWN_OFFER: return "own_offer";
+    case SESSION_NOT_OVER: return "not_over";
+    case SESSION_NO_TAKEBACK: return "no_takeback";
     case SESSION_FAILED: break;
     }
     return "engine_failed";
