@@ -437,6 +437,34 @@ static web_outcome route_messages(web_app *a, web_game *g, const web_request *re
     return handle_message(a, g, req, r);
 }
 
+static web_outcome route_resign(web_app *a, web_game *g, const web_request *req, web_reply *r,
+                                web_pending **pending, web_stream **stream)
+{
+    (void)pending, (void)stream;
+    return handle_resign(a, g, req, r);
+}
+
+static web_outcome route_offer(web_app *a, web_game *g, const web_request *req, web_reply *r,
+                               web_pending **pending, web_stream **stream)
+{
+    (void)pending, (void)stream;
+    return handle_offer(a, g, req, r);
+}
+
+static web_outcome route_answer(web_app *a, web_game *g, const web_request *req, web_reply *r,
+                                web_pending **pending, web_stream **stream)
+{
+    (void)pending, (void)stream;
+    return handle_answer(a, g, req, r);
+}
+
+static web_outcome route_rematch_seat(web_app *a, web_game *g, const web_request *req,
+                                      web_reply *r, web_pending **pending, web_stream **stream)
+{
+    (void)pending, (void)stream;
+    return handle_rematch_seat(a, g, req, r);
+}
+
 static const struct game_route {
     const char *name, *allow;
     unsigned methods;
@@ -455,6 +483,10 @@ static const struct game_route {
     {"review", "GET, HEAD, POST, DELETE", M_GET | M_HEAD | M_POST | M_DELETE, false, route_review},
     {"events", "GET", M_GET, true, route_events},
     {"messages", "POST", M_POST, false, route_messages},
+    {"resign", "POST", M_POST, false, route_resign},
+    {"offers", "POST", M_POST, false, route_offer},
+    {"offers/answer", "POST", M_POST, false, route_answer},
+    {"rematch-seat", "POST", M_POST, false, route_rematch_seat},
 };
 
 static unsigned method_bit(const char *m)

@@ -255,6 +255,132 @@ describe('games between two devices', () => {
     assert.equal((await api(srv.base, 'GET', `/api/games/${id}`)).body.tables, null);
   });
 
+  it('resigns, and the record says so', async () => {
+    const { id, ana, bea } = await friendGame(srv.base);
+    const watcher = follow(srv.base, `/api/games/${id}/events`);
+    await move(srv.base, id, ana, 'C');
+    const r = await api(srv.base, 'POST', `/api/games/${id}/resign`, {}, bearer(bea));
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.body.result, '1-0');
+    assert.equal(r.body.end_reason, 'resignation');
+    assert.equal(r.body.winner, 'S');
+    const end = await watcher.wait((e) => e.event === 'end');
+    assert.equal(end.json.reason, 'resignation');
+    assert.equal(end.json.by, 'N');
+    assert.equal(end.json.state.result, '1-0');
+    const again = await api(srv.base, 'POST', `/api/games/${id}/resign`, {}, bearer(ana));
+    assert.equal(again.status, 409);
+    assert.equal(again.body.code, 'game_over');
+    assert.equal((await move(srv.base, id, bea, 'd')).body.code, 'game_over');
+    const rec = await api(srv.base, 'GET', `/api/games/${id}/record?format=text`);
+    assert.match(rec.text, /\[Result "1-0"\]/);
+    assert.match(rec.text, /\[Termination "resignation"\]/);
+    // Over: the engine's help comes back, and the game may be deleted.
+    assert.equal((await api(srv.base, 'GET', `/api/games/${id}/evaluations`)).status, 200);
+    await watcher.close();
+  });
+
+  it('offers an end, a takeback and a rematch, and the other player answers', async () => {
+    const { id, ana, bea } = await friendGame(srv.base);
+    const watcher = follow(srv.base, `/api/games/${id}/events`);
+    const offer = (token, kind) => api(srv.base, 'POST', `/api/games/${id}/offers`, { kind }, bearer(token));
+    const answer = (token, accept) => api(srv.base, 'POST', `/api/games/${id}/offers/answer`, { accept }, bearer(token));
+    assert.equal((await offer(ana, 'takeback')).body.code, 'no_takeback');
+    assert.equal((await offer(ana, 'rematch')).body.code, 'not_over');
+    assert.equal((await offer(ana, 'draw')).status, 400);
+    assert.equal((await answer(bea, true)).body.code, 'no_offer');
+    assert.equal((await api(srv.base, 'POST', `/api/games/${id}/offers/answer`, {}, bearer(bea))).status, 400);
+    await move(srv.base, id, ana, 'C');
+    await move(srv.base, id, bea, 'd');
+    await move(srv.base, id, ana, 'A');
+    // Ana asks to take back her move: Bea declines, then accepts.
+    let r = await offer(ana, 'takeback');
+    assert.equal(r.status, 200, r.text);
+    assert.deepEqual(r.body.offer, { kind: 'takeback', by: 'S' });
+    assert.equal((await offer(bea, 'end')).body.code, 'offer_pending');
+    assert.equal((await answer(ana, true)).body.code, 'own_offer');
+    const seen = await watcher.wait((e) => e.event === 'offer');
+    assert.deepEqual({ kind: seen.json.kind, by: seen.json.by }, { kind: 'takeback', by: 'S' });
+    r = await answer(bea, false);
+    assert.equal(r.status, 200);
+    assert.equal(r.body.offer, null);
+    assert.equal(r.body.ply, 3);
+    await offer(ana, 'takeback');
+    r = await answer(bea, true);
+    assert.equal(r.body.ply, 2, 'back to the proposer\'s turn');
+    assert.equal(r.body.to_move, 'S');
+    const taken = await watcher.wait((e) => e.event === 'answer' && e.json.accept);
+    assert.equal(taken.json.state.ply, 2);
+    // A move drops a pending end offer.
+    await offer(bea, 'end');
+    await move(srv.base, id, ana, 'B');
+    assert.equal((await api(srv.base, 'GET', `/api/games/${id}`)).body.offer, null);
+    // An end by agreement, then a rematch with the colours swapped.
+    await offer(bea, 'end');
+    r = await answer(ana, true);
+    assert.equal(r.body.end_reason, 'agreement');
+    assert.equal(r.body.status.over, 'agreement');
+    await offer(bea, 'rematch');
+    r = await answer(ana, true);
+    assert.equal(r.status, 200);
+    assert.match(r.body.rematch, /^[0-9a-f]{16}$/);
+    const ev = await watcher.wait((e) => e.event === 'rematch');
+    assert.equal(ev.json.id, r.body.rematch);
+    const seatA = await api(srv.base, 'POST', `/api/games/${id}/rematch-seat`, {}, bearer(ana));
+    const seatB = await api(srv.base, 'POST', `/api/games/${id}/rematch-seat`, {}, bearer(bea));
+    assert.equal(seatA.body.seat, 'N');
+    assert.equal(seatB.body.seat, 'S');
+    assert.equal(seatA.body.id, r.body.rematch);
+    assert.equal((await api(srv.base, 'POST', `/api/games/${id}/rematch-seat`, {})).status, 403);
+    const next = (await api(srv.base, 'GET', `/api/games/${seatA.body.id}`)).body;
+    assert.equal(next.seats.S.name, 'Bea');
+    assert.equal(next.seats.N.name, 'Ana');
+    assert.equal((await move(srv.base, next.id, seatA.body.token, 'a')).body.code, 'not_your_turn');
+    assert.equal((await move(srv.base, next.id, seatB.body.token, 'C')).status, 200);
+    assert.equal((await offer(ana, 'rematch')).body.code, 'rematch_made');
+    await watcher.close();
+  });
+
+  it('keeps the clocks, and a player whose time runs out loses', async () => {
+    const { id, ana, bea, made } = await friendGame(srv.base, { clock: { base: 2, increment: 1 } });
+    assert.deepEqual(made.clock, { base_ms: 2000, increment_ms: 1000, remaining_ms: { S: 2000, N: 2000 }, running: null });
+    const watcher = follow(srv.base, `/api/games/${id}/events`);
+    let st = (await api(srv.base, 'GET', `/api/games/${id}`)).body;
+    assert.equal(st.clock.running, 'S', 'the clock runs once both have joined');
+    await sleep(300);
+    const r = await move(srv.base, id, ana, 'C');
+    assert.equal(r.body.clock.running, 'N');
+    assert.ok(r.body.clock.remaining_ms.S > 2000 && r.body.clock.remaining_ms.S < 2800, JSON.stringify(r.body.clock));
+    // Bea does not move: her flag falls, the server ends the game.
+    const end = await watcher.wait((e) => e.event === 'end', 6000);
+    assert.equal(end.json.reason, 'time forfeit');
+    assert.equal(end.json.state.result, '1-0');
+    assert.equal(end.json.state.clock.remaining_ms.N, 0);
+    assert.equal(end.json.state.clock.running, null);
+    assert.equal((await move(srv.base, id, bea, 'd')).body.code, 'game_over');
+    const rec = await api(srv.base, 'GET', `/api/games/${id}/record?format=text`);
+    assert.match(rec.text, /\[Termination "time forfeit"\]/);
+    assert.match(rec.text, /\[TimeControl "2\+1"\]/);
+    await watcher.close();
+  });
+
+  it('gives a clock to games against the computer and on one screen', async () => {
+    const g = (await api(srv.base, 'POST', '/api/games', { north: 'human', clock: { base: 60, increment: 2 } })).body;
+    assert.equal(g.clock.base_ms, 60000);
+    assert.equal(g.friend, false);
+    const r = await api(srv.base, 'POST', `/api/games/${g.id}/moves`, { move: 'C' });
+    assert.equal(r.body.clock.running, 'N');
+    assert.ok(r.body.clock.remaining_ms.S >= 60000);
+    const res = await api(srv.base, 'POST', `/api/games/${g.id}/resign`, { side: 'N' });
+    assert.equal(res.body.result, '1-0');
+    const c = (await api(srv.base, 'POST', '/api/games', { north: 'engine', level: 1, clock: { base: 30 } })).body;
+    const m = await api(srv.base, 'POST', `/api/games/${c.id}/moves`, { move: 'C' });
+    assert.equal(m.body.ply, 2);
+    assert.ok(m.body.clock.remaining_ms.N < 30000, 'the computer\'s thinking is charged');
+    const rr = await api(srv.base, 'POST', `/api/games/${c.id}/resign`, {});
+    assert.equal(rr.body.result, '0-1', 'the person resigns against the computer');
+  });
+
   it('sends only the fixed messages, one every two seconds', async () => {
     const { id, ana } = await friendGame(srv.base);
     const bad = await api(srv.base, 'POST', `/api/games/${id}/messages`, { text: 'you lose' }, bearer(ana));
