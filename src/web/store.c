@@ -326,10 +326,32 @@ static int read_header(int fd, const char *path, char *err, size_t size)
 /* The look before any writing: a read-only connection. 1 when the file
  * must be recovered by a writing connection first (a hot journal), 0 when
  * it may be used, -1 (with the reason) when it is refused. */
+static bool exists(const char *path, const char *tail)
+{
+    char p[4200];
+    snprintf(p, sizeof p, "%s%s", path, tail);
+    return access(p, F_OK) == 0;
+}
+
 static int look(const char *path, char *err, size_t size)
 {
+    /* With no journal beside it, the file holds everything: it is read as
+     * immutable, so that SQLite does not even make the log and shared
+     * memory files of a WAL database beside another program's file. */
+    char uri[4096 * 3 + 32];
+    size_t n = (size_t)snprintf(uri, sizeof uri, "file:");
+    for (const char *p = path; *p && n + 4 < sizeof uri; p++) {
+        if (*p == '%' || *p == '?' || *p == '#')
+            n += (size_t)snprintf(uri + n, sizeof uri - n, "%%%02X", (unsigned char)*p);
+        else
+            uri[n++] = *p;
+    }
+    uri[n] = 0;
+    if (!exists(path, "-wal") && !exists(path, "-journal"))
+        snprintf(uri + n, sizeof uri - n, "?immutable=1");
     sqlite3 *ro = NULL;
-    int rc = sqlite3_open_v2(path, &ro, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL);
+    int rc = sqlite3_open_v2(uri, &ro, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI,
+                             NULL);
     if (rc != SQLITE_OK) {
         db_fail(ro, rc, path, err, size);
         sqlite3_close(ro);
