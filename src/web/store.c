@@ -462,6 +462,10 @@ store *store_open_ex(const char *path, const store_options *opt, char *err, size
         goto fail;
     }
     sqlite3_extended_result_codes(st->db, 1);
+    /* The file is an input: its schema may not run functions with side
+     * effects, nor be written to by hand through SQL. */
+    sqlite3_db_config(st->db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)NULL);
+    sqlite3_db_config(st->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, (int *)NULL);
     if (sqlite3_db_readonly(st->db, "main") == 1) {
         fail(err, size, "cannot write %s", path);
         goto fail;
@@ -480,7 +484,11 @@ store *store_open_ex(const char *path, const store_options *opt, char *err, size
         rc = sqlite3_prepare_v3(st->db, statements[i], -1, SQLITE_PREPARE_PERSISTENT,
                                 &st->stmt[i], NULL);
         if (rc != SQLITE_OK) {
-            db_fail(st->db, rc, path, err, size);
+            if (damaged(rc))
+                db_fail(st->db, rc, path, err, size);
+            else
+                fail(err, size, "%s is not an awale games database of schema %d (%s)", path,
+                     STORE_SCHEMA_VERSION, sqlite3_errmsg(st->db));
             goto fail;
         }
     }

@@ -331,6 +331,10 @@ static void refused(const char *path, const char *want)
 {
     size_t n0, n1;
     char *before = slurp(path, &n0);
+    char wal[600], shm[600];
+    snprintf(wal, sizeof wal, "%s-wal", path);
+    snprintf(shm, sizeof shm, "%s-shm", path);
+    int had_wal = access(wal, F_OK), had_shm = access(shm, F_OK);
     err[0] = 0;
     store *st = store_open(path, err, sizeof err);
     if (st) {
@@ -342,6 +346,9 @@ static void refused(const char *path, const char *want)
     char *after = slurp(path, &n1);
     assert_int_equal(n0, n1);
     assert_memory_equal(before, after, n0);
+    /* No log or shared memory file made beside it either. */
+    assert_int_equal(access(wal, F_OK), had_wal);
+    assert_int_equal(access(shm, F_OK), had_shm);
     free(before);
     free(after);
 }
