@@ -54,15 +54,20 @@
 enum { S_SAVE, S_DELETE, S_RECORD, S_COUNT, S_UNFINISHED, S_FINISHED, S_FIGURES, S_COUNT_ };
 
 static const char *const statements[S_COUNT_] = {
-    [S_SAVE] = "INSERT OR REPLACE INTO games(id, created_ms, updated_ms, finished, rules, south, "
+    /* An upsert, not a REPLACE: the row keeps its rowid, which
+     * store_each_unfinished walks. */
+    [S_SAVE] = "INSERT INTO games(id, created_ms, updated_ms, finished, rules, south, "
                "north, result, reason, moves, record, meta) "
-               "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+               "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) "
+               "ON CONFLICT(id) DO UPDATE SET created_ms = ?2, updated_ms = ?3, finished = ?4, "
+               "rules = ?5, south = ?6, north = ?7, result = ?8, reason = ?9, moves = ?10, "
+               "record = ?11, meta = ?12",
     [S_DELETE] = "DELETE FROM games WHERE id = ?1",
     [S_RECORD] = "SELECT record, finished FROM games WHERE id = ?1",
     [S_COUNT] = "SELECT count(*) FROM games WHERE finished = 1",
     [S_UNFINISHED] = "SELECT id, created_ms, updated_ms, finished, rules, south, north, result, "
-                     "reason, moves, record, meta FROM games "
-                     "WHERE finished = 0 AND id > ?1 ORDER BY id LIMIT ?2",
+                     "reason, moves, record, meta, rowid FROM games "
+                     "WHERE finished = 0 AND rowid > ?1 ORDER BY rowid LIMIT ?2",
     [S_FINISHED] = "SELECT id, created_ms, updated_ms, finished, rules, south, north, result, "
                    "reason, moves FROM games WHERE finished = 1 "
                    "ORDER BY updated_ms DESC, id DESC LIMIT ?1 OFFSET ?2",
@@ -120,9 +125,9 @@ static int exec(sqlite3 *db, const char *sql, const char *path, char *err, size_
     return 0;
 }
 
-/* Version 0 (an empty database) to 1: the table of games. finished games
- * are listed newest first (games_archive); the unfinished ones are read by
- * id at the start of the server (games_unfinished). */
+/* Version 0 (an empty database) to 1: the table of games. Finished games
+ * are listed newest first (games_archive); the unfinished ones are read in
+ * the order of their rowids at the start of the server (games_unfinished). */
 static int migrate_1(sqlite3 *db, const char *path, char *err, size_t size)
 {
     return exec(db,
@@ -140,7 +145,7 @@ static int migrate_1(sqlite3 *db, const char *path, char *err, size_t size)
                 " record TEXT NOT NULL,"
                 " meta TEXT NOT NULL);"
                 "CREATE INDEX games_archive ON games(finished, updated_ms DESC, id DESC);"
-                "CREATE INDEX games_unfinished ON games(id) WHERE finished = 0;",
+                "CREATE INDEX games_unfinished ON games(finished) WHERE finished = 0;",
                 path, err, size);
 }
 
@@ -597,6 +602,7 @@ int store_delete(store *st, const char *id, char *err, size_t size)
 typedef struct row {
     store_game g;
     char *mem;
+    int64_t rowid; /* when full */
 } row;
 
 /* Copies the current row of s (columns in the order of the SELECTs above;
@@ -624,6 +630,7 @@ static int row_copy(sqlite3_stmt *s, bool full, row *out)
         p += len[i] + 1;
     }
     out->mem = mem;
+    out->rowid = full ? sqlite3_column_int64(s, 12) : 0;
     out->g = (store_game){
         .id = str[0],
         .created_ms = sqlite3_column_int64(s, 1),
@@ -674,12 +681,14 @@ static int rows_take(store *st, sqlite3_stmt *s, bool full, row *rows, int max, 
 int store_each_unfinished(store *st, int (*fn)(const store_game *g, void *ctx), void *ctx,
                           char *err, size_t size)
 {
+    /* By rowid, a batch at a time: a game saved again by fn keeps its
+     * place (the save is an upsert), a game added comes later. */
     row rows[BATCH];
-    char last[MAX_ID + 1] = "";
+    int64_t last = INT64_MIN;
     for (;;) {
         pthread_mutex_lock(&st->lock);
         sqlite3_stmt *s = st->stmt[S_UNFINISHED];
-        int rc = sqlite3_bind_text(s, 1, last, -1, SQLITE_STATIC);
+        int rc = sqlite3_bind_int64(s, 1, last);
         if (rc == SQLITE_OK)
             rc = sqlite3_bind_int(s, 2, BATCH);
         int n = rc == SQLITE_OK ? rows_take(st, s, true, rows, BATCH, err, size)
@@ -691,7 +700,7 @@ int store_each_unfinished(store *st, int (*fn)(const store_game *g, void *ctx), 
         for (int i = 0; i < n && !stop; i++)
             stop = fn(&rows[i].g, ctx);
         if (n > 0)
-            snprintf(last, sizeof last, "%s", rows[n - 1].g.id);
+            last = rows[n - 1].rowid;
         rows_free(rows, n);
         if (stop || n < BATCH)
             return 0;

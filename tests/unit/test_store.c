@@ -274,8 +274,9 @@ static void unfinished_batches(void **state)
     seen s = {.save_into = st};
     assert_int_equal(store_each_unfinished(st, note, &s, err, sizeof err), 0);
     assert_int_equal(s.n, 150);
-    for (int i = 1; i < 150; i++)
-        assert_true(strcmp(s.ids[i - 1], s.ids[i]) < 0);
+    for (int i = 0; i < 150; i++)
+        for (int j = 0; j < i; j++)
+            assert_true(strcmp(s.ids[i], s.ids[j]) != 0);
     seen stop = {.stop_at = 70};
     assert_int_equal(store_each_unfinished(st, note, &stop, err, sizeof err), 0);
     assert_int_equal(stop.n, 70);
@@ -408,6 +409,12 @@ static void refusals(void **state)
     const char *other_wal = at("other-wal.db");
     sql(other_wal, "PRAGMA journal_mode = WAL; CREATE TABLE t(x);");
     refused(other_wal, "an SQLite database of another program");
+
+    /* Ours by its numbers, but its table is not the games'. */
+    const char *odd = at("odd.db");
+    sql(odd, "PRAGMA application_id = 1098345573; PRAGMA user_version = 1;"
+             "CREATE TABLE games(id TEXT, x);");
+    refused(odd, "is not an awale games database of schema 1");
 
     const char *newer = at("newer.db");
     store_close(open_ok(newer));
