@@ -239,28 +239,49 @@ static int inspect(sqlite3 *db, const char *path, bool check, int64_t *version, 
     return 0;
 }
 
+/* The statements of the store, prepared on its connection: they also
+ * check that the tables have the shape this version expects. */
+static int prepare_all(sqlite3 *db, sqlite3_stmt **stmt, const char *path, char *err,
+                       size_t size)
+{
+    for (int i = 0; i < S_COUNT_; i++) {
+        int rc = sqlite3_prepare_v3(db, statements[i], -1, SQLITE_PREPARE_PERSISTENT, &stmt[i],
+                                    NULL);
+        if (rc != SQLITE_OK) {
+            if (damaged(rc))
+                db_fail(db, rc, path, err, size);
+            else
+                fail(err, size, "%s is not an awale games database of schema %d (%s)", path,
+                     STORE_SCHEMA_VERSION, sqlite3_errmsg(db));
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* Brings the database to STORE_SCHEMA_VERSION in one transaction, looking
  * at it again inside the transaction (another program may have changed it
- * since the read-only look). */
-static int migrate(sqlite3 *db, const char *path, char *err, size_t size)
+ * since the read-only look), and prepares the statements before the
+ * commit: a file whose tables are not what they should be is left as it
+ * was. */
+static int migrate(sqlite3 *db, sqlite3_stmt **stmt, const char *path, char *err, size_t size)
 {
     if (exec(db, "BEGIN IMMEDIATE", path, err, size))
         return -1;
     int64_t version;
     if (inspect(db, path, false, &version, err, size))
         goto rollback;
-    if (version == STORE_SCHEMA_VERSION) {
-        if (exec(db, "COMMIT", path, err, size))
-            goto rollback;
-        return 0;
-    }
     for (int64_t v = version; v < STORE_SCHEMA_VERSION; v++)
         if (migrations[v](db, path, err, size))
             goto rollback;
-    char sql[96];
-    snprintf(sql, sizeof sql, "PRAGMA application_id = %d; PRAGMA user_version = %d",
-             STORE_APP_ID, STORE_SCHEMA_VERSION);
-    if (exec(db, sql, path, err, size) || exec(db, "COMMIT", path, err, size))
+    if (version < STORE_SCHEMA_VERSION) {
+        char sql[96];
+        snprintf(sql, sizeof sql, "PRAGMA application_id = %d; PRAGMA user_version = %d",
+                 STORE_APP_ID, STORE_SCHEMA_VERSION);
+        if (exec(db, sql, path, err, size))
+            goto rollback;
+    }
+    if (prepare_all(db, stmt, path, err, size) || exec(db, "COMMIT", path, err, size))
         goto rollback;
     return 0;
 rollback:
@@ -476,7 +497,7 @@ store *store_open_ex(const char *path, const store_options *opt, char *err, size
         goto fail;
     }
     sqlite3_busy_timeout(st->db, busy);
-    if (migrate(st->db, path, err, size))
+    if (migrate(st->db, st->stmt, path, err, size))
         goto fail;
     /* WAL once the file is known to be ours (the journal mode is written
      * in the file's header). A file system without shared memory keeps
@@ -485,18 +506,6 @@ store *store_open_ex(const char *path, const store_options *opt, char *err, size
         exec(st->db, sync == STORE_SYNC_FULL ? "PRAGMA synchronous = FULL"
                                              : "PRAGMA synchronous = NORMAL", path, err, size))
         goto fail;
-    for (int i = 0; i < S_COUNT_; i++) {
-        rc = sqlite3_prepare_v3(st->db, statements[i], -1, SQLITE_PREPARE_PERSISTENT,
-                                &st->stmt[i], NULL);
-        if (rc != SQLITE_OK) {
-            if (damaged(rc))
-                db_fail(st->db, rc, path, err, size);
-            else
-                fail(err, size, "%s is not an awale games database of schema %d (%s)", path,
-                     STORE_SCHEMA_VERSION, sqlite3_errmsg(st->db));
-            goto fail;
-        }
-    }
     pthread_mutex_init(&st->lock, NULL);
     return st;
 
