@@ -349,9 +349,6 @@ static int read_header(int fd, const char *path, char *err, size_t size)
     return 1;
 }
 
-/* The look before any writing: a read-only connection. 1 when the file
- * must be recovered by a writing connection first (a hot journal), 0 when
- * it may be used, -1 (with the reason) when it is refused. */
 static bool exists(const char *path, const char *tail)
 {
     char p[4200];
@@ -359,13 +356,18 @@ static bool exists(const char *path, const char *tail)
     return access(p, F_OK) == 0;
 }
 
+/* The look before any writing: a read-only connection. 1 when the file
+ * must be recovered by a writing connection first (a hot journal), 0 when
+ * it may be used, -1 (with the reason) when it is refused. */
 static int look(const char *path, char *err, size_t size)
 {
     /* With no journal beside it, the file holds everything: it is read as
      * immutable, so that SQLite does not even make the log and shared
      * memory files of a WAL database beside another program's file. */
     char uri[4096 * 3 + 32];
-    size_t n = (size_t)snprintf(uri, sizeof uri, "file:");
+    /* "file:" then the path, escaped; an absolute path after an empty
+     * authority ("file:///..."), so that "//x" stays a path. */
+    size_t n = (size_t)snprintf(uri, sizeof uri, path[0] == '/' ? "file://" : "file:");
     for (const char *p = path; *p && n + 4 < sizeof uri; p++) {
         if (*p == '%' || *p == '?' || *p == '#')
             n += (size_t)snprintf(uri + n, sizeof uri - n, "%%%02X", (unsigned char)*p);
