@@ -461,7 +461,7 @@ static void refusals(void **state)
     assert_null(store_open(dir, err, sizeof err));
     /* A path written with two slashes is still a path. */
     char twice[600];
-    snprintf(twice, sizeof twice, "/%s", foreign);
+    snprintf(twice, sizeof twice, "/%s", at("foreign.db"));
     refused(twice, "an SQLite database of another program");
     assert_non_null(strstr(err, "is a directory"));
     const char *nowhere = at("no/such/dir/games.db");
