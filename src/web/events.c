@@ -113,6 +113,7 @@ void events_note(web_app *a, web_game *g, const char *name, json_t *data)
     /* Numbered and saved before it is sent: a server killed after sending
      * it comes back with this number, and never gives it to another. */
     const unsigned id = ++g->event_id;
+    json_decref(state_refresh(g)); /* the state says the last event's number */
     events_saved(a, g);
     emit_id(g, id, name, data);
 }

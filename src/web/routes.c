@@ -30,6 +30,7 @@
 #include "front/engine_setup.h"
 #include "web/events.h"
 #include "web/jsonout.h"
+#include "web/persist.h"
 #include "web/seats.h"
 #include "web/static.h"
 
@@ -242,8 +243,7 @@ static void handle_server(web_app *a, web_reply *r)
 {
     pool_stats st;
     pool_get_stats(a->pool, &st);
-    web_reply_value(
-        r, 200,
+    json_t *o =
         json_pack("{s:s, s:i, s:i, s:I, s:I, s:i, s:i, s:i, s:i, s:i, s:i, s:I, s:I, s:I, s:I, "
                   "s:i, s:o}",
                   "version", AW_VERSION, "games", registry_count(a->reg), "max_games",
@@ -255,7 +255,12 @@ static void handle_server(web_app *a, web_reply *r)
                   "analysis_ms", (json_int_t)a->cfg.analysis_ms, "uptime_ms",
                   (json_int_t)(web_now_ms() - a->started_ms), "requests",
                   (json_int_t)atomic_load(&a->requests), "hash_mb", a->cfg.hash_mb, "tables",
-                  app_tables_json(a)));
+                  app_tables_json(a));
+    json_object_set_new(o, "friend_games", json_integer(registry_count_friend(a->reg)));
+    json_object_set_new(o, "max_friend_games", json_integer(registry_max_friend(a->reg)));
+    json_object_set_new(o, "event_streams", json_integer(events_streams(a)));
+    json_object_set_new(o, "database", persist_figures(a));
+    web_reply_value(r, 200, o);
 }
 
 

@@ -6,6 +6,9 @@
 // in the database through a server killed with SIGKILL.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { startServer, api, sleep } from './server.mjs';
 
 const bearer = (token) => ({ Authorization: `Bearer ${token}` });
@@ -390,5 +393,84 @@ describe('games between two devices', () => {
     const fast = await api(srv.base, 'POST', `/api/games/${id}/messages`, { text: 'thanks' }, bearer(ana));
     assert.equal(fast.status, 429);
     assert.equal(fast.headers.get('retry-after'), '2');
+  });
+});
+
+describe('nothing lost', () => {
+  let dir;
+  before(() => { dir = mkdtempSync(path.join(tmpdir(), 'awale-db-')); });
+  after(() => { rmSync(dir, { recursive: true, force: true }); });
+
+  it('carries on every unfinished game after the server is killed (SIGKILL)', async () => {
+    const db = path.join(dir, 'games.db');
+    let srv = await startServer(['--db', db, '--tables', 'none']);
+    const { id, ana, bea } = await friendGame(srv.base, { clock: { base: 600, increment: 5 } });
+    await move(srv.base, id, ana, 'C');
+    await move(srv.base, id, bea, 'd');
+    await api(srv.base, 'POST', `/api/games/${id}/messages`, { text: 'hello' }, bearer(bea));
+    const before = (await api(srv.base, 'GET', `/api/games/${id}`)).body;
+    const local = (await api(srv.base, 'POST', '/api/games', { north: 'human' })).body;
+    await api(srv.base, 'POST', `/api/games/${local.id}/moves`, { move: 'E' });
+    const done = await friendGame(srv.base);
+    await api(srv.base, 'POST', `/api/games/${done.id}/resign`, {}, bearer(done.ana));
+    // Killed mid-game: no chance to save anything more.
+    srv.proc.kill('SIGKILL');
+    await new Promise((resolve) => srv.proc.on('exit', resolve));
+    await sleep(1500); // the clock would run if the server counted the time it was down
+    srv = await startServer(['--db', db, '--tables', 'none']);
+    try {
+      const after = (await api(srv.base, 'GET', `/api/games/${id}`)).body;
+      assert.equal(after.position, before.position);
+      assert.equal(after.ply, 2);
+      assert.deepEqual(after.seats.S.name, 'Ana');
+      assert.deepEqual(after.seats.N.name, 'Bea');
+      assert.equal(after.event_id, before.event_id);
+      assert.equal(after.clock.running, 'S');
+      assert.ok(before.clock.remaining_ms.S - after.clock.remaining_ms.S < 1000,
+        `the clock stopped while the server was down: ${before.clock.remaining_ms.S} -> ${after.clock.remaining_ms.S}`);
+      // The same tokens play on; the old ones of nobody else do not.
+      assert.equal((await move(srv.base, id, bea, 'a')).body.code, 'not_your_turn');
+      const m = await move(srv.base, id, ana, 'A');
+      assert.equal(m.status, 200, m.text);
+      assert.equal(m.body.ply, 3);
+      // Its event numbers go on from where they were.
+      const ev = follow(srv.base, `/api/games/${id}/events`, { 'Last-Event-ID': String(before.event_id) });
+      const e = await ev.wait((x) => x.event === 'move');
+      assert.equal(e.id, before.event_id + 1);
+      await ev.close();
+      const l = (await api(srv.base, 'GET', `/api/games/${local.id}`)).body;
+      assert.equal(l.ply, 1);
+      // The finished game is in the archive, with its record.
+      const arch = (await api(srv.base, 'GET', '/api/archive')).body;
+      const entry = arch.games.find((g) => g.id === done.id);
+      assert.ok(entry, JSON.stringify(arch));
+      assert.equal(entry.result, '0-1', 'Ana (South) resigned');
+      assert.equal(entry.end_reason, 'resignation');
+      assert.equal(entry.south, 'Ana');
+      assert.ok(arch.total >= 1);
+      const rec = await api(srv.base, 'GET', `/api/archive/${done.id}/record`);
+      assert.equal(rec.status, 200);
+      assert.match(rec.text, /\[Termination "resignation"\]/);
+      assert.equal((await api(srv.base, 'GET', `/api/archive/${id}/record`)).status, 404, 'not finished');
+      assert.equal((await api(srv.base, 'GET', '/api/archive?limit=0')).status, 400);
+      const status = (await api(srv.base, 'GET', '/api/server')).body;
+      assert.equal(status.database.path, db);
+      assert.ok(status.database.games >= 3);
+    } finally {
+      await srv.stop();
+    }
+  });
+
+  it('refuses a database that is not its own, and leaves it untouched', async () => {
+    const foreign = path.join(dir, 'notes.txt');
+    writeFileSync(foreign, 'my shopping list\n'.repeat(100));
+    const bytes = readFileSync(foreign);
+    await assert.rejects(startServer(['--db', foreign, '--tables', 'none']), /notes\.txt is not an awale games database/);
+    assert.deepEqual(readFileSync(foreign), bytes);
+    const corrupt = path.join(dir, 'corrupt.db');
+    writeFileSync(corrupt, Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(4000, 7)]));
+    const cbytes = readFileSync(corrupt);
+    await assert.rejects(startServer(['--db', corrupt, '--tables', 'none']), /corrupt\.db/);
+    assert.deepEqual(readFileSync(corrupt), cbytes);
   });
 });
