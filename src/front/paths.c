@@ -1,6 +1,7 @@
 /*
  * paths.c - the XDG directories of the front ends, created on demand
- * (mode 0700 for state, as it may hold games in progress).
+ * (mode 0700, as state and data may hold games in progress and the web
+ * server's players' tokens).
  */
 #include "front/paths.h"
 
@@ -62,4 +63,10 @@ const char *paths_config(const char *name, bool create, char *buf, size_t size, 
                          size_t errsize)
 {
     return xdg_path("XDG_CONFIG_HOME", ".config", name, create, buf, size, err, errsize);
+}
+
+const char *paths_data(const char *name, bool create, char *buf, size_t size, char *err,
+                       size_t errsize)
+{
+    return xdg_path("XDG_DATA_HOME", ".local/share", name, create, buf, size, err, errsize);
 }

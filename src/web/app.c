@@ -9,6 +9,7 @@
 #include "web/internal.h"
 
 #include "web/events.h"
+#include "web/persist.h"
 #include "web/seats.h"
 
 #include <stdio.h>
@@ -258,12 +259,21 @@ web_app *web_app_new(const web_config *cfg, char *err, size_t errsize)
         return NULL;
     }
     pool_set_hash(a->pool, cfg->hash_mb);
+    if (persist_open(a, cfg->db_path, err, errsize) != 0) {
+        web_app_free(a);
+        return NULL;
+    }
     if (cfg->open_tables) {
         a->loader_running = pthread_create(&a->loader, NULL, app_tables_loader, a) == 0;
         /* The default rule set's tables from the start (the abapa small set
          * is built the first time), ready for the first games. */
         const aw_rules rules = aw_rules_default();
         app_tables(a, &rules);
+    }
+    /* The unfinished games of the last run, with their ids and seats. */
+    if (persist_restore(a, err, errsize) != 0) {
+        web_app_free(a);
+        return NULL;
     }
     return a;
 }
@@ -300,6 +310,7 @@ void web_app_free(web_app *a)
     a->imports = a->imports_tail = NULL;
     pool_free(a->pool); /* jobs release their games */
     registry_free(a->reg);
+    persist_close(a); /* nothing saves any more */
     if (a->loader_running) { /* a load under way is finished first */
         pthread_mutex_lock(&a->lock);
         a->loader_quit = true;
@@ -320,6 +331,7 @@ void web_app_free(web_app *a)
 }
 
 int web_app_games(web_app *a) { return registry_count(a->reg); }
+int web_app_restored(web_app *a) { return a->restored; }
 
 /* ------------------------------------------------- lifecycle of games */
 
@@ -353,9 +365,14 @@ static void game_gone(web_game *g)
     }
     g->nstreams = 0;
     events_end(g, "the game was deleted or expired");
+    /* Expired or deleted unfinished: it goes from the database too (a
+     * finished one stays in the archive; the server stopping keeps all). */
+    web_app *a = g->app;
+    if (a && !atomic_load(&a->stopping) && session_ongoing(g->s, NULL) == SESSION_OK)
+        persist_forget(a, g);
     pthread_mutex_unlock(&g->lock);
-    if (g->invite[0] && g->app)
-        invites_remove(g->app, g->invite);
+    if (g->invite[0] && a)
+        invites_remove(a, g->invite);
 }
 
 static void game_destroy(web_game *g)
@@ -402,3 +419,16 @@ void web_app_tick(web_app *a)
     }
     registry_each(a->reg, tick_game, &t);
 }
+
+/* --------------------------------------------------------- clocks */
+
+static void clock_game(web_game *g, void *ctx)
+{
+    web_app *a = ctx;
+    pthread_mutex_lock(&g->lock);
+    if (g->job == JOB_NONE && !g->gone && session_clock_check(g->s))
+        events_changed(a, g, "end", json_pack("{s:s}", "reason", "time forfeit"));
+    pthread_mutex_unlock(&g->lock);
+}
+
+void web_app_clock_tick(web_app *a) { registry_each(a->reg, clock_game, a); }

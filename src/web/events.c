@@ -66,6 +66,8 @@ static void keep(web_game *g, unsigned id, char *text)
 
 json_t *events_state(web_game *g) { return state_refresh(g); }
 
+static void emit_id(web_game *g, unsigned id, const char *name, json_t *data);
+
 void events_saved(web_app *a, web_game *g)
 {
     g->updated_wall_ms = web_wall_ms();
@@ -75,31 +77,45 @@ void events_saved(web_app *a, web_game *g)
 void events_changed(web_app *a, web_game *g, const char *name, json_t *fields)
 {
     g->version++;
-    events_saved(a, g);
     json_t *data = fields ? fields : json_object();
-    json_object_set_new(data, "state", state_refresh(g));
-    events_emit(a, g, name, data, true);
+    const unsigned id = ++g->event_id;
+    json_object_set_new(data, "state", state_refresh(g)); /* with its event_id */
+    events_saved(a, g);
+    emit_id(g, id, name, data);
+}
+
+/* Send event `name` (data taken) under number id (0: none) and keep it. */
+static void emit_id(web_game *g, unsigned id, const char *name, json_t *data)
+{
+    if (!data)
+        data = events_state(g);
+    char *text = data ? json_dumps(data, JSON_COMPACT) : NULL;
+    json_decref(data);
+    char *ev = text ? event_text(id, name, text) : NULL;
+    free(text);
+    if (!ev)
+        return;
+    send_all(g, ev);
+    if (id)
+        keep(g, id, ev);
+    else
+        free(ev);
 }
 
 void events_emit(web_app *a, web_game *g, const char *name, json_t *data, bool numbered)
 {
     (void)a;
-    if (!data)
-        data = events_state(g);
-    char *text = data ? json_dumps(data, JSON_COMPACT) : NULL;
-    json_decref(data);
-    if (!text)
-        return;
-    const unsigned id = numbered ? ++g->event_id : 0;
-    char *ev = event_text(id, name, text);
-    free(text);
-    if (!ev)
-        return;
-    send_all(g, ev);
-    if (numbered)
-        keep(g, id, ev);
-    else
-        free(ev);
+    emit_id(g, numbered ? ++g->event_id : 0, name, data);
+}
+
+void events_note(web_app *a, web_game *g, const char *name, json_t *data)
+{
+    /* Numbered and saved before it is sent: a server killed after sending
+     * it comes back with this number, and never gives it to another. */
+    const unsigned id = ++g->event_id;
+    json_decref(state_refresh(g)); /* the state says the last event's number */
+    events_saved(a, g);
+    emit_id(g, id, name, data);
 }
 
 /* The state as a numbered event carrying the last event's number, for a
@@ -187,6 +203,13 @@ web_outcome events_open(web_app *a, web_game *g, const web_request *req, web_rep
     s->owner = g;
     if (req->client)
         snprintf(s->client, sizeof s->client, "%s", req->client);
+    /* The seat's page is here (again): the others see it at once (this
+     * stream has it in the presence below). */
+    if (seat >= 0 && g->seats[seat].present++ == 0) {
+        g->seats[seat].away_said = false;
+        g->seats[seat].away_since_ms = 0;
+        presence(a, g, seat, true);
+    }
     registry_hold(g); /* the reader's */
     g->watchers[g->nwatchers++] = s;
     web_stream_raw(s, "retry: 2000\n\n");
@@ -203,14 +226,6 @@ web_outcome events_open(web_app *a, web_game *g, const web_request *req, web_rep
         send_state(g, s);
     }
     /* The seats' presence as it is now (not numbered, so not replayed). */
-    if (seat >= 0 && g->seats[seat].present++ == 0) {
-        const bool back = g->seats[seat].away_said;
-        g->seats[seat].away_said = false;
-        g->seats[seat].away_since_ms = 0;
-        if (back || !g->seats[seat].joined)
-            presence(a, g, seat, true);
-        g->seats[seat].joined = true;
-    }
     for (int side = 0; side < 2; side++)
         if (g->seats[side].kind == SEAT_FRIEND || g->friend) {
             char ev[96];

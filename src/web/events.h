@@ -22,13 +22,16 @@
 /* Send event `name` with `data` (taken; NULL: the state) to every event
  * stream of the game and keep it for resumed streams (lock held). The
  * event gets the next number (g->event_id) unless `numbered` is false
- * (presence: it is in the state anyway). */
+ * (presence: it is in the state anyway); it is not saved (see below). */
 void events_emit(web_app *a, web_game *g, const char *name, json_t *data, bool numbered);
 /* The game changed (lock held): a new version, the change kept in the
  * database (before the request that made it is answered) and sent as
  * event `name` with `fields` (taken; may be NULL) plus the new state.
  * events_saved keeps the game without an event (its making). */
 void events_changed(web_app *a, web_game *g, const char *name, json_t *fields);
+/* An event that changes no move but is part of the game's story (a
+ * message, an offer, an answer): numbered and saved, then sent. */
+void events_note(web_app *a, web_game *g, const char *name, json_t *data);
 void events_saved(web_app *a, web_game *g);
 
 /* The state as an event's data (lock held). */

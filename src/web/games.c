@@ -142,6 +142,7 @@ web_game *registry_add(registry *r, session *s, const registry_place *place, boo
     g->refs = 2; /* the registry's and the caller's */
     atomic_init(&g->gone, false);
     atomic_init(&g->stop_asked, false);
+    atomic_init(&g->stored_over, false);
     g->version = 1;
     g->friend = place->friend;
     const char *client = place->client;
@@ -237,7 +238,8 @@ bool registry_evict_idle(registry *r, int64_t now, int64_t min_idle_ms)
     pthread_mutex_lock(&r->lock);
     int oldest = -1;
     for (int i = 0; i < r->count; i++)
-        if (r->games[i]->refs == 1 && !r->games[i]->friend &&
+        if (r->games[i]->refs == 1 &&
+            (!r->games[i]->friend || atomic_load(&r->games[i]->stored_over)) &&
             now - r->games[i]->last_used_ms >= min_idle_ms &&
             (oldest < 0 || r->games[i]->last_used_ms < r->games[oldest]->last_used_ms))
             oldest = i;
@@ -258,7 +260,8 @@ int registry_expire(registry *r, int64_t now)
         web_game *g = NULL;
         pthread_mutex_lock(&r->lock);
         for (int i = 0; i < r->count; i++)
-            if (r->games[i]->refs == 1 && !r->games[i]->friend &&
+            if (r->games[i]->refs == 1 &&
+                (!r->games[i]->friend || atomic_load(&r->games[i]->stored_over)) &&
                 now - r->games[i]->last_used_ms > r->ttl_ms) {
                 g = take(r, i);
                 break;

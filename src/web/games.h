@@ -107,7 +107,7 @@ typedef struct web_game {
     int ring_len, ring_start;
     web_stream *watchers[GAME_EVENT_STREAMS];
     int nwatchers;
-    bool stored_over;        /* saved to the database as finished */
+    atomic_bool stored_over; /* saved as finished: may leave memory once idle */
     /* Registry's (under its mutex). */
     int refs;
     atomic_bool gone;        /* left the registry: no new work */
@@ -165,6 +165,7 @@ bool registry_remove(registry *r, const char *id);
 /* Remove games idle for longer than the time to live and not in use (no
  * reference but the registry's). Returns how many. */
 int registry_expire(registry *r, int64_t now_ms);
+/* (Games with a friend's seat expire only once saved as finished.) */
 /* When the registry is full: remove the game unused for the longest time
  * if that is at least min_idle_ms and nothing uses it (gone hook). True
  * when one left. */

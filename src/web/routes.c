@@ -30,6 +30,7 @@
 #include "front/engine_setup.h"
 #include "web/events.h"
 #include "web/jsonout.h"
+#include "web/persist.h"
 #include "web/seats.h"
 #include "web/static.h"
 
@@ -161,9 +162,15 @@ int status_of(session_code code)
     case SESSION_OVER:
     case SESSION_COMPUTERS_TURN:
     case SESSION_PERSONS_TURN:
-    case SESSION_NO_AGREEMENT: return 409;
+    case SESSION_NO_AGREEMENT:
+    case SESSION_NO_OFFER:
+    case SESSION_OFFER_PENDING:
+    case SESSION_OWN_OFFER:
+    case SESSION_NOT_OVER:
+    case SESSION_NO_TAKEBACK: return 409;
     case SESSION_PROPOSER_COMPUTER:
-    case SESSION_COMPUTER_ANSWERS: return 400;
+    case SESSION_COMPUTER_ANSWERS:
+    case SESSION_NOT_PERSON: return 400;
     case SESSION_ILLEGAL: return 422;
     case SESSION_FAILED: break;
     }
@@ -182,6 +189,12 @@ const char *code_name(session_code code)
     case SESSION_NO_AGREEMENT: return "no_agreement";
     case SESSION_PROPOSER_COMPUTER: return "proposer_is_computer";
     case SESSION_COMPUTER_ANSWERS: return "computer_answers";
+    case SESSION_NOT_PERSON: return "not_person";
+    case SESSION_NO_OFFER: return "no_offer";
+    case SESSION_OFFER_PENDING: return "offer_pending";
+    case SESSION_OWN_OFFER: return "own_offer";
+    case SESSION_NOT_OVER: return "not_over";
+    case SESSION_NO_TAKEBACK: return "no_takeback";
     case SESSION_FAILED: break;
     }
     return "engine_failed";
@@ -230,8 +243,7 @@ static void handle_server(web_app *a, web_reply *r)
 {
     pool_stats st;
     pool_get_stats(a->pool, &st);
-    web_reply_value(
-        r, 200,
+    json_t *o =
         json_pack("{s:s, s:i, s:i, s:I, s:I, s:i, s:i, s:i, s:i, s:i, s:i, s:I, s:I, s:I, s:I, "
                   "s:i, s:o}",
                   "version", AW_VERSION, "games", registry_count(a->reg), "max_games",
@@ -243,7 +255,12 @@ static void handle_server(web_app *a, web_reply *r)
                   "analysis_ms", (json_int_t)a->cfg.analysis_ms, "uptime_ms",
                   (json_int_t)(web_now_ms() - a->started_ms), "requests",
                   (json_int_t)atomic_load(&a->requests), "hash_mb", a->cfg.hash_mb, "tables",
-                  app_tables_json(a)));
+                  app_tables_json(a));
+    json_object_set_new(o, "friend_games", json_integer(registry_count_friend(a->reg)));
+    json_object_set_new(o, "max_friend_games", json_integer(registry_max_friend(a->reg)));
+    json_object_set_new(o, "event_streams", json_integer(events_streams(a)));
+    json_object_set_new(o, "database", persist_figures(a));
+    web_reply_value(r, 200, o);
 }
 
 
@@ -257,15 +274,28 @@ static bool people_allowed(web_game *g, const web_request *req, const char *rout
                            web_reply *r)
 {
     const bool change = !strcmp(req->method, "POST") || !strcmp(req->method, "DELETE");
-    if (!g->friend || !change)
+    if (!g->friend)
         return true;
     pthread_mutex_lock(&g->lock);
     int seat;
-    bool ok = seats_authorize(g, req, r, &seat);
+    bool ok = !change || seats_authorize(g, req, r, &seat);
     const bool over = session_ongoing(g->s, NULL) != SESSION_OK;
     pthread_mutex_unlock(&g->lock);
     if (!ok)
         return false;
+    /* No engine's help while two people play: after the end, all of it. */
+    static const char *const help[] = {"hint", "analysis", "evaluations", "review", NULL};
+    for (int i = 0; help[i] && !over; i++)
+        if (!strcmp(route, help[i])) {
+            web_reply_value(r, 409, json_pack("{s:s, s:s}", "error",
+                                              "no engine help while a game between two people "
+                                              "goes on: hints, analysis and the review come "
+                                              "after its end",
+                                              "code", "game_in_play"));
+            return false;
+        }
+    if (!change)
+        return true;
     const char *code = NULL, *why = NULL;
     if (!strcmp(route, "undo") || !strcmp(route, "redo")) {
         code = "use_takeback";
@@ -412,6 +442,34 @@ static web_outcome route_messages(web_app *a, web_game *g, const web_request *re
     return handle_message(a, g, req, r);
 }
 
+static web_outcome route_resign(web_app *a, web_game *g, const web_request *req, web_reply *r,
+                                web_pending **pending, web_stream **stream)
+{
+    (void)pending, (void)stream;
+    return handle_resign(a, g, req, r);
+}
+
+static web_outcome route_offer(web_app *a, web_game *g, const web_request *req, web_reply *r,
+                               web_pending **pending, web_stream **stream)
+{
+    (void)pending, (void)stream;
+    return handle_offer(a, g, req, r);
+}
+
+static web_outcome route_answer(web_app *a, web_game *g, const web_request *req, web_reply *r,
+                                web_pending **pending, web_stream **stream)
+{
+    (void)pending, (void)stream;
+    return handle_answer(a, g, req, r);
+}
+
+static web_outcome route_rematch_seat(web_app *a, web_game *g, const web_request *req,
+                                      web_reply *r, web_pending **pending, web_stream **stream)
+{
+    (void)pending, (void)stream;
+    return handle_rematch_seat(a, g, req, r);
+}
+
 static const struct game_route {
     const char *name, *allow;
     unsigned methods;
@@ -430,6 +488,10 @@ static const struct game_route {
     {"review", "GET, HEAD, POST, DELETE", M_GET | M_HEAD | M_POST | M_DELETE, false, route_review},
     {"events", "GET", M_GET, true, route_events},
     {"messages", "POST", M_POST, false, route_messages},
+    {"resign", "POST", M_POST, false, route_resign},
+    {"offers", "POST", M_POST, false, route_offer},
+    {"offers/answer", "POST", M_POST, false, route_answer},
+    {"rematch-seat", "POST", M_POST, false, route_rematch_seat},
 };
 
 static unsigned method_bit(const char *m)
@@ -505,6 +567,13 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
         if (!query_only(req, r, no_query))
             return WEB_REPLY;
         return handle_create(a, req, r, pending);
+    }
+    if (!strcmp(path, "/api/archive") || !strncmp(path, "/api/archive/", 13)) {
+        if (!get) {
+            method_not_allowed(r, m, path, "GET, HEAD");
+            return WEB_REPLY;
+        }
+        return handle_archive(a, req, path[12] ? path + 13 : "", r);
     }
     if (!strncmp(path, "/api/invites/", 13)) {
         if (!get && !post) {

@@ -10,6 +10,7 @@
 
 #include "web/events.h"
 #include "web/jsonout.h"
+#include "web/persist.h"
 #include "web/seats.h"
 
 #include <stdio.h>
@@ -148,14 +149,56 @@ web_outcome handle_message(web_app *a, web_game *g, const web_request *req, web_
         r->retry_after = 2;
     } else {
         st->last_message_ms = now;
-        events_emit(a, g, "message",
-                    json_pack("{s:s, s:s}", "by", jo_side_letter(seat), "text", text), true);
-        events_saved(a, g);
+        events_note(a, g, "message",
+                    json_pack("{s:s, s:s}", "by", jo_side_letter(seat), "text", text));
         web_reply_value(r, 200, json_pack("{s:s, s:s, s:i}", "by", jo_side_letter(seat), "text",
                                           text, "event_id", (int)g->event_id));
     }
     pthread_mutex_unlock(&g->lock);
 done:
     json_decref(body);
+    return WEB_REPLY;
+}
+
+web_outcome handle_archive(web_app *a, const web_request *req, const char *rest, web_reply *r)
+{
+    if (!*rest) {
+        static const char *const allowed[] = {"offset", "limit", NULL};
+        long long offset = 0, limit = 20;
+        if (!query_only(req, r, allowed) || query_int(req, r, "offset", 0, 1000000000, &offset) < 0 ||
+            query_int(req, r, "limit", 1, 100, &limit) < 0)
+            return WEB_REPLY;
+        char err[300];
+        json_t *o = persist_archive(a, (int)offset, (int)limit, err, sizeof err);
+        if (o)
+            web_reply_value(r, 200, o);
+        else
+            web_reply_error(r, 500, "the archive cannot be read: %s", err);
+        return WEB_REPLY;
+    }
+    static const char *const no_query[] = {NULL};
+    const char *slash = strchr(rest, '/');
+    const size_t idlen = slash ? (size_t)(slash - rest) : strlen(rest);
+    if (!slash || strcmp(slash, "/record") != 0 || !valid_id(rest, idlen)) {
+        web_reply_error(r, 404, "no such API endpoint: %.100s (the archive has "
+                                "/api/archive and /api/archive/ID/record)",
+                        req->path);
+        return WEB_REPLY;
+    }
+    if (!query_only(req, r, no_query))
+        return WEB_REPLY;
+    char id[GAME_ID_LEN + 1];
+    memcpy(id, rest, GAME_ID_LEN);
+    id[GAME_ID_LEN] = 0;
+    char *text = persist_record(a, id);
+    if (!text) {
+        web_reply_error(r, 404, "no game '%s' in the archive", id);
+        return WEB_REPLY;
+    }
+    r->status = 200;
+    r->type = "text/plain; charset=utf-8";
+    r->body = text;
+    r->len = strlen(text);
+    snprintf(r->disposition, sizeof r->disposition, "attachment; filename=\"awale-%s.txt\"", id);
     return WEB_REPLY;
 }

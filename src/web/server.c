@@ -775,6 +775,11 @@ int web_serve(const web_config *cfg, const char *listen_name)
     sigaction(SIGPIPE, &sa, &old_pipe);
 
     printf("awale %s serving on %s  (Ctrl-C stops)\n", AW_VERSION, url);
+    if (cfg->db_path)
+        printf("games kept in %s (%d unfinished read back)\n", cfg->db_path,
+               web_app_restored(srv.app));
+    else
+        printf("games kept in memory only (--db off): they end with the server\n");
     fflush(stdout);
     if (cfg->open_browser)
         open_browser(url);
@@ -783,6 +788,7 @@ int web_serve(const web_config *cfg, const char *listen_name)
         struct timespec ts = {0, 200 * 1000000};
         nanosleep(&ts, NULL);
         static int ticks;
+        web_app_clock_tick(srv.app);
         if (++ticks % 5 == 0)
             web_app_tick(srv.app);
         watch_connections(&srv);

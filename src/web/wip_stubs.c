@@ -1,4 +1,0 @@
-/* TEMPORARY: until the session's clocks land. */
-#include "front/session.h"
-void session_clock_start(session *s);
-void session_clock_start(session *s) { (void)s; }
