@@ -4,6 +4,7 @@
 // value goes to the evaluation graph.
 import { api } from './api.js';
 import * as i18n from './i18n.js';
+import { ongoing } from './people.js';
 
 const { t } = i18n;
 const $ = (id) => document.getElementById(id);
@@ -27,7 +28,7 @@ export function connect() {
   const { settings } = page;
   const box = $('analysis');
   // Between two devices, no engine while the game is played.
-  const duel = state && state.friend && state.status === 'ongoing';
+  const duel = state && state.friend && ongoing(state);
   if (!settings.analysis || !state || duel) {
     box.innerHTML = '';
     const p = document.createElement('p');

@@ -36,6 +36,8 @@ const save = () => {
 
 // ------------------------------------------------------------ state
 
+const { ongoing } = people;
+
 let state = null;     // the game as the server last described it
 let viewPly = null;   // the position looked at (null: the game's current one)
 let saidPly = null;   // the move the sentence under the board tells (its ply; null: none)
@@ -69,6 +71,9 @@ people.init({
   state: () => state, settings, save, toast, failed, newSwitch: () => ++switches,
   switchTo: (...args) => switchTo(...args), takeState: (next, played) => takeState(next, played),
   drawAll: () => { if (state) drawAll(); }, clockEvent: (ev) => clock.update(ev),
+  // one screen: who resigns (the player against the computer, else the side to move), and a side's name
+  localSide: () => (againstComputer() ? (humanSide('S') ? 'S' : 'N') : state.to_move),
+  nameOf: (side) => (state.friend ? people.seatName(side) : againstComputer() && !humanSide(side) ? t('computer') : i18n.sideName(side)),
 });
 archive.init({ endWord: (reason, result) => endWord(reason, result) });
 reviews.init({
@@ -182,7 +187,7 @@ function endWord(reason, result, names = null) {
 
 function describeEnd() {
   const r = state.end_reason;
-  if (r === 'resignation' || r === 'time forfeit' || r === 'abandoned') return endWord(r, state.result);
+  if (r === 'resignation' || r === 'time forfeit' || r === 'abandoned' || typeof state.status !== 'object') return endWord(r, state.result);
   return i18n.describeEnd(state);
 }
 const scoresMatter = () => !['resignation', 'time forfeit', 'abandoned'].includes(state.end_reason);
@@ -193,7 +198,7 @@ function boardView() {
   const live = viewPly === null;
   const ply = live ? state.ply : viewPly;
   const pos = positionAt(ply);
-  const over = state.status !== 'ongoing';
+  const over = !ongoing(state);
   const interactive = live && !busy && !animating && !over && mayPlay() && !state.thinking;
   const legalPits = interactive ? [...new Set(state.legal.filter((m) => m !== 'pass').map(pitIndex))] : [];
   const last = ply > 0 ? state.moves[ply - 1] : null;
@@ -225,7 +230,7 @@ function drawPlayers() {
     clocks[side] = box.querySelector('.clock');
     box.querySelector('.name').textContent = playerName(side);
     box.querySelector('.detail').textContent = `${i18n.sideName(side)} · ${side === 'S' ? 'A–F' : 'a–f'}`;
-    box.classList.toggle('on', state.status === 'ongoing' && state.to_move === side && viewPly === null);
+    box.classList.toggle('on', ongoing(state) && state.to_move === side && viewPly === null);
     box.classList.toggle('thinking', !!state.thinking && state.to_move === side);
   }
   if (clockFor !== state) {
@@ -239,7 +244,7 @@ let clockFor = null;
 function clockZero() {
   const id = state.id;
   setTimeout(async () => {
-    if (!state || state.id !== id || state.status !== 'ongoing') return;
+    if (!state || state.id !== id || !ongoing(state)) return;
     try {
       takeState(await api.state(id), []);
     } catch { /* the next update tells */ }
@@ -250,10 +255,10 @@ function statusText() {
   const st = state.status;
   // Looking back: "go back to play" while there is a game to play on; a
   // finished game keeps saying how it ended.
-  if (viewPly !== null && st === 'ongoing') return t('not_now');
-  if (st !== 'ongoing') {
+  if (viewPly !== null && ongoing(state)) return t('not_now');
+  if (!ongoing(state)) {
     if (!scoresMatter()) return t('over_status_short', { reason: describeEnd() });
-    return t('over_status', { reason: describeEnd(), result: i18n.describeResult(st.scores) });
+    return t('over_status', { reason: describeEnd(), result: i18n.describeResult((st && st.scores) || state.board.scores) });
   }
   if (state.friend) {
     const me = people.mySeat();
@@ -277,7 +282,7 @@ function drawStatus() {
   const el = $('status');
   el.textContent = statusText();
   el.classList.toggle('thinking', state.thinking === 'move' || (busy && state.computer_to_move));
-  el.classList.toggle('over', state.status !== 'ongoing');
+  el.classList.toggle('over', !ongoing(state));
   const v = $('viewing');
   if (viewPly === null) v.hidden = true;
   else {
@@ -295,17 +300,17 @@ function drawControls() {
   // Between two devices: no undo (a takeback is asked), no hint nor analysis
   // while the game is played (the players play on their own).
   const friend = !!state.friend;
-  const duel = friend && state.status === 'ongoing';
+  const duel = friend && ongoing(state);
   for (const id of ['btn-undo', 'btn-redo', 'btn-agree']) $(id).hidden = friend;
   $('btn-hint').hidden = duel;
   document.body.classList.toggle('duel', duel);
   people.draw();
   $('btn-redo').disabled = !idle || !state.can_redo;
-  $('btn-hint').disabled = !idle || !live || state.status !== 'ongoing' || state.computer_to_move;
+  $('btn-hint').disabled = !idle || !live || !ongoing(state) || state.computer_to_move;
   if (!friend) $('btn-agree').hidden = !state.rules || !state.agreement_allowed;
-  $('btn-agree').disabled = !idle || state.status !== 'ongoing' || state.computer_to_move;
+  $('btn-agree').disabled = !idle || !ongoing(state) || state.computer_to_move;
   let pass = $('btn-pass');
-  const mustPass = live && state.status === 'ongoing' && mayPlay() && state.legal.includes('pass');
+  const mustPass = live && ongoing(state) && mayPlay() && state.legal.includes('pass');
   if (mustPass && !pass) {
     pass = document.createElement('button');
     pass.id = 'btn-pass';
@@ -376,10 +381,10 @@ function drawMoves() {
     b.addEventListener('click', () => goTo(i + 1));
     row.appendChild(b);
   });
-  if (state.status !== 'ongoing') {
+  if (!ongoing(state)) {
     const end = document.createElement('li');
     end.className = 'result';
-    const [a, b] = state.status.scores || [0, 0];
+    const [a, b] = state.status.scores || state.board.scores;
     const res = state.result && state.result !== '*' ? state.result : a > b ? '1-0' : a < b ? '0-1' : '1/2-1/2';
     end.textContent = res === '1/2-1/2' ? '½-½' : res;
     table.appendChild(end);
@@ -481,7 +486,7 @@ async function applyState(next, played = [], change = false) {
   // An answer about a game left meanwhile (only a switch changes the game).
   if (state && state.id !== next.id && !change) return;
   const fresh = !state || state.id !== next.id;
-  const ended = !fresh && state.status === 'ongoing' && next.status !== 'ongoing';
+  const ended = !fresh && ongoing(state) && !ongoing(next);
   state = next;
   viewPly = null;
   selected = null;
@@ -490,7 +495,7 @@ async function applyState(next, played = [], change = false) {
     hint = null;
     reviews.forget();
     reviews.load();
-    overShown = next.status !== 'ongoing' ? next.id : null;
+    overShown = !ongoing(next) ? next.id : null;
     // (a game watched is not the player's own)
     if (!people.watching(next)) {
       settings.game = next.id;
@@ -498,7 +503,10 @@ async function applyState(next, played = [], change = false) {
     }
     people.enter(next);
     analysis.connect();
-  } else if (ended) analysis.connect();
+  } else if (ended) {
+    analysis.connect();
+    reviews.load();
+  }
   if (played.length) {
     animating = true;
     drawPlayers();
@@ -517,8 +525,8 @@ async function applyState(next, played = [], change = false) {
     animating = false;
   }
   drawAll();
-  if (!(state.friend && state.status === 'ongoing')) scheduleEvals();
-  if (state.status !== 'ongoing' && overShown !== state.id + state.ply) {
+  if (!(state.friend && ongoing(state))) scheduleEvals();
+  if (!ongoing(state) && overShown !== state.id + state.ply) {
     overShown = state.id + state.ply;
     showOver();
   }
@@ -615,7 +623,7 @@ async function switchTo(next, mine, deleteOld, shown) {
 // The computer's move when it is its turn (asked separately, so that the
 // player's own move is seen at once).
 async function computerTurn() {
-  if (!state || state.status !== 'ongoing' || !state.computer_to_move) return;
+  if (!state || !ongoing(state) || !state.computer_to_move) return;
   busy = true;
   waiting = true;
   const mine = epoch;
@@ -657,7 +665,7 @@ async function play(move) {
       await takeState(next, next.played || []);
       return;
     }
-    const turn = next.status === 'ongoing' && next.computer_to_move;
+    const turn = ongoing(next) && next.computer_to_move;
     // Ask for the computer's answer now: it thinks while the move is shown.
     const answer = turn ? api.computer(next.id).then((r) => ({ r }), (e) => ({ e })) : null;
     const mine = epoch;
@@ -684,10 +692,10 @@ async function play(move) {
 
 function pitClicked(i) {
   if (!state || viewPly !== null) {
-    if (state && viewPly !== null && state.status === 'ongoing') toast(t('not_now'));
+    if (state && viewPly !== null && ongoing(state)) toast(t('not_now'));
     return;
   }
-  if (busy || animating || state.status !== 'ongoing') return;
+  if (busy || animating || !ongoing(state)) return;
   if (state.friend && !mayPlay()) {
     const me = people.mySeat();
     if (!me) toast(t('watching'));
@@ -736,7 +744,7 @@ async function undo() {
 }
 
 async function redo() {
-  if (state && state.friend && state.status === 'ongoing') return;
+  if (state && state.friend && ongoing(state)) return;
   if (busy || animating || !state) return;
   busy = true;
   try {
@@ -753,8 +761,8 @@ async function redo() {
 }
 
 async function askHint() {
-  if (state && state.friend && state.status === 'ongoing') return;
-  if (busy || animating || !state || state.status !== 'ongoing' || state.computer_to_move) return;
+  if (state && state.friend && ongoing(state)) return;
+  if (busy || animating || !state || !ongoing(state) || state.computer_to_move) return;
   if (viewPly !== null) goTo(null);
   const btn = $('btn-hint');
   btn.classList.add('working');
@@ -771,7 +779,7 @@ async function askHint() {
 }
 
 async function agree() {
-  if (busy || !state || state.status !== 'ongoing') return;
+  if (busy || !state || !ongoing(state)) return;
   busy = true;
   drawControls();
   try {
@@ -823,7 +831,7 @@ const step = (d) => goTo((viewPly ?? state.ply) + d);
 
 function showOver() {
   const st = state.status;
-  const [s, n] = st.scores || state.board.scores;
+  const [s, n] = (st && st.scores) || state.board.scores;
   const res = state.result && state.result !== '*' ? state.result : s > n ? '1-0' : s < n ? '0-1' : '1/2-1/2';
   const me = people.mySeat();
   let title;
@@ -840,6 +848,8 @@ function showOver() {
   $('over-score').textContent = `${names('S')} ${s} – ${n} ${names('N')}`;
   $('over-reason').textContent = `${describeEnd()}.`;
   $('over-rematch').hidden = !me;
+  $('over-review').hidden = people.watching();
+  $('over-close').hidden = !people.watching();
   const dlg = $('dlg-over');
   dlg.returnValue = '';
   dlg.showModal();

@@ -20,6 +20,10 @@ let streamId = null;
 let lastOffer = null; // the offer shown (to answer it once)
 let awaySaid = {};    // seat -> the stream said it went away (so "back" is news)
 
+// A game goes on while the rules go on and nobody has resigned, lost on
+// time or agreed (the server's result).
+export const ongoing = (s) => !!s && s.status === 'ongoing' && (!s.result || s.result === '*');
+
 // ------------------------------------------------------------ the seats kept
 
 // {id: {seat, token, invite, watch, at}}: the seats this browser holds.
@@ -271,13 +275,16 @@ function ask(title, text, yes) {
   return new Promise((resolve) => dlg.addEventListener('close', () => resolve(dlg.returnValue === 'yes'), { once: true }));
 }
 
+// Resign: between two devices, this browser's seat; against the computer,
+// the player's side; two on one screen, the side to move.
 async function resign() {
   const state = page.state();
-  const me = mySeat(state);
-  if (!me || state.status !== 'ongoing') return;
-  if (!(await ask(t('resign_title'), t('resign_text', { name: seatName(other(me)) }), t('resign')))) return;
+  if (!state || !ongoing(state)) return;
+  const me = state.friend ? mySeat(state) : page.localSide();
+  if (!me) return;
+  if (!(await ask(t('resign_title'), t('resign_text', { name: page.nameOf(other(me)) }), t('resign')))) return;
   try {
-    const next = await api.resign(state.id);
+    const next = await api.resign(state.id, state.friend ? {} : { side: me });
     if (next && next.id) page.takeState(next.state || next, []);
   } catch (e) {
     page.failed(e);
@@ -421,7 +428,7 @@ export function draw() {
   const state = page.state();
   const friend = !!(state && state.friend);
   const me = mySeat(state);
-  const ongoing = friend && state.status === 'ongoing';
+  const going = friend && ongoing(state);
   const both = friend && state.seats && state.seats.S.joined && state.seats.N.joined;
   const offer = friend ? state.offer : null;
 
@@ -448,16 +455,25 @@ export function draw() {
   $('watching').hidden = !friend || !!me;
 
   // The players' actions.
-  $('people').hidden = !me || !both;
+  if (!friend) {
+    // One screen: resigning only.
+    const ongoingHere = !!state && ongoing(state);
+    $('people').hidden = !ongoingHere;
+    for (const id of ['btn-offer-end', 'btn-takeback', 'btn-rematch']) $(id).hidden = true;
+    $('btn-say').parentElement.hidden = true;
+    $('btn-resign').hidden = false;
+    $('btn-resign').disabled = !!state && !!state.thinking;
+  } else $('btn-say').parentElement.hidden = false;
+  if (friend) $('people').hidden = !me || !both;
   if (me) {
     const pending = offer && offer.by === me;
-    $('btn-resign').hidden = !ongoing;
+    $('btn-resign').hidden = !going;
     $('btn-resign').disabled = !both;
-    $('btn-offer-end').hidden = !ongoing || state.agreement_allowed === false;
+    $('btn-offer-end').hidden = !going || state.agreement_allowed === false;
     $('btn-offer-end').disabled = !both || !!offer;
-    $('btn-takeback').hidden = !ongoing;
+    $('btn-takeback').hidden = !going;
     $('btn-takeback').disabled = !both || !!offer || !state.moves.some((m) => m.side === me);
-    $('btn-rematch').hidden = ongoing;
+    $('btn-rematch').hidden = going;
     $('btn-rematch').disabled = !!offer;
     $('btn-say').disabled = !both;
     if (pending) $('said').textContent = t(`offer_sent_${offer.kind}`);
