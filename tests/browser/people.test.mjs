@@ -202,6 +202,17 @@ describe('two devices', () => {
       await playOne(srv, guest, id2);
       for (const p of [host, guest]) await settled(p, 1);
       await guest.screenshot({ path: path.join(SHOTS, `people-${size}-rematch.png`), fullPage: size === 'phone' });
+
+      // The archive lists the game resigned, with its record.
+      await watcher.click('#btn-archive');
+      await watcher.waitForSelector(`#archive-list a[href="/api/archive/${id}/record"]`);
+      const row = await watcher.textContent(`#archive-list li:has(a[href="/api/archive/${id}/record"])`);
+      assert.match(row, /Ana – Bea/);
+      assert.match(row, /Bea resigned/);
+      await watcher.screenshot({ path: path.join(SHOTS, `people-${size}-archive.png`) });
+      const rec = await api(srv.base, 'GET', `/api/archive/${id}/record`);
+      assert.match(typeof rec.body === 'string' ? rec.body : rec.text, /Termination "resignation"/);
+      await watcher.click('#dlg-archive button[type=submit]');
       noProblems(host, guest, watcher);
     });
   }
@@ -237,6 +248,16 @@ describe('two devices', () => {
     assert.equal(new URL(host.url()).pathname, '/');
     await host.waitForSelector('#player-bottom .clock:not([hidden])');
     assert.equal(await host.textContent('#player-bottom .clock'), '1:00');
+    // (it starts with the first move)
+    await host.click('#board .pit[data-pit="2"]');
+    await host.waitForSelector('#player-bottom .clock.running', { timeout: 20000 });
+    await host.waitForFunction(() => document.querySelector('#player-bottom .clock').textContent < '1:00', null, { timeout: 5000 });
+    // Resigned on one screen too.
+    await host.click('#btn-resign');
+    await host.click('#confirm-yes');
+    await host.waitForSelector('#dlg-over[open]');
+    assert.equal(await host.textContent('#over-title'), 'The computer wins');
+    assert.match(await host.textContent('#over-reason'), /South resigned/);
     noProblems(host, guest);
   });
 

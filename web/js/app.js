@@ -75,7 +75,7 @@ people.init({
   localSide: () => (againstComputer() ? (humanSide('S') ? 'S' : 'N') : state.to_move),
   nameOf: (side) => (state.friend ? people.seatName(side) : againstComputer() && !humanSide(side) ? t('computer') : i18n.sideName(side)),
 });
-archive.init({ endWord: (reason, result) => endWord(reason, result) });
+archive.init({ endWord: (reason, result, g) => endWord(reason, result, g) });
 reviews.init({
   state: () => state, viewPly: () => viewPly, moveNumber, moveLabel, playerName, goTo, failed, drawMoves, drawGraph,
 });
@@ -845,7 +845,9 @@ function showOver() {
   }
   $('over-title').textContent = title;
   const names = (side) => (state.friend ? people.seatName(side) : i18n.sideName(side));
-  $('over-score').textContent = `${names('S')} ${s} – ${n} ${names('N')}`;
+  // (after a resignation or a flag, the result; else the seeds)
+  const [ps, pn] = scoresMatter() ? [s, n] : res === '1-0' ? [1, 0] : res === '0-1' ? [0, 1] : ['½', '½'];
+  $('over-score').textContent = `${names('S')} ${ps} – ${pn} ${names('N')}`;
   $('over-reason').textContent = `${describeEnd()}.`;
   $('over-rematch').hidden = !me;
   $('over-review').hidden = people.watching();

@@ -68,7 +68,7 @@ async function more() {
     }
     for (const g of r.games || []) list.appendChild(row(g));
     offset += (r.games || []).length;
-    if (!offset) $('archive-list').textContent = t('archive_empty');
+    if (!offset) $('archive-list').textContent = r.kept === false ? t('archive_none') : t('archive_empty');
   } catch (e) {
     $('archive-list').textContent = e instanceof ApiError && e.status === 404 ? t('archive_none') : e.message;
   }

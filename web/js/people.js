@@ -19,6 +19,7 @@ let stream = null;   // the event stream of the game shown
 let streamId = null;
 let lastOffer = null; // the offer shown (to answer it once)
 let awaySaid = {};    // seat -> the stream said it went away (so "back" is news)
+let joining = false;  // this page is taking a seat (its own join is no news)
 
 // A game goes on while the rules go on and nobody has resigned, lost on
 // time or agreed (the server's result).
@@ -195,7 +196,7 @@ function onEvent(name, data) {
       rematch(data.id);
       break;
     case 'join':
-      if (data.seat !== mySeat()) page.toast(t('joined', { name: data.name || i18n.sideName(data.seat) }));
+      if (data.seat !== mySeat() && !joining) page.toast(t('joined', { name: data.name || i18n.sideName(data.seat) }));
       // The newcomer's page opens its stream at once: present.
       if (data.state) {
         data.state.seats[data.seat].present = true;
@@ -387,6 +388,7 @@ async function openInvite(code) {
   $('form-join').onsubmit = async (e) => {
     e.preventDefault();
     const name = $('join-name').value.trim();
+    joining = true;
     try {
       const r2 = await api.join(code, name || undefined);
       remember(r2.id, r2.seat, r2.token);
@@ -407,6 +409,7 @@ async function openInvite(code) {
         $('join-take').hidden = true;
       } else $('join-error').textContent = err.message;
     }
+    joining = false;
   };
   dlg.returnValue = '';
   dlg.showModal();
