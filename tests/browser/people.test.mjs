@@ -223,10 +223,13 @@ describe('two devices', () => {
     t.after(() => Promise.all(pages.map((p) => p.context().close())));
     await host.waitForSelector('#board .pit.playable');
     const link = await invite(host, { name: 'Ana', clock: '180+2' });
-    const guest = await open(browser, srv.base, { path: new URL(link).pathname, width: 390, height: 844, mobile: true });
+    // (the friend reads French, in the dark, on a phone)
+    const guest = await open(browser, srv.base, { path: new URL(link).pathname, width: 390, height: 844, mobile: true, locale: 'fr-FR', colorScheme: 'dark' });
     pages.push(guest);
     await guest.waitForSelector('#dlg-join[open]');
-    assert.match(await guest.textContent('#join-rules'), /Clock: 3 min \+ 2 s/);
+    assert.match(await guest.textContent('#join-rules'), /Pendule : 3 min \+ 2 s/);
+    assert.match(await guest.textContent('#join-who'), /Ana vous invite/);
+    await guest.screenshot({ path: path.join(SHOTS, 'people-phone-join-fr-dark.png') });
     await guest.click('#join-take');
     // South's clock runs once both are seated.
     await host.waitForSelector('#player-bottom .clock.running');
@@ -238,7 +241,11 @@ describe('two devices', () => {
     await playOne(srv, host, id);
     await guest.waitForSelector('#player-bottom .clock.running');
     await host.screenshot({ path: path.join(SHOTS, 'people-desktop-clock.png') });
-    await guest.screenshot({ path: path.join(SHOTS, 'people-phone-clock.png') });
+    await guest.click('#btn-say');
+    await guest.screenshot({ path: path.join(SHOTS, 'people-phone-clock-fr-dark.png'), fullPage: true });
+    await guest.click('#say-menu [data-msg="hello"]');
+    await host.waitForSelector('.player[data-side="N"] .bubble:not([hidden])');
+    assert.equal(await host.textContent('.player[data-side="N"] .bubble'), 'Hello!');
     // Against the computer: a clock of its own.
     await host.click('#btn-new');
     await host.check('#form-new input[name=opponent][value=engine]');

@@ -90,7 +90,7 @@ const EN = {
   src_book: N_('opening book'), src_tables: N_('endgame tables, exact'), src_search: N_('search, depth {depth}'),
   server_gone: N_('The server does not answer. Is awale serve still running?'),
   // games between two devices
-  archive: N_('Games'), friend: N_('A friend on another device'), your_name: N_('Your name'), optional: N_('optional'),
+  friend: N_('A friend on another device'), your_name: N_('Your name'), optional: N_('optional'),
   clock: N_('Clock'), no_clock: NC_('clock', 'None'), clock_help: N_('Minutes for the game + seconds added after each move.'),
   clock_none: N_('no clock'), clock_value: N_('{min} min + {inc} s'),
   offer_accept: N_('Accept'), offer_decline: N_('Decline'), takeback: N_('Ask to take back'), resign: N_('Resign'),
