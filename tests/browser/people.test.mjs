@@ -46,13 +46,14 @@ const hide = (page, hidden) => page.evaluate((h) => {
   document.dispatchEvent(new Event('visibilitychange'));
 }, hidden);
 
-async function invite(page, { name, clock = '' }) {
+async function invite(page, { name, clock = '', shot = null }) {
   await page.click('#btn-new');
   await page.waitForSelector('#dlg-new[open]');
   await page.check('#form-new input[name=opponent][value=friend]');
   await page.check('#form-new input[name=side][value=S]');
   await page.fill('#new-name', name);
   await page.selectOption('#new-clock', clock);
+  if (shot) await page.screenshot({ path: path.join(SHOTS, shot) });
   await page.click('#new-start');
   await page.waitForSelector('#dlg-new', { state: 'hidden' });
   await page.waitForSelector('#invite-link');
@@ -87,7 +88,7 @@ describe('two devices', () => {
       const pages = [host];
       t.after(() => Promise.all(pages.map((p) => p.context().close())));
       await host.waitForSelector('#board .pit.playable');
-      const link = await invite(host, { name: 'Ana' });
+      const link = await invite(host, { name: 'Ana', shot: `people-${size}-dialog.png` });
       const id = gameId(host);
       assert.match(new URL(host.url()).pathname, /^\/play\/[0-9a-f]+$/);
       assert.match(await host.textContent('#status'), /Waiting for your friend/);
@@ -266,6 +267,24 @@ describe('two devices', () => {
     assert.equal(await host.textContent('#over-title'), 'The computer wins');
     assert.match(await host.textContent('#over-reason'), /South resigned/);
     noProblems(host, guest);
+  });
+
+  it('ends a game on time: the clock turns red, the flag falls, both are told', async (t) => {
+    const made = (await api(srv.base, 'POST', '/api/games', { south: 'human', north: 'friend', name: 'Ana', clock: { base: 4, increment: 0 } })).body;
+    const guest = await open(browser, srv.base, { path: made.invite, width: 390, height: 844, mobile: true });
+    t.after(() => guest.context().close());
+    await guest.waitForSelector('#dlg-join[open]');
+    await guest.fill('#join-name', 'Bea');
+    await guest.click('#join-take');
+    await guest.waitForSelector('#player-top .clock.running.low');
+    await guest.screenshot({ path: path.join(SHOTS, 'people-phone-low-time.png') });
+    await guest.waitForSelector('#dlg-over[open]', { timeout: 15000 });
+    assert.equal(await guest.textContent('#over-title'), 'You win!');
+    assert.match(await guest.textContent('#over-reason'), /Ana ran out of time/);
+    await guest.click('#dlg-over button[value="review"]');
+    assert.match(await guest.textContent('#status'), /Game over: Ana ran out of time/);
+    assert.equal(await guest.textContent('#player-top .clock'), '0:00.0');
+    noProblems(guest);
   });
 
   it('shows the other player away while their page is hidden, then back', async (t) => {
