@@ -461,6 +461,29 @@ describe('nothing lost', () => {
     }
   });
 
+  it('ends a game between two devices left without a move as abandoned', async () => {
+    const srv = await startServer(['--db', path.join(dir, 'abandon.db'), '--tables', 'none', '--friend-expire', '2s']);
+    try {
+      const { id, ana } = await friendGame(srv.base);
+      const solo = (await api(srv.base, 'POST', '/api/games', { north: 'human' })).body;
+      await move(srv.base, id, ana, 'C');
+      const watcher = follow(srv.base, `/api/games/${id}/events`);
+      const end = await watcher.wait((e) => e.event === 'end', 12000);
+      assert.equal(end.json.reason, 'abandoned');
+      assert.equal(end.json.state.result, '*');
+      assert.equal(end.json.state.end_reason, 'abandoned');
+      await watcher.close();
+      assert.ok((await api(srv.base, 'GET', '/api/archive')).body.games.some((g) => g.id === id));
+      // A game with nobody on another device follows --expire, not this.
+      assert.equal((await api(srv.base, 'GET', `/api/games/${solo.id}`)).body.end_reason, null);
+    } finally {
+      await srv.stop();
+    }
+    for (const bad of ['0s', '2x', '3650000d', 'm']) {
+      await assert.rejects(startServer(['--db', 'off', '--friend-expire', bad]), /--friend-expire/);
+    }
+  });
+
   it('refuses a database that is not its own, and leaves it untouched', async () => {
     const foreign = path.join(dir, 'notes.txt');
     writeFileSync(foreign, 'my shopping list\n'.repeat(100));
