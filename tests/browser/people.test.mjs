@@ -74,7 +74,8 @@ describe('two devices', () => {
   let browser;
   before(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    srv = await startServer(['--tables', 'none', '--client-games', '64', '--client-streams', '16']);
+    // (every page is the same client, and a closed page's stream is noticed at its next write)
+    srv = await startServer(['--tables', 'none', '--client-games', '64', '--client-streams', '16', '--client-event-streams', '64']);
     browser = await launch();
   });
   after(async () => {
