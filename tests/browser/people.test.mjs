@@ -115,9 +115,14 @@ describe('two devices', () => {
       assert.ok(await y(guest, 6) > await y(guest, 0), 'North at the guest\'s bottom');
       assert.ok(await y(host, 0) > await y(host, 6), 'South at the host\'s bottom');
 
-      // A third browser watches.
-      const watcher = await open(browser, srv.base, { ...view, path: `/watch/${id}` });
+      // A third browser opens the invitation, used now: it watches.
+      const watcher = await open(browser, srv.base, { ...view, path: new URL(link).pathname });
       pages.push(watcher);
+      await watcher.waitForSelector('#dlg-join[open]');
+      assert.match(await watcher.textContent('#join-who'), /This invitation has been taken/);
+      assert.equal(await watcher.isVisible('#join-take'), false);
+      await watcher.click('#join-watch');
+      await watcher.waitForFunction((gid) => location.pathname === `/watch/${gid}`, id);
       await watcher.waitForFunction(() => /Ana/.test(document.querySelector('#player-bottom .name').textContent));
       assert.equal(await watcher.isVisible('#people'), false);
 
