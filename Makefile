@@ -66,16 +66,17 @@ ifneq ($(wildcard /usr/include/zstd.h),)
   LIBS       += -lzstd
 endif
 
-# The web server (src/web) uses libmicrohttpd and jansson (Debian:
-# libmicrohttpd-dev, libjansson-dev; `make deps` installs them).
-WEB_PKGS := libmicrohttpd jansson
+# The web server (src/web) uses libmicrohttpd, jansson and libqrencode (the
+# QR codes of its addresses; Debian: libmicrohttpd-dev, libjansson-dev,
+# libqrencode-dev; `make deps` installs them).
+WEB_PKGS := libmicrohttpd jansson libqrencode
 HAVE_PKGCONFIG := $(shell command -v pkg-config >/dev/null 2>&1 && echo yes)
 ifeq ($(HAVE_PKGCONFIG),yes)
   WEB_CFLAGS := $(shell pkg-config --cflags $(WEB_PKGS) 2>/dev/null)
   WEB_LIBS   := $(shell pkg-config --libs $(WEB_PKGS) 2>/dev/null)
 endif
 ifeq ($(strip $(WEB_LIBS)),)
-  WEB_LIBS := -lmicrohttpd -ljansson
+  WEB_LIBS := -lmicrohttpd -ljansson -lqrencode
 endif
 ALL_CFLAGS += $(WEB_CFLAGS)
 
@@ -236,8 +237,9 @@ $(BUILD)/obj/gen/web_data.o: $(BUILD)/gen/web_data.c
 # the tests too).
 $(WEB_OBJ): | build-deps
 build-deps:
-	@if [ ! -f /usr/include/microhttpd.h ] || [ ! -f /usr/include/jansson.h ]; then \
-	    scripts/install-deps.sh libmicrohttpd-dev libjansson-dev pkg-config; fi
+	@if [ ! -f /usr/include/microhttpd.h ] || [ ! -f /usr/include/jansson.h ] || \
+	    [ ! -f /usr/include/qrencode.h ]; then \
+	    scripts/install-deps.sh libmicrohttpd-dev libjansson-dev libqrencode-dev pkg-config; fi
 
 # What the front ends share (src/front): a static library of its own, so
 # that the unit tests link it too.
@@ -260,9 +262,16 @@ $(BUILD)/tests/%: tests/unit/%.c $(TEST_SUPPORT) $(wildcard tests/unit/*.h) $(LI
 	    -DAW_TEST_LOCALEDIR='"$(BUILD)/locale"' $(ALL_LDFLAGS) -o $@ \
 	    $< $(TEST_OBJ) $(TEST_SUPPORT) $(LIBFRONT) $(LIBAWALE) -lcmocka $(LIBS)
 
-# The web server's worker pool, tested on its own.
+# The web server's worker pool, its secrets, its limits per address and its
+# QR codes, each tested on its own.
 $(BUILD)/tests/test_pool: $(BUILD)/obj/src/web/pool.o
 $(BUILD)/tests/test_pool: TEST_OBJ := $(BUILD)/obj/src/web/pool.o
+$(BUILD)/tests/test_secret: $(BUILD)/obj/src/web/secret.o
+$(BUILD)/tests/test_secret: TEST_OBJ := $(BUILD)/obj/src/web/secret.o
+$(BUILD)/tests/test_ratelimit: $(BUILD)/obj/src/web/ratelimit.o
+$(BUILD)/tests/test_ratelimit: TEST_OBJ := $(BUILD)/obj/src/web/ratelimit.o
+$(BUILD)/tests/test_qr: $(BUILD)/obj/src/web/qr.o
+$(BUILD)/tests/test_qr: TEST_OBJ := $(BUILD)/obj/src/web/qr.o -lqrencode
 
 # Fuzz targets built with a replay driver, so the corpus runs in every test.
 $(BUILD)/fuzz-replay/%: tests/fuzz/%.c tests/fuzz/replay.c $(LIBAWALE)
@@ -283,7 +292,7 @@ $(BUILD)/fuzz-replay/fuzz_web: $(FUZZ_WEB) tests/fuzz/replay.c $(WEB_FUZZ_OBJ) $
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  FUZZ    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< tests/fuzz/replay.c $(WEB_FUZZ_OBJ) \
-	    $(LIBFRONT) $(LIBAWALE) -ljansson $(LIBS)
+	    $(LIBFRONT) $(LIBAWALE) -ljansson -lqrencode $(LIBS)
 
 play: $(AWALE)
 	./$(AWALE) play
