@@ -27,6 +27,12 @@ web_config web_config_default(void)
     c.client_games = 16;
     c.client_streams = 4;
     c.request_timeout_s = 20;
+    c.rate[RL_REQUESTS] = (ratelimit_rule){20, 1000, 60};
+    c.rate[RL_GAMES] = (ratelimit_rule){30, 600000, 30};
+    c.rate[RL_INVITES] = (ratelimit_rule){30, 600000, 30};
+    c.rate_addresses = RATELIMIT_DEFAULT_ADDRESSES;
+    c.max_connections = 1024;
+    c.qr = -1;
     c.searches = 2;
     c.queue = 8;
     c.max_streams = 8;
@@ -173,7 +179,8 @@ web_app *web_app_new(const web_config *cfg, char *err, size_t errsize)
     const int bg = cfg->searches > 1 ? cfg->searches - 1 : 1;
     a->pool = pool_new(cfg->searches, bg, cfg->queue);
     a->clients = calloc((size_t)(cfg->max_streams > 0 ? cfg->max_streams : 1), sizeof *a->clients);
-    if (a->clients)
+    a->rl = ratelimit_new(cfg->rate, RL_KINDS, cfg->rate_addresses);
+    if (a->clients && a->rl)
         a->importer_running = pthread_create(&a->importer, NULL, importer, a) == 0;
     if (!a->reg || !a->pool || !a->importer_running) {
         snprintf(err, errsize, "cannot start the worker threads");
@@ -237,6 +244,7 @@ void web_app_free(web_app *a)
     pthread_cond_destroy(&a->import_wanted);
     pthread_mutex_destroy(&a->import_lock);
     free(a->clients);
+    ratelimit_free(a->rl);
     free(a);
 }
 

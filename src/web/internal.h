@@ -87,6 +87,10 @@ struct web_app {
      * one, at most max_streams. */
     client_count *clients;
     int nclients;
+    /* What each client may do in a time (ratelimit.c, its own locks):
+     * requests here (routes.c), games made and invitations taken by their
+     * handlers (ratelimit_take with RL_GAMES, RL_INVITES). */
+    ratelimit *rl;
 };
 
 /* app.c: queue a record import (takes the job); false when the queue is

@@ -29,6 +29,7 @@
 
 #include "front/engine_setup.h"
 #include "web/jsonout.h"
+#include "web/qr.h"
 #include "web/static.h"
 
 #include <stdarg.h>
@@ -87,6 +88,22 @@ bool claim(web_app *a, web_game *g, web_reply *r, bool undo)
     return true;
 }
 
+
+bool routes_rate(web_app *a, const web_request *req, int kind, web_reply *r)
+{
+    int retry = 0;
+    if (ratelimit_take(a->rl, kind, req->client, web_now_ms(), &retry))
+        return true;
+    static const char *const what[RL_KINDS] = {"requests", "new games", "invitations taken"};
+    char rule[48], msg[160];
+    ratelimit_format(&a->cfg.rate[kind], rule, sizeof rule);
+    snprintf(msg, sizeof msg, "too many %s from your address (at most %s); try again in %d s",
+             what[kind], rule, retry);
+    web_reply_value(r, 429, json_pack("{s:s, s:s, s:i}", "error", msg, "code", "rate_limited",
+                                      "retry_after", retry));
+    r->retry_after = retry;
+    return false;
+}
 
 bool routes_reserve(web_app *a, web_reply *r)
 {
@@ -245,6 +262,34 @@ static void handle_server(web_app *a, web_reply *r)
 }
 
 
+/* GET /api/qr?text=TEXT: the QR code of a text (an invitation's address)
+ * as an SVG image. */
+static void handle_qr(const web_request *req, web_reply *r)
+{
+    static const char *const allowed[] = {"text", NULL};
+    if (!query_only(req, r, allowed))
+        return;
+    bool present;
+    const char *text = query_value(req, "text", &present);
+    if (!text || !*text) {
+        web_reply_error(r, 400, "text: give the text to encode (?text=...)");
+        return;
+    }
+    if (strlen(text) > QR_MAX_TEXT) {
+        web_reply_error(r, 400, "text: at most %d bytes", QR_MAX_TEXT);
+        return;
+    }
+    char *svg = qr_svg(text, NULL);
+    if (!svg) {
+        web_reply_error(r, 500, "out of memory");
+        return;
+    }
+    r->status = 200;
+    r->type = "image/svg+xml";
+    r->body = svg;
+    r->len = strlen(svg);
+}
+
 /* --------------------------------------------------------- dispatch */
 
 static web_outcome serve_static(const web_request *req, web_reply *r)
@@ -400,6 +445,8 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
         web_reply_error(r, 503, "the server is stopping");
         return WEB_REPLY;
     }
+    if (!routes_rate(a, req, RL_REQUESTS, r))
+        return WEB_REPLY;
     if (strncmp(path, "/api/", 5) != 0 && strcmp(path, "/api") != 0)
         return serve_static(req, r);
 
@@ -435,6 +482,13 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
             else
                 handle_server(a, r);
         }
+        return WEB_REPLY;
+    }
+    if (!strcmp(path, "/api/qr")) {
+        if (!get)
+            method_not_allowed(r, m, path, "GET, HEAD");
+        else
+            handle_qr(req, r);
         return WEB_REPLY;
     }
     if (!strcmp(path, "/api/games") || !strcmp(path, "/api/games/")) {

@@ -20,6 +20,10 @@ bool claim(web_app *a, web_game *g, web_reply *r, bool undo);
  * for evaluations), refreshes the state and answers WEB_PENDING. */
 web_outcome routes_submit(web_app *a, web_game *g, answer_job *j, game_job job,
                           web_pending **pending);
+/* Take one of `kind` (RL_REQUESTS, RL_GAMES, RL_INVITES: ratelimit.h)
+ * from the request's client's limits: false with the answer set (429,
+ * {"error", "code": "rate_limited", "retry_after": S} and Retry-After). */
+bool routes_rate(web_app *a, const web_request *req, int kind, web_reply *r);
 /* Reserve a place on the pool for a job: false with the answer set (503,
  * the server is busy). */
 bool routes_reserve(web_app *a, web_reply *r);

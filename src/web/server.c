@@ -25,6 +25,7 @@
 
 #include "front/i18n.h"
 #include "front/interrupt.h"
+#include "web/announce.h"
 #include "web/app.h"
 #include "web/games.h"
 #include "web/internal.h"
@@ -46,6 +47,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -585,7 +587,9 @@ static int open_listener(const struct addrinfo *ai)
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
     if (ai->ai_family == AF_INET6)
         setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one);
-    if (bind(fd, ai->ai_addr, ai->ai_addrlen) != 0 || listen(fd, 128) != 0 ||
+    /* A backlog for many players who connect at once (the kernel caps it
+     * at net.core.somaxconn). */
+    if (bind(fd, ai->ai_addr, ai->ai_addrlen) != 0 || listen(fd, 1024) != 0 ||
         fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) != 0) {
         const int e = errno;
         close(fd);
@@ -667,8 +671,39 @@ static void host_list_free(host_list *l)
     l->n = 0;
 }
 
+/* The descriptors the server may open: each connection holds one, and
+ * the server itself a few dozen (the listening socket, epoll, the tables,
+ * pipes). The soft limit is raised to the hard one; when even that is
+ * below what --max-connections needs, say so (connections beyond it are
+ * refused by the kernel's EMFILE, which the HTTP library survives). */
+#define SERVER_OWN_FDS 64
+
+static void raise_open_files(const web_config *cfg)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
+        return;
+    const rlim_t need = (rlim_t)cfg->max_connections + SERVER_OWN_FDS;
+    if (rl.rlim_cur < rl.rlim_max) {
+        struct rlimit want = rl;
+        /* An unlimited hard limit: as much as needed, not more (the
+         * kernel refuses more than fs.nr_open anyway). */
+        want.rlim_cur = rl.rlim_max == RLIM_INFINITY ? (need > rl.rlim_cur ? need : rl.rlim_cur)
+                                                     : rl.rlim_max;
+        if (setrlimit(RLIMIT_NOFILE, &want) == 0)
+            rl = want;
+    }
+    if (rl.rlim_cur < need)
+        fprintf(stderr,
+                _("awale serve: warning: this process may open %llu files, fewer than the %llu "
+                  "that --max-connections %d needs: connections beyond are refused (raise the "
+                  "limit with ulimit -n, or lower --max-connections)\n"),
+                (unsigned long long)rl.rlim_cur, (unsigned long long)need, cfg->max_connections);
+}
+
 int web_serve(const web_config *cfg, const char *listen_name)
 {
+    raise_open_files(cfg);
     struct addrinfo hints, *ai = NULL;
     memset(&hints, 0, sizeof hints);
     hints.ai_socktype = SOCK_STREAM;
@@ -737,7 +772,7 @@ int web_serve(const web_config *cfg, const char *listen_name)
         flags |= MHD_USE_IPv6;
     srv.daemon = MHD_start_daemon(
         flags, 0, NULL, NULL, on_request, &srv, MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd0,
-        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)2, MHD_OPTION_CONNECTION_LIMIT, (unsigned)256,
+        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)2, MHD_OPTION_CONNECTION_LIMIT, (unsigned)c.max_connections,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)c.client_connections,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)c.request_timeout_s, MHD_OPTION_NOTIFY_COMPLETED,
         on_completed, &srv, MHD_OPTION_NOTIFY_CONNECTION, on_connection, &srv,
@@ -775,6 +810,8 @@ int web_serve(const web_config *cfg, const char *listen_name)
     sigaction(SIGPIPE, &sa, &old_pipe);
 
     printf("awale %s serving on %s  (Ctrl-C stops)\n", AW_VERSION, url);
+    if (!loopback)
+        announce_print(stdout, listen_name ? listen_name : cfg->host, bound, cfg->qr);
     fflush(stdout);
     if (cfg->open_browser)
         open_browser(url);
