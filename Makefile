@@ -13,7 +13,8 @@
 #                   its tests against it: the API tests and the stress test
 #   make bench      speed figures (never fails on timing)
 #   make soak       the engine protocol under many random command streams
-#   make bench-web  load on the web server with wrk (docs/web.md)
+#   make bench-web  load on the web server: wrk, then GAMES (1000) games at
+#                   once between simulated players (docs/web.md)
 #   make book       grow the built-in opening books again (minutes)
 #   make fuzz       build the libFuzzer targets (clang) and fuzz each for a while
 #                   (FUZZ_SECONDS, 30 by default)
@@ -141,7 +142,7 @@ TESTS    := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_REPLAY := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz-replay/%)
 UCI_RANDOM := $(BUILD)/uci_random
 
-.PHONY: FORCE all play serve test check deps build-deps pot bench soak bench-web bench-tables tune \
+.PHONY: FORCE all play serve test check deps build-deps pot bench soak bench-web load-smoke bench-tables tune \
         tune-relay strength strength-book strength-relay book fuzz install uninstall clean \
         mpi mpi-deps check-mpi bench-mpi tsan
 .DEFAULT_GOAL := all
@@ -383,12 +384,28 @@ SOAK_SEQUENCES ?= 5000
 soak: $(AWALE) $(UCI_RANDOM)
 	./$(UCI_RANDOM) $(AWALE) --count $(SOAK_SEQUENCES) $(if $(UCI_SEED),--seed $(UCI_SEED))
 
-# The web server under load: wrk on loopback against the state and move
-# endpoints for a bounded time (docs/web.md). Not a test.
+# The web server under load (docs/web.md, "Load"); not a test. First wrk on
+# loopback against the state and move endpoints for a bounded time
+# (BENCH_WEB_SECONDS each); then GAMES games at once between simulated
+# players, each from its own loopback address, every move awaited on the
+# opponent's event stream, with watchers (scripts/bench-games.mjs, Node):
+# games held, moves/s, the delay move -> opponent's event, errors, memory,
+# the database's size, for BENCH_GAMES_SECONDS after a ramp.
 BENCH_WEB_SECONDS ?= 10
+GAMES ?= 1000
+BENCH_GAMES_SECONDS ?= 60
 bench-web: $(AWALE)
 	@command -v wrk >/dev/null || scripts/install-deps.sh wrk
+	@command -v node >/dev/null || scripts/install-deps.sh nodejs
 	scripts/bench-web.sh $(AWALE) $(BENCH_WEB_SECONDS)
+	node scripts/bench-games.mjs --awale $(AWALE) --games $(GAMES) --seconds $(BENCH_GAMES_SECONDS)
+
+# The same simulated players, briefly (5 games for 5 s, a move every half
+# second): the path of a game between two devices, end to end, with no
+# error (for make check).
+load-smoke: $(AWALE)
+	@echo "== scripts/bench-games.mjs (smoke)"
+	@node scripts/bench-games.mjs --awale $(AWALE) --games 5 --seconds 5 --interval 500 --ramp 1 --quiet
 
 # Endgame tables: a build from scratch in a temporary directory, with the
 # figures (positions per second per core, bytes per position, peak memory).
