@@ -142,7 +142,7 @@ TESTS    := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_REPLAY := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz-replay/%)
 UCI_RANDOM := $(BUILD)/uci_random
 
-.PHONY: FORCE all play serve test check deps build-deps pot bench soak bench-web load-smoke bench-tables tune \
+.PHONY: FORCE all play serve test check deps build-deps pot bench soak bench-web load-smoke bench-sse bench-tables tune \
         tune-relay strength strength-book strength-relay book fuzz install uninstall clean \
         mpi mpi-deps check-mpi bench-mpi tsan
 .DEFAULT_GOAL := all
@@ -341,7 +341,8 @@ check-clang: fuzz-deps
 	@echo "== clang -Werror build"
 	@$(MAKE) --no-print-directory MODE=release CC=clang BUILD=build/clang all
 
-# The web server's tests (its pool's unit test, the API tests and STRESS_SECONDS,
+# The web server's tests (the unit tests of its pool and of its limits per
+# address, the API tests and STRESS_SECONDS,
 # default 20, of the stress test) against the program built with
 # ThreadSanitizer in build/tsan: a data race, a lock-order inversion or a use
 # after free across threads is reported and fails the test (the server exits
@@ -354,10 +355,13 @@ TSAN_OPTIONS_TEST := suppressions=$(CURDIR)/tests/tsan.supp second_deadlock_stac
 TSAN_TABLES := build/tsan/tables
 tsan:
 	@$(MAKE) --no-print-directory MODE=tsan build/tsan/awale build/tsan/tests/test_pool \
+	    build/tsan/tests/test_ratelimit \
 	    $(LANGUAGES:%=build/tsan/locale/%/LC_MESSAGES/awale.mo)
 	@$(MAKE) --no-print-directory $(TSAN_TABLES)/.stamp
 	@echo "== build/tsan/tests/test_pool"
 	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" build/tsan/tests/test_pool
+	@echo "== build/tsan/tests/test_ratelimit"
+	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" build/tsan/tests/test_ratelimit
 	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" AWALE_TEST_TABLES=$(CURDIR)/$(TSAN_TABLES) \
 	    tests/api/run.sh build/tsan/awale
 	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" tests/stress/run.sh build/tsan/awale \
@@ -399,6 +403,19 @@ bench-web: $(AWALE)
 	@command -v node >/dev/null || scripts/install-deps.sh nodejs
 	scripts/bench-web.sh $(AWALE) $(BENCH_WEB_SECONDS)
 	node scripts/bench-games.mjs --awale $(AWALE) --games $(GAMES) --seconds $(BENCH_GAMES_SECONDS)
+
+# libmicrohttpd alone with SSE_STREAMS (3000) suspended event streams, as
+# the server runs it (epoll, 2 threads, suspend and resume), one event a
+# second to all for 10 s (tests/load/sse_scale.c and .mjs).
+SSE_STREAMS ?= 3000
+bench-sse: build-deps
+	@mkdir -p $(BUILD)/load
+	$(CC) $(ALL_CFLAGS) -o $(BUILD)/load/sse_scale tests/load/sse_scale.c $(ALL_LDFLAGS) -lmicrohttpd
+	@set -e; port=$$((20000 + $$$$ % 20000)); \
+	$(BUILD)/load/sse_scale $$port $$(($(SSE_STREAMS) + 100)) 1000 2>$(BUILD)/load/sse_scale.log & pid=$$!; \
+	sleep 0.3; status=0; node tests/load/sse_scale.mjs $$port $(SSE_STREAMS) 10 || status=$$?; \
+	grep -E 'VmRSS|VmHWM' /proc/$$pid/status; tail -1 $(BUILD)/load/sse_scale.log; \
+	kill -INT $$pid; wait $$pid; exit $$status
 
 # The same simulated players, briefly (5 games for 5 s, a move every half
 # second): the path of a game between two devices, end to end, with no
