@@ -141,6 +141,58 @@ static int parse_side(const char *cmd, const char *opt, const char *v, int *side
     return 0;
 }
 
+/* A number with its unit's letter: "5", "0.5", "90s" (`letter` or none).
+ * The value, or -1 when the text is not one. */
+static double clock_number(const char *text, size_t len, char letter)
+{
+    char buf[32];
+    if (len == 0 || len >= sizeof buf)
+        return -1;
+    memcpy(buf, text, len);
+    buf[len] = 0;
+    if (buf[len - 1] == letter)
+        buf[--len] = 0;
+    if (len == 0 || strspn(buf, "0123456789.") != len)
+        return -1;
+    char *end;
+    const double v = strtod(buf, &end);
+    return *end ? -1 : v;
+}
+
+/* --clock M+S: minutes each (or "90s": seconds), seconds added after each
+ * move ("+S" may be left out: none). 0, or -1 after saying what is
+ * wrong. */
+static int parse_clock(const char *cmd, const char *v, int64_t *base, int64_t *inc)
+{
+    const char *plus = strchr(v, '+');
+    const size_t blen = plus ? (size_t)(plus - v) : strlen(v);
+    const bool seconds = blen > 0 && v[blen - 1] == 's';
+    const double b = clock_number(v, blen, 's');
+    const double i = plus ? clock_number(plus + 1, strlen(plus + 1), 's') : 0;
+    if (b < 0 || i < 0) {
+        cli_error(cmd, _("bad value '%s' for --clock (expected MINUTES+SECONDS, like 5+3, or "
+                         "90s+2 for a time in seconds)"),
+                  v);
+        return -1;
+    }
+    const double ms = seconds ? b * 1000 : b * 60000;
+    if (ms < 1) {
+        cli_error(cmd, _("bad value '%s' for --clock: the time must be more than 0"), v);
+        return -1;
+    }
+    if (ms > (double)SESSION_CLOCK_MAX_MS) {
+        cli_error(cmd, _("bad value '%s' for --clock: the time is 3 hours (180 minutes) at most"), v);
+        return -1;
+    }
+    if (i * 1000 > (double)SESSION_INCREMENT_MAX_MS) {
+        cli_error(cmd, _("bad value '%s' for --clock: the increment is 600 seconds at most"), v);
+        return -1;
+    }
+    *base = (int64_t)(ms + 0.5);
+    *inc = (int64_t)(i * 1000 + 0.5);
+    return 0;
+}
+
 /* The moves of a session's game, numbered as the history lists them. */
 static int resumed_moves(const session *s)
 {
@@ -151,7 +203,8 @@ static int resumed_moves(const session *s)
 /* What the command line says (NULL, false: not given). */
 typedef struct play_options {
     cli_rules cr;
-    const char *opponent, *side_opt, *level_opt, *movetime_opt;
+    const char *opponent, *side_opt, *level_opt, *movetime_opt, *clock_opt;
+    int64_t clock_base, clock_inc;
     int side, first;
     bool first_given, resume, plain, two_people;
     long long level, movetime;
@@ -194,6 +247,10 @@ static int parse_options(int argc, char **argv, play_options *o, play *p)
             if (rc < 0 || cli_number(cmd, "--movetime", v, 10, 3600000, &o->movetime))
                 return EXIT_USAGE;
             o->movetime_opt = v;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--clock", &v)) != 0) {
+            if (rc < 0 || parse_clock(cmd, v, &o->clock_base, &o->clock_inc))
+                return EXIT_USAGE;
+            o->clock_opt = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--tables", &v)) != 0) {
             if (rc < 0)
                 return EXIT_USAGE;
@@ -231,7 +288,7 @@ static int parse_options(int argc, char **argv, play_options *o, play *p)
         return EXIT_USAGE;
     }
     if (o->resume && (o->cr.preset || o->cr.count || o->cr.position || o->first_given ||
-                      o->opponent || o->side_opt)) {
+                      o->opponent || o->side_opt || o->clock_opt)) {
         cli_error(cmd, "%s",
                   _("--resume continues the kept game with its own rules and players; only "
                     "--level, --movetime, --tables, --book, --lang and --plain may go with it"));
@@ -295,6 +352,8 @@ int cmd_play(int argc, char **argv)
     cfg.level = (int)o.level;
     cfg.movetime_ms = o.movetime;
     cfg.hint_ms = o.movetime;
+    cfg.clock_base_ms = o.clock_base;
+    cfg.clock_increment_ms = o.clock_inc;
     p.tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
     p.review_depth = 14;
     const bool full_screen = !o.plain && p.tty && full_screen_terminal();
@@ -351,7 +410,7 @@ int cmd_play(int argc, char **argv)
             goto line_mode;
         }
         play_keep_unfinished(&p);
-        if (p.resumed && aw_game_status(session_game(p.s)) != AW_ONGOING) {
+        if (p.resumed && session_ongoing(p.s, NULL) != SESSION_OK) {
             /* the kept game was played to its end: forget it */
             char path[4096];
             if (play_unfinished_path(false, path, sizeof path))

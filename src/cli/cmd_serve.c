@@ -5,6 +5,7 @@
  */
 #include "cli.h"
 #include "front/books.h"
+#include "front/paths.h"
 #include "web/web.h"
 
 #include <stdlib.h>
@@ -85,7 +86,7 @@ int cmd_serve(int argc, char **argv)
     const char *cmd = "serve";
     web_config cfg = web_config_default();
     tables_opener opener = {NULL};
-    const char *book_opt = NULL;
+    const char *book_opt = NULL, *db_opt = NULL;
     const char *allow[16];
     int nallow = 0;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
@@ -193,10 +194,35 @@ int cmd_serve(int argc, char **argv)
             if (rc < 0)
                 return EXIT_USAGE;
             cfg.max_connections = (int)n;
+            cfg.max_connections_given = true;
         } else if (cli_flag(argv, i, "--qr")) {
             cfg.qr = 1;
         } else if (cli_flag(argv, i, "--no-qr")) {
             cfg.qr = 0;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--db", &v)) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            if (!*v) {
+                cli_error(cmd, "--db: give a file, or 'off' to keep games in memory only");
+                return EXIT_USAGE;
+            }
+            db_opt = v;
+        } else if (number(cmd, argc, argv, &i, "--max-friend-games", 1, 1000000, &n, &rc) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            cfg.max_friend_games = (int)n;
+        } else if (number(cmd, argc, argv, &i, "--friend-expire", 1, 3650, &n, &rc) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            cfg.friend_ttl_ms = n * 86400 * 1000;
+        } else if (number(cmd, argc, argv, &i, "--event-streams", 1, 1000000, &n, &rc) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            cfg.max_event_streams = (int)n;
+        } else if (number(cmd, argc, argv, &i, "--client-event-streams", 1, 10000, &n, &rc) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            cfg.client_event_streams = (int)n;
         } else {
             cli_error(cmd, "unexpected argument '%s' (see 'awale serve --help')", argv[i]);
             return EXIT_USAGE;
@@ -223,6 +249,18 @@ int cmd_serve(int argc, char **argv)
             else
                 cli_error(cmd, "%s (playing without it)", err.msg);
         }
+    }
+    /* Where games are kept: --db FILE, 'off', or the data directory. */
+    char db_path[4096], why[512];
+    if (db_opt && !strcmp(db_opt, "off")) {
+        cfg.db_path = NULL;
+    } else if (db_opt) {
+        cfg.db_path = db_opt;
+    } else if (paths_data("games.db", true, db_path, sizeof db_path, why, sizeof why)) {
+        cfg.db_path = db_path;
+    } else {
+        cli_error(cmd, "%s (give --db FILE, or --db off to keep games in memory only)", why);
+        return EXIT_INPUT;
     }
     cfg.host_names = allow;
     cfg.nhost_names = nallow;

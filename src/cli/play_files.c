@@ -66,7 +66,7 @@ void play_save_game(play *p, const char *path)
 void play_keep_unfinished(play *p)
 {
     const aw_game *g = session_game(p->s);
-    if (aw_game_status(g) != AW_ONGOING || aw_game_ply(g) == 0)
+    if (session_ongoing(p->s, NULL) != SESSION_OK || aw_game_ply(g) == 0)
         return;
     char path[4096], msg[512];
     char *text = session_record_text(p->s);

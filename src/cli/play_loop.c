@@ -46,17 +46,20 @@ void play_outln(const char *fmt, ...)
     putchar('\n');
 }
 
+/* Whether the game is over (a flag fallen included). */
+static bool over(const play *p) { return session_ongoing(p->s, NULL) != SESSION_OK; }
+
 /* Announce the end once; returns true when the game is over. */
 static bool check_over(play *p)
 {
-    const aw_game *g = session_game(p->s);
-    if (aw_game_status(g) == AW_ONGOING) {
+    session_clock_check(p->s);
+    if (!over(p)) {
         p->over_announced = false;
         return false;
     }
     if (!p->over_announced) {
         char text[512];
-        play_say(p, "%s\n", words_game_over(g, text, sizeof text));
+        play_say(p, "%s\n", words_session_over(p->s, text, sizeof text));
         /* a win or a loss said to the person (the result line says a draw) */
         const char *verdict = players_verdict(p->s);
         if (verdict)
@@ -82,7 +85,10 @@ static void computer_moves(play *p)
         aw_error err;
         char text[512], name[64];
         const int side = session_position(p->s)->side;
-        if (session_computer_play(p->s, NULL, NULL, &report, &thought, &err) != SESSION_OK) {
+        const session_code c = session_computer_play(p->s, NULL, NULL, &report, &thought, &err);
+        if (c == SESSION_OVER)
+            return; /* its time ran out: said by check_over */
+        if (c != SESSION_OK) {
             play_say(p, _("The computer cannot move: %s."), err.msg);
             return;
         }
@@ -101,14 +107,31 @@ void play_after_change(play *p)
     }
 }
 
+/* The clocks before a person's prompt, which starts them. */
+static void show_clocks(const play *p)
+{
+    session_clock k;
+    session_clock_start(p->s);
+    session_clock_read(p->s, &k);
+    if (!k.on)
+        return;
+    char t[2][32];
+    play_outln(_("Time left: South %s, North %s."), words_clock(k.remaining_ms[0], t[0], sizeof t[0]),
+               words_clock(k.remaining_ms[1], t[1], sizeof t[1]));
+}
+
 static void prompt(const play *p)
 {
     const aw_position *pos = session_position(p->s);
     aw_move only[AW_MAX_MOVES];
     const bool mine = against_computer(p);
-    if (aw_game_status(session_game(p->s)) != AW_ONGOING)
+    if (over(p)) {
         printf("> ");
-    else if (rules_of(p)->family != AW_FAMILY_RELAY)
+        fflush(stdout);
+        return;
+    }
+    show_clocks(p);
+    if (rules_of(p)->family != AW_FAMILY_RELAY)
         printf(mine ? _("Your move (%s)> ") : _("%s to move (%s)> "),
                mine ? (pos->side ? "a-f" : "A-F") : words_side(pos->side), pos->side ? "a-f" : "A-F");
     else if (aw_generate(rules_of(p), pos, only) == 1 && only[0] == AW_MOVE_PASS)
@@ -193,7 +216,7 @@ static void play_line(play *p, const char *line)
     if (rules_of(p)->family == AW_FAMILY_RELAY)
         text = line_relay_words(line, words, sizeof words);
     const int n = aw_moves_parse(rules_of(p), text, moves, 64, &err);
-    if (n > 0 && aw_game_status(session_game(p->s)) != AW_ONGOING && p->over_announced) {
+    if (n > 0 && over(p) && p->over_announced) {
         /* the end was said already: say why nothing happens */
         printf(_("The game is over: no more moves. Type 'new' for another game, 'undo' to take "
                  "back, or 'quit'.\n"));
@@ -286,10 +309,27 @@ static const char *last_moves(const play *p, int count, char *buf, size_t size)
     return words_moves(rules_of(p), moves, k, buf, size);
 }
 
+/* `proposer` resigns (asked first at a terminal). */
+static void resign(play *p)
+{
+    const int side = players_proposer(p->s);
+    aw_error err;
+    if (session_ongoing(p->s, &err) == SESSION_OK && p->tty &&
+        !ask_yes(against_computer(p) ? _("Resign the game?") : _("Resign the game for the side to move?")))
+        return;
+    if (session_resign(p->s, side, &err) != SESSION_OK) {
+        play_say(p, _("No resignation: %s."), err.msg);
+        return;
+    }
+    check_over(p);
+}
+
 static void undo(play *p)
 {
     const aw_game *g = session_game(p->s);
-    const bool agreed = aw_game_status(g) == AW_END_AGREEMENT;
+    session_clock_check(p->s);
+    struct session_result ended;
+    session_result(p->s, &ended);
     /* the moves an undo takes back are the last ones: kept before it */
     const int before = aw_game_ply(g);
     aw_move last[64];
@@ -304,8 +344,12 @@ static void undo(play *p)
     char taken[512];
     const int shown = done < k ? done : k;
     words_moves(rules_of(p), last + k - shown, shown, taken, sizeof taken);
-    if (agreed)
+    if (ended.kind == SESSION_END_AGREEMENT)
         printf("%s\n", _("Took back the end by agreement."));
+    else if (ended.kind == SESSION_END_RESIGNATION)
+        printf("%s\n", _("Took back the resignation."));
+    else if (ended.kind == SESSION_END_TIME)
+        printf("%s\n", _("Took back the loss on time: the turn starts again with its time."));
     else
         play_say(p, P_("Took back %d move: %s.", "Took back %d moves: %s.", done), done, taken);
     p->over_announced = false;
@@ -343,7 +387,7 @@ int play_run(play *p)
         const line_command c = line_command_of(line, &arg);
         if (c == CMD_QUIT) {
             const aw_game *g = session_game(p->s);
-            if (p->tty && aw_game_status(g) == AW_ONGOING && aw_game_ply(g) > 0 &&
+            if (p->tty && !over(p) && aw_game_ply(g) > 0 &&
                 !ask_yes(_("The game is not over. Quit anyway (it is kept for 'awale play "
                            "--resume')?")))
                 continue;
@@ -359,7 +403,7 @@ int play_run(play *p)
         case CMD_HISTORY: line_history(p->s); break;
         case CMD_MOVES: {
             char list[80];
-            if (aw_game_status(session_game(p->s)) != AW_ONGOING)
+            if (over(p))
                 printf(_("The game is over: no moves.\n"));
             else {
                 line_moves(p->s, list, sizeof list);
@@ -379,6 +423,7 @@ int play_run(play *p)
                 play_load_game(p, arg);
             break;
         case CMD_AGREE: agree(p); break;
+        case CMD_RESIGN: resign(p); break;
         case CMD_REVIEW: play_review(p, arg && arg[0] ? arg : NULL); break;
         default: play_line(p, line); break;
         }

@@ -33,6 +33,7 @@ static const struct {
     {"refaire", CMD_REDO, false},  {"save", CMD_SAVE, true},       {"enregistrer", CMD_SAVE, true},
     {"load", CMD_LOAD, true},      {"charger", CMD_LOAD, true},    {"agree", CMD_AGREE, false},
     {"accord", CMD_AGREE, false},  {"review", CMD_REVIEW, true},   {"bilan", CMD_REVIEW, true},
+    {"resign", CMD_RESIGN, false}, {"abandonner", CMD_RESIGN, false},
 };
 
 line_command line_command_of(const char *line, const char **arg)
@@ -167,6 +168,7 @@ void line_help(const aw_rules *rules)
              "  board      draw the board again\n"
              "  rules      how to play, and the rules in play\n"
              "  agree      propose to end the game here (where the rules allow it)\n"
+             "  resign     give up the game: the other side wins\n"
              "  review     the computer's review of the game so far: every move marked\n"
              "             (?? blunder, ? mistake, ?! inaccuracy, ! good, !! brilliant),\n"
              "             what was better and what it cost ('review 18': deeper)\n"

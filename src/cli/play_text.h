@@ -13,7 +13,8 @@
 
 typedef enum line_command {
     CMD_NONE, CMD_QUIT, CMD_HELP, CMD_NEW, CMD_BOARD, CMD_RULES, CMD_HINT, CMD_HISTORY,
-    CMD_MOVES, CMD_UNDO, CMD_REDO, CMD_SAVE, CMD_LOAD, CMD_AGREE, CMD_REVIEW
+    CMD_MOVES, CMD_UNDO, CMD_REDO, CMD_SAVE, CMD_LOAD, CMD_AGREE, CMD_REVIEW,
+    CMD_RESIGN
 } line_command;
 
 /* The command a line asks for; *arg: what follows its word (NULL: nothing). */

@@ -63,3 +63,9 @@ const char *paths_config(const char *name, bool create, char *buf, size_t size, 
 {
     return xdg_path("XDG_CONFIG_HOME", ".config", name, create, buf, size, err, errsize);
 }
+
+const char *paths_data(const char *name, bool create, char *buf, size_t size, char *err,
+                       size_t errsize)
+{
+    return xdg_path("XDG_DATA_HOME", ".local/share", name, create, buf, size, err, errsize);
+}

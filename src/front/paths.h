@@ -17,5 +17,9 @@ const char *paths_state(const char *name, bool create, char *buf, size_t size, c
                         size_t errsize);
 const char *paths_config(const char *name, bool create, char *buf, size_t size, char *err,
                          size_t errsize);
+/* The same in the data directory, $XDG_DATA_HOME/awale (default
+ * ~/.local/share/awale): the web server's games. */
+const char *paths_data(const char *name, bool create, char *buf, size_t size, char *err,
+                       size_t errsize);
 
 #endif

@@ -40,13 +40,9 @@ const char *players_name(const session *s, int side, char *buf, size_t size)
 
 const char *players_verdict(const session *s)
 {
-    const aw_game *g = session_game(s);
-    if (aw_game_status(g) == AW_ONGOING || !players_against_computer(s))
+    struct session_result r;
+    session_result(s, &r);
+    if (!r.over || !players_against_computer(s) || r.winner < 0)
         return NULL;
-    int sc[2];
-    aw_game_scores(g, sc);
-    const int me = players_seat(s);
-    if (sc[me] == sc[!me])
-        return NULL;
-    return sc[me] > sc[!me] ? _("You win. Well played!") : _("The computer wins.");
+    return r.winner == players_seat(s) ? _("You win. Well played!") : _("The computer wins.");
 }

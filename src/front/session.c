@@ -12,7 +12,13 @@
  *   ongoing, a person to move    session_play -> the next turn, or the end
  *   ongoing, the computer to move session_computer_think/_move (or _play)
  *   ongoing, either              session_agree -> over by agreement, or on
- *   over                         nothing is played; undo goes back
+ *                                session_resign -> over, the other side wins
+ *                                session_offer/_answer (two persons): an end
+ *                                by agreement, a takeback
+ *   ongoing, with clocks         a flag falls -> over on time (checked
+ *                                before anything is played or proposed)
+ *   over                         nothing is played; undo goes back; a
+ *                                rematch may be offered
  *
  * Undo goes back to a person's turn and keeps what it took back on a redo
  * stack, in groups, so that redo replays exactly what one undo removed; any
@@ -22,7 +28,9 @@
  * side; the redo stack is groups of one move or more that add up to its
  * moves; the set opening is a beginning of the game; after an undo the game
  * goes on, at a person's turn or at its start; a move played clears the
- * redo stack.
+ * redo stack; a clock runs only while the game goes on, for the side to
+ * move; an end of the session's own (resignation, time, abandoned) stops
+ * the clocks and leaves no end or takeback offer pending.
  */
 #include "front/session.h"
 
@@ -54,7 +62,26 @@ struct session {
     int redo_groups;
     aw_move opening[REDO_MAX]; /* the set opening (session_opening) */
     int opening_len;
+    /* the clocks (cfg.clock_base_ms > 0) */
+    int64_t remaining[2];  /* each side's time when `since` was taken     */
+    int64_t since;         /* when the running side's time began to run   */
+    int running;           /* the side whose time runs, or -1             */
+    bool started;          /* the clocks were started: they run while the
+                              game goes on                               */
+    int64_t (*clk)[2];     /* the times at the start of each turn, by ply
+                              (undo, redo and the record's [%clk])       */
+    int clk_len, clk_cap;
+    /* an end of the session's own (the game's status says the others) */
+    session_end end;       /* NONE, RESIGNATION, TIME or ABANDONED        */
+    int end_winner;
+    /* the offer waiting for an answer */
+    bool offer_on;
+    session_offer_kind offer_kind;
+    int offer_by;
 };
+
+static bool finished(const session *s);
+static bool ended(const session *s);
 
 /* The invariants above (FRONT_ASSERT: the sanitizer and debug builds). */
 static void check(const session *s)
@@ -75,6 +102,14 @@ static void check(const session *s)
 #endif
     FRONT_ASSERT(s->opening_len >= 0 && s->opening_len <= REDO_MAX);
     FRONT_ASSERT(session_opening(s) <= aw_game_ply(s->game));
+    FRONT_ASSERT(s->running >= -1 && s->running <= 1);
+    FRONT_ASSERT(s->running < 0 || (s->cfg.clock_base_ms > 0 && s->started));
+    FRONT_ASSERT(s->end == SESSION_END_NONE || s->running < 0);
+    FRONT_ASSERT(s->end == SESSION_END_NONE || aw_game_status(s->game) == AW_ONGOING);
+    FRONT_ASSERT(s->running < 0 || s->running == session_position(s)->side);
+    FRONT_ASSERT(!s->offer_on || s->offer_kind == OFFER_REMATCH || !ended(s));
+    FRONT_ASSERT(!s->offer_on || s->offer_kind != OFFER_REMATCH || ended(s));
+    FRONT_ASSERT(s->clk_len <= s->clk_cap);
 }
 
 /* The English words of a code (marked for translation). */
@@ -89,6 +124,12 @@ static const char *why_english(session_code code)
     case SESSION_NO_AGREEMENT: return N_("the game cannot end by agreement");
     case SESSION_PROPOSER_COMPUTER: return N_("a person proposes the end, not the computer");
     case SESSION_COMPUTER_ANSWERS: return N_("the computer answers for itself");
+    case SESSION_NOT_PERSON: return N_("only a person does this, not the computer");
+    case SESSION_NO_OFFER: return N_("there is no offer to answer");
+    case SESSION_OFFER_PENDING: return N_("an offer is waiting for its answer");
+    case SESSION_OWN_OFFER: return N_("the other side answers this offer");
+    case SESSION_NOT_OVER: return N_("the game is not over");
+    case SESSION_NO_TAKEBACK: return N_("there is no move to take back");
     case SESSION_FAILED: break;
     }
     return N_("the engine failed");
@@ -119,6 +160,193 @@ static session_code refuse(aw_error *err, session_code code, const char *fmt, ..
         va_end(ap);
     }
     return code;
+}
+
+static void clear_redo(session *s) { s->redo_len = s->redo_groups = 0; }
+
+/* ------------------------------------------------------------- clocks */
+
+static int64_t now_ms(const session *s)
+{
+    if (s->cfg.now_ms)
+        return s->cfg.now_ms(s->cfg.now_ctx);
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static bool clock_on(const session *s) { return s->cfg.clock_base_ms > 0; }
+
+/* A side's time now (below zero once its flag has fallen). */
+static int64_t live_remaining(const session *s, int side)
+{
+    int64_t r = s->remaining[side];
+    if (s->running == side)
+        r -= now_ms(s) - s->since;
+    return r;
+}
+
+/* The running side's time is up (the end not yet recorded). */
+static bool flag_fallen(const session *s)
+{
+    return s->running >= 0 && live_remaining(s, s->running) <= 0;
+}
+
+/* The game is over as recorded: by its rules, by agreement, or an end of
+ * the session's own. */
+static bool ended(const session *s)
+{
+    return s->end != SESSION_END_NONE || aw_game_status(s->game) != AW_ONGOING;
+}
+
+/* ... or a flag has fallen. */
+static bool finished(const session *s) { return ended(s) || flag_fallen(s); }
+
+/* Keep the times as the start of turn `ply` (a move played: the history
+ * beyond it is gone with the redo stack). */
+static void clk_keep(session *s, int ply)
+{
+    if (!clock_on(s))
+        return;
+    if (ply >= s->clk_cap) {
+        const int cap = (ply + 1) * 2;
+        int64_t(*c)[2] = realloc(s->clk, (size_t)cap * sizeof *c);
+        if (!c)
+            return; /* the history is lost beyond here: the times stay */
+        s->clk = c;
+        s->clk_cap = cap;
+    }
+    s->clk[ply][0] = s->remaining[0];
+    s->clk[ply][1] = s->remaining[1];
+    s->clk_len = ply + 1;
+}
+
+/* Both clocks full and stopped, for a new game. */
+static void clocks_reset(session *s)
+{
+    s->remaining[0] = s->remaining[1] = s->cfg.clock_base_ms;
+    s->running = -1;
+    s->started = false;
+    s->since = 0;
+    s->clk_len = 0;
+    clk_keep(s, 0);
+}
+
+/* The running side's time is taken now and the clocks stop. */
+static void clock_stop(session *s)
+{
+    if (s->running < 0)
+        return;
+    const int64_t r = live_remaining(s, s->running);
+    s->remaining[s->running] = r > 0 ? r : 0;
+    s->running = -1;
+}
+
+/* The clocks of the game as it now stands: the side to move's runs from
+ * now when they were started and the game goes on. */
+static void clock_follow(session *s)
+{
+    s->running = -1;
+    if (clock_on(s) && s->started && !ended(s)) {
+        s->running = session_position(s)->side;
+        s->since = now_ms(s);
+    }
+}
+
+/* Back to the start of turn `ply` (undo, redo, a takeback). */
+static void clock_back(session *s, int ply)
+{
+    if (!clock_on(s))
+        return;
+    if (ply < s->clk_len) {
+        s->remaining[0] = s->clk[ply][0];
+        s->remaining[1] = s->clk[ply][1];
+    }
+    clock_follow(s);
+}
+
+/* `mover` has just moved: its time taken, the increment added, the other
+ * side's time runs (the first move starts the clocks). */
+static void clock_moved(session *s, int mover)
+{
+    if (!clock_on(s))
+        return;
+    const int64_t t = now_ms(s);
+    if (s->running == mover)
+        s->remaining[mover] -= t - s->since;
+    s->remaining[mover] += s->cfg.clock_increment_ms;
+    s->started = true;
+    clock_follow(s);
+    s->since = t;
+    clk_keep(s, aw_game_ply(s->game));
+}
+
+/* An end of the session's own: the clocks stop, no end or takeback is
+ * pending any more, nothing to redo. */
+static void end_game(session *s, session_end kind, int winner)
+{
+    clock_stop(s);
+    s->end = kind;
+    s->end_winner = winner;
+    if (s->offer_on && s->offer_kind != OFFER_REMATCH)
+        s->offer_on = false;
+    clear_redo(s);
+    check(s);
+}
+
+/* A move, an agreement or a takeback: a pending end or takeback is gone. */
+static void drop_offer(session *s)
+{
+    if (s->offer_on && s->offer_kind != OFFER_REMATCH)
+        s->offer_on = false;
+}
+
+void session_clock_start(session *s)
+{
+    if (!clock_on(s) || s->running >= 0 || ended(s))
+        return;
+    s->started = true;
+    clock_follow(s);
+    check(s);
+}
+
+void session_clock_read(const session *s, session_clock *out)
+{
+    memset(out, 0, sizeof *out);
+    out->running = -1;
+    if (!clock_on(s))
+        return;
+    out->on = true;
+    out->base_ms = s->cfg.clock_base_ms;
+    out->increment_ms = s->cfg.clock_increment_ms;
+    for (int side = 0; side < 2; side++) {
+        const int64_t r = live_remaining(s, side);
+        out->remaining_ms[side] = r > 0 ? r : 0;
+    }
+    out->running = s->running;
+}
+
+void session_clock_restore(session *s, const int64_t remaining_ms[2], bool running)
+{
+    if (!clock_on(s))
+        return;
+    for (int side = 0; side < 2; side++)
+        s->remaining[side] = remaining_ms[side] > 0 ? remaining_ms[side] : 0;
+    clk_keep(s, aw_game_ply(s->game));
+    s->started = running;
+    clock_follow(s);
+    check(s);
+}
+
+bool session_clock_check(session *s)
+{
+    if (!flag_fallen(s))
+        return false;
+    const int loser = s->running;
+    s->remaining[loser] = 0;
+    s->running = -1;
+    end_game(s, SESSION_END_TIME, !loser);
+    return true;
 }
 
 session_config session_config_default(void)
@@ -152,12 +380,23 @@ session *session_new(const session_config *cfg, aw_error *err)
         snprintf(err->msg, sizeof err->msg, _("level %d: levels go from 1 to 10"), cfg->level);
         return NULL;
     }
+    if (cfg->clock_base_ms < 0 || cfg->clock_base_ms > SESSION_CLOCK_MAX_MS ||
+        cfg->clock_increment_ms < 0 || cfg->clock_increment_ms > SESSION_INCREMENT_MAX_MS) {
+        snprintf(err->msg, sizeof err->msg,
+                 _("clock %lld ms + %lld ms a move: the time goes up to 3 hours, the increment "
+                   "to 10 minutes"),
+                 (long long)cfg->clock_base_ms, (long long)cfg->clock_increment_ms);
+        return NULL;
+    }
     session *s = calloc(1, sizeof *s);
     if (!s) {
         snprintf(err->msg, sizeof err->msg, "out of memory");
         return NULL;
     }
     s->cfg = *cfg;
+    if (s->cfg.clock_base_ms == 0)
+        s->cfg.clock_increment_ms = 0;
+    clocks_reset(s);
     if (s->cfg.movetime_ms <= 0)
         s->cfg.movetime_ms = 1000;
     if (s->cfg.hint_ms <= 0)
@@ -189,6 +428,7 @@ void session_free(session *s)
     aw_engine_free(s->player);
     aw_engine_free(atomic_load(&s->adviser));
     aw_game_free(s->game);
+    free(s->clk);
     free(s);
 }
 
@@ -207,14 +447,15 @@ void session_set_tables(session *s, const aw_tables *tables)
         engine_setup_tables(a, 10, tables);
 }
 
-static void clear_redo(session *s) { s->redo_len = s->redo_groups = 0; }
-
 void session_restart(session *s, const aw_position *start)
 {
     if (start)
         s->cfg.start = *start;
     aw_game_reset(s->game, &s->cfg.start);
     clear_redo(s);
+    s->end = SESSION_END_NONE;
+    s->offer_on = false;
+    clocks_reset(s);
     if (s->player)
         aw_engine_clear(s->player);
     if (atomic_load(&s->adviser))
@@ -226,7 +467,7 @@ bool session_is_human(const session *s, int side) { return !s->cfg.computer[side
 
 bool session_computer_to_move(const session *s)
 {
-    return aw_game_status(s->game) == AW_ONGOING && s->cfg.computer[session_position(s)->side];
+    return !finished(s) && s->cfg.computer[session_position(s)->side];
 }
 
 /* Play a move on the game with its report. */
@@ -240,12 +481,36 @@ static int play_move(session *s, aw_move m, aw_move_report *report, aw_error *er
     return 0;
 }
 
+/* Why the game ended when it is an end of the session's own (or a fallen
+ * flag), in words; NULL otherwise. */
+static const char *own_end_words(const session *s, char *buf, size_t size)
+{
+    session_end kind = s->end;
+    int loser = !s->end_winner;
+    if (kind == SESSION_END_NONE && flag_fallen(s)) {
+        kind = SESSION_END_TIME;
+        loser = s->running;
+    }
+    switch (kind) {
+    case SESSION_END_RESIGNATION:
+        snprintf(buf, size, _("%s resigned"), words_side(loser));
+        return buf;
+    case SESSION_END_TIME:
+        snprintf(buf, size, _("%s ran out of time"), words_side(loser));
+        return buf;
+    case SESSION_END_ABANDONED: snprintf(buf, size, "%s", _("it was abandoned")); return buf;
+    default: return NULL;
+    }
+}
+
 session_code session_ongoing(const session *s, aw_error *err)
 {
     const aw_status st = aw_game_status(s->game);
+    char why[200];
+    if (own_end_words(s, why, sizeof why))
+        return refuse(err, SESSION_OVER, _("the game is over: %s"), why);
     if (st == AW_ONGOING)
         return SESSION_OK;
-    char why[200];
     return refuse(err, SESSION_OVER, _("the game is over: %s"),
                   words_status(st, session_rules(s), session_position(s), why, sizeof why));
 }
@@ -290,16 +555,20 @@ bool session_computer_replies(const session *s, aw_move move)
 
 session_code session_play(session *s, aw_move move, aw_move_report *report, aw_error *err)
 {
+    session_clock_check(s);
     const session_code c = session_may_play(s, move, err);
     if (c != SESSION_OK)
         return c;
 #ifdef FRONT_CHECKS
     const int ply = aw_game_ply(s->game);
 #endif
+    const int mover = session_position(s)->side;
     if (play_move(s, move, report, err))
         return SESSION_FAILED; /* out of memory: a legal move is played */
     FRONT_ASSERT(aw_game_ply(s->game) == ply + 1);
     clear_redo(s);
+    drop_offer(s);
+    clock_moved(s, mover);
     check(s);
     return SESSION_OK;
 }
@@ -334,15 +603,32 @@ static int think(session *s, aw_engine *e, const aw_limits *limits, aw_info_fn i
     return aw_search_wait(e, res) ? -1 : 0;
 }
 
+/* The computer's limits: its time per move, or with clocks both sides'
+ * times and increments (the engine paces itself on its own). */
+static void computer_limits(const session *s, aw_limits *limits)
+{
+    memset(limits, 0, sizeof *limits);
+    if (!clock_on(s)) {
+        limits->movetime_ms = s->cfg.movetime_ms;
+        return;
+    }
+    for (int side = 0; side < 2; side++) {
+        const int64_t r = live_remaining(s, side);
+        limits->time_ms[side] = r > 1 ? r : 1;
+        limits->inc_ms[side] = s->cfg.clock_increment_ms;
+    }
+}
+
 session_code session_computer_think(session *s, aw_info_fn info, void *user,
                                     aw_search_result *res, aw_error *err)
 {
+    session_clock_check(s);
     const session_code c = session_computer_turn(s, err);
     if (c != SESSION_OK)
         return c;
+    session_clock_start(s); /* its thinking is on its clock */
     aw_limits limits;
-    memset(&limits, 0, sizeof limits);
-    limits.movetime_ms = s->cfg.movetime_ms;
+    computer_limits(s, &limits);
     memset(res, 0, sizeof *res);
     if (think(s, s->player, &limits, info, user, res, err))
         return SESSION_FAILED;
@@ -355,16 +641,20 @@ session_code session_computer_move(session *s, const aw_search_result *res,
                                    aw_move_report *report, session_thought *thought,
                                    aw_error *err)
 {
+    session_clock_check(s);
     const session_code c = session_computer_turn(s, err);
     if (c != SESSION_OK)
         return c;
 #ifdef FRONT_CHECKS
     const int ply = aw_game_ply(s->game);
 #endif
+    const int mover = session_position(s)->side;
     if (play_move(s, res->best, report, err))
         return SESSION_FAILED;
     FRONT_ASSERT(aw_game_ply(s->game) == ply + 1);
     clear_redo(s);
+    drop_offer(s);
+    clock_moved(s, mover);
     copy_result(res, thought);
     check(s);
     return SESSION_OK;
@@ -399,9 +689,18 @@ void session_stop(session *s)
 
 int session_undo(session *s)
 {
+    session_clock_check(s); /* a fallen flag is taken back on its own */
+    s->offer_on = false;
+    if (s->end != SESSION_END_NONE) { /* a resignation, a loss on time */
+        s->end = SESSION_END_NONE;
+        clock_back(s, aw_game_ply(s->game));
+        check(s);
+        return 1;
+    }
     if (aw_game_status(s->game) == AW_END_AGREEMENT) {
         const int n = aw_game_undo(s->game, 1); /* the agreement alone */
         FRONT_ASSERT(n == 1 && aw_game_status(s->game) == AW_ONGOING);
+        clock_back(s, aw_game_ply(s->game));
         check(s);
         return n;
     }
@@ -427,6 +726,7 @@ int session_undo(session *s)
     } else {
         clear_redo(s);
     }
+    clock_back(s, aw_game_ply(s->game));
     /* Back at a person's turn (or the start) of a game that goes on. */
     FRONT_ASSERT(aw_game_status(s->game) == AW_ONGOING);
     FRONT_ASSERT(aw_game_ply(s->game) == 0 || undone == REDO_MAX ||
@@ -439,7 +739,7 @@ bool session_can_redo(const session *s) { return s->redo_groups > 0; }
 
 int session_redo(session *s)
 {
-    if (s->redo_groups == 0 || aw_game_status(s->game) != AW_ONGOING)
+    if (s->redo_groups == 0 || finished(s))
         return 0;
     const int n = s->redo_group[--s->redo_groups];
     const int from = s->redo_len - n;
@@ -450,6 +750,7 @@ int session_redo(session *s)
         done++;
     }
     s->redo_len = from;
+    clock_back(s, aw_game_ply(s->game));
     check(s);
     return done;
 }
@@ -553,7 +854,7 @@ bool session_tables_margin(const session *s, int *margin)
 {
     const aw_position *p = session_position(s);
     int value;
-    if (!s->cfg.tables || aw_game_status(s->game) != AW_ONGOING ||
+    if (!s->cfg.tables || finished(s) ||
         !aw_tables_probe_hook((void *)s->cfg.tables, session_rules(s), p, &value))
         return false;
     const int mover_margin = p->score[p->side] - p->score[!p->side] + value;
@@ -589,16 +890,19 @@ session_code session_may_agree(const session *s, int proposer, bool *computer_an
 /* The game ends by agreement. */
 static void agreed(session *s)
 {
+    clock_stop(s);
     const int rc = aw_game_agree(s->game, NULL);
     FRONT_ASSERT(rc == 0 && aw_game_status(s->game) == AW_END_AGREEMENT);
     (void)rc;
     clear_redo(s);
+    drop_offer(s);
     check(s);
 }
 
 session_code session_agree(session *s, int proposer, agreement_answer *a)
 {
     memset(a, 0, sizeof *a);
+    session_clock_check(s);
     bool computer_answers = false;
     const session_code c = session_may_agree(s, proposer, &computer_answers, &a->why);
     if (c != SESSION_OK)
@@ -657,6 +961,7 @@ session_code session_agree(session *s, int proposer, agreement_answer *a)
 
 session_code session_agree_accepted(session *s, int proposer, aw_error *why)
 {
+    session_clock_check(s);
     bool computer_answers = false;
     const session_code c = session_may_agree(s, proposer, &computer_answers, why);
     if (c != SESSION_OK)
@@ -665,6 +970,167 @@ session_code session_agree_accepted(session *s, int proposer, aw_error *why)
         return refuse(why, SESSION_COMPUTER_ANSWERS, "%s", _("the computer answers for itself"));
     agreed(s);
     return SESSION_OK;
+}
+
+/* ------------------------------------------------ the end, resignation */
+
+static const char *result_of(int winner)
+{
+    return winner == AW_SOUTH ? "1-0" : winner == AW_NORTH ? "0-1" : "1/2-1/2";
+}
+
+static const char *own_end_word(session_end kind)
+{
+    switch (kind) {
+    case SESSION_END_RESIGNATION: return "resignation";
+    case SESSION_END_TIME: return "time forfeit";
+    case SESSION_END_ABANDONED: return "abandoned";
+    default: return "";
+    }
+}
+
+void session_result(const session *s, struct session_result *out)
+{
+    memset(out, 0, sizeof *out);
+    out->winner = -1;
+    out->result = "*";
+    out->reason = "";
+    if (s->end != SESSION_END_NONE || flag_fallen(s)) {
+        out->over = true;
+        out->kind = s->end != SESSION_END_NONE ? s->end : SESSION_END_TIME;
+        out->winner = s->end != SESSION_END_NONE ? s->end_winner : !s->running;
+        out->result = out->kind == SESSION_END_ABANDONED ? "*" : result_of(out->winner);
+        out->reason = own_end_word(out->kind);
+        return;
+    }
+    const aw_status st = aw_game_status(s->game);
+    if (st == AW_ONGOING)
+        return;
+    int sc[2];
+    aw_game_scores(s->game, sc);
+    out->over = true;
+    out->kind = st == AW_END_AGREEMENT ? SESSION_END_AGREEMENT : SESSION_END_RULES;
+    out->winner = sc[0] > sc[1] ? AW_SOUTH : sc[0] < sc[1] ? AW_NORTH : -1;
+    out->result = result_of(out->winner);
+    out->reason = aw_status_word(st);
+}
+
+session_code session_resign(session *s, int side, aw_error *err)
+{
+    session_clock_check(s);
+    const session_code c = session_ongoing(s, err);
+    if (c != SESSION_OK)
+        return c;
+    if (s->cfg.computer[side & 1])
+        return refuse(err, SESSION_NOT_PERSON, _("%s is played by the computer: it does not resign"),
+                      words_side(side & 1));
+    end_game(s, SESSION_END_RESIGNATION, !(side & 1));
+    return SESSION_OK;
+}
+
+void session_abandon(session *s)
+{
+    if (session_clock_check(s) || ended(s))
+        return;
+    end_game(s, SESSION_END_ABANDONED, -1);
+}
+
+/* ------------------------------------------------- offers between persons */
+
+bool session_offer_pending(const session *s, session_offer_kind *kind, int *by)
+{
+    if (s->offer_on) {
+        if (kind)
+            *kind = s->offer_kind;
+        if (by)
+            *by = s->offer_by;
+    }
+    return s->offer_on;
+}
+
+/* Whether `side` played a move that a takeback can take back. */
+static bool has_move(const session *s, int side)
+{
+    for (int i = aw_game_ply(s->game) - 1; i >= 0; i--)
+        if (aw_game_position_at(s->game, i)->side == side)
+            return true;
+    return false;
+}
+
+session_code session_offer(session *s, int side, session_offer_kind kind, aw_error *err)
+{
+    session_clock_check(s);
+    side &= 1;
+    if (s->cfg.computer[0] || s->cfg.computer[1])
+        return refuse(err, SESSION_NOT_PERSON, "%s",
+                      _("offers are made between two persons, not to the computer"));
+    if (s->offer_on)
+        return refuse(err, SESSION_OFFER_PENDING, _("%s's offer is waiting for its answer"),
+                      words_side(s->offer_by));
+    session_code c = SESSION_OK;
+    switch (kind) {
+    case OFFER_END: c = session_may_agree(s, side, NULL, err); break;
+    case OFFER_TAKEBACK:
+        c = session_ongoing(s, err);
+        if (c == SESSION_OK && !has_move(s, side))
+            c = refuse(err, SESSION_NO_TAKEBACK, _("%s has no move to take back"),
+                       words_side(side));
+        break;
+    case OFFER_REMATCH:
+        if (!finished(s))
+            c = refuse(err, SESSION_NOT_OVER, "%s",
+                       _("a rematch is offered once the game is over"));
+        break;
+    default: c = refuse(err, SESSION_FAILED, "unknown offer %d", (int)kind); break;
+    }
+    if (c != SESSION_OK)
+        return c;
+    s->offer_on = true;
+    s->offer_kind = kind;
+    s->offer_by = side;
+    check(s);
+    return SESSION_OK;
+}
+
+/* Moves taken back to `side`'s previous turn, for good (no redo). */
+static void take_back(session *s, int side)
+{
+    int undone = 0;
+    while (aw_game_ply(s->game) > 0 && (undone == 0 || session_position(s)->side != side)) {
+        aw_game_undo(s->game, 1);
+        undone++;
+    }
+    clear_redo(s);
+    clock_back(s, aw_game_ply(s->game));
+    FRONT_ASSERT(session_position(s)->side == side);
+}
+
+session_code session_offer_answer(session *s, int side, bool accept, aw_error *err)
+{
+    session_clock_check(s);
+    side &= 1;
+    if (!s->offer_on)
+        return refuse(err, SESSION_NO_OFFER, "%s", _("there is no offer to answer"));
+    if (s->offer_by == side)
+        return refuse(err, SESSION_OWN_OFFER, _("%s made this offer: %s answers it"),
+                      words_side(side), words_side(!side));
+    const session_offer_kind kind = s->offer_kind;
+    const int by = s->offer_by;
+    s->offer_on = false;
+    session_code c = SESSION_OK;
+    if (accept) {
+        switch (kind) {
+        case OFFER_END: c = session_agree_accepted(s, by, err); break;
+        case OFFER_TAKEBACK:
+            c = session_ongoing(s, err);
+            if (c == SESSION_OK)
+                take_back(s, by);
+            break;
+        case OFFER_REMATCH: break;
+        }
+    }
+    check(s);
+    return c;
 }
 
 /* ------------------------------------------------------------- records */
@@ -676,6 +1142,84 @@ static const char *player_tag(const session *s, int side, char *buf, size_t size
     else
         snprintf(buf, size, "player");
     return buf;
+}
+
+/* Seconds as a record writes them: "300", "0.5". */
+static const char *seconds_text(int64_t ms, char *buf, size_t size)
+{
+    if (ms % 1000 == 0) {
+        snprintf(buf, size, "%lld", (long long)(ms / 1000));
+    } else {
+        snprintf(buf, size, "%lld.%03lld", (long long)(ms / 1000), (long long)(ms % 1000));
+        char *end = buf + strlen(buf);
+        while (end[-1] == '0')
+            *--end = 0;
+    }
+    return buf;
+}
+
+/* "[%clk 0:04:57]", with tenths when the time is not whole seconds. */
+static const char *clk_text(int64_t ms, char *buf, size_t size)
+{
+    const long long s = ms / 1000, tenths = (ms % 1000) / 100;
+    if (tenths)
+        snprintf(buf, size, "[%%clk %lld:%02lld:%02lld.%lld]", s / 3600, s / 60 % 60, s % 60, tenths);
+    else
+        snprintf(buf, size, "[%%clk %lld:%02lld:%02lld]", s / 3600, s / 60 % 60, s % 60);
+    return buf;
+}
+
+/* The time of a comment's "[%clk H:MM:SS(.d)]" in ms, or -1. */
+static int64_t clk_of(const char *comment)
+{
+    const char *c = comment ? strstr(comment, "[%clk ") : NULL;
+    long long h, m;
+    double sec;
+    char close;
+    if (!c || sscanf(c + 6, "%lld:%lld:%lf%c", &h, &m, &sec, &close) != 4 || close != ']' ||
+        h < 0 || m < 0 || m > 59 || sec < 0 || sec >= 60 || h > 1000)
+        return -1;
+    return (h * 3600 + m * 60) * 1000 + (int64_t)(sec * 1000 + 0.5);
+}
+
+/* A TimeControl "BASE+INCREMENT" in seconds: true with both in ms. */
+static bool time_control_of(const char *text, int64_t *base, int64_t *inc)
+{
+    char *end;
+    const double b = strtod(text, &end);
+    if (end == text || *end != '+')
+        return false;
+    const char *i = end + 1;
+    const double n = strtod(i, &end);
+    if (end == i || *end || !(b > 0) || !(n >= 0) || b * 1000 > (double)SESSION_CLOCK_MAX_MS ||
+        n * 1000 > (double)SESSION_INCREMENT_MAX_MS)
+        return false;
+    *base = (int64_t)(b * 1000 + 0.5);
+    *inc = (int64_t)(n * 1000 + 0.5);
+    return *base > 0;
+}
+
+/* The clocks in the record: TimeControl, and the mover's time after each
+ * move (after "opening" where the set opening ends). 0 or -1. */
+static int record_clocks(const session *s, aw_record *rec)
+{
+    char a[80], b[80], text[200];
+    snprintf(text, sizeof text, "%s+%s", seconds_text(s->cfg.clock_base_ms, a, sizeof a),
+             seconds_text(s->cfg.clock_increment_ms, b, sizeof b));
+    if (aw_record_set_tag(rec, "TimeControl", text, NULL))
+        return -1;
+    const int n = aw_game_ply(s->game), opening = session_opening(s);
+    for (int ply = 1; ply <= n && ply < s->clk_len; ply++) {
+        const int mover = aw_game_position_at(s->game, ply - 1)->side;
+        clk_text(s->clk[ply][mover], a, sizeof a);
+        if (ply == opening)
+            snprintf(text, sizeof text, "opening / %s", a);
+        else
+            snprintf(text, sizeof text, "%s", a);
+        if (aw_record_set_comment(rec, ply, text, NULL))
+            return -1;
+    }
+    return 0;
 }
 
 aw_record *session_record(const session *s)
@@ -707,6 +1251,17 @@ aw_record *session_record(const session *s)
         snprintf(buf, sizeof buf, "%lld", (long long)s->cfg.movetime_ms);
         aw_record_set_tag(rec, "MoveTime", buf, NULL);
     }
+    if (clock_on(s) && record_clocks(s, rec)) {
+        aw_record_free(rec);
+        return NULL;
+    }
+    struct session_result r;
+    session_result(s, &r);
+    if (r.kind == SESSION_END_RESIGNATION || r.kind == SESSION_END_TIME ||
+        r.kind == SESSION_END_ABANDONED) {
+        aw_record_set_tag(rec, "Result", r.result, NULL);
+        aw_record_set_tag(rec, "Termination", r.reason, NULL);
+    }
     return rec;
 }
 
@@ -728,6 +1283,23 @@ int session_save(const session *s, const char *path, char *msg, size_t size)
         rc = textfile_write(path, text, msg, size) ? -1 : 0;
     free(text);
     return rc;
+}
+
+/* A resignation, a loss on time, an abandoned game, as the record's
+ * Termination and Result say. */
+static void own_end_of_record(session *s, const aw_record *rec)
+{
+    const char *term = aw_record_tag(rec, "Termination");
+    const char *result = aw_record_result(rec);
+    if (!term || aw_game_status(s->game) != AW_ONGOING)
+        return;
+    const int winner = strcmp(result, "1-0") == 0 ? AW_SOUTH : strcmp(result, "0-1") == 0 ? AW_NORTH : -1;
+    for (session_end k = SESSION_END_RESIGNATION; k <= SESSION_END_ABANDONED; k++)
+        if (strcmp(term, own_end_word(k)) == 0) {
+            if (k == SESSION_END_TIME && winner >= 0)
+                s->remaining[!winner] = 0;
+            end_game(s, k, k == SESSION_END_ABANDONED ? -1 : winner);
+        }
 }
 
 session *session_from_record(const aw_record *rec, const session_config *base, aw_error *err)
@@ -763,16 +1335,29 @@ session *session_from_record(const aw_record *rec, const session_config *base, a
         if (*end == 0 && v >= 10 && v <= 3600000)
             cfg.movetime_ms = v;
     }
+    /* The clocks: the record's; none when session_record wrote it without */
+    const char *tc = aw_record_tag(rec, "TimeControl");
+    if (tc && !time_control_of(tc, &cfg.clock_base_ms, &cfg.clock_increment_ms))
+        tc = NULL;
+    if (!tc && tagged)
+        cfg.clock_base_ms = cfg.clock_increment_ms = 0;
     session *s = session_new(&cfg, err);
     if (!s)
         return NULL;
-    for (int i = 0; i < aw_game_ply(g); i++)
+    for (int i = 0; i < aw_game_ply(g); i++) {
+        const int mover = session_position(s)->side;
         if (aw_game_play(s->game, aw_game_move(g, i), err)) {
             session_free(s);
             return NULL;
         }
+        const int64_t clk = clk_of(aw_record_comment(rec, i + 1));
+        if (clock_on(s) && clk >= 0)
+            s->remaining[mover] = clk;
+        clk_keep(s, i + 1);
+    }
     if (aw_game_status(g) == AW_END_AGREEMENT)
         aw_game_agree(s->game, NULL);
+    own_end_of_record(s, rec);
     const int opening = aw_review_opening(rec);
     for (int i = 0; i < opening && i < REDO_MAX; i++)
         s->opening[s->opening_len++] = aw_game_move(g, i);

@@ -3,7 +3,11 @@
  * web): the rules and start, who plays each side (a person or the computer
  * at a level and a time per move), the moves with undo and redo, the
  * computer's moves, hints, an end by agreement that the computer only
- * accepts when it does not lose by it, and the game as a record.
+ * accepts when it does not lose by it, the clocks (a base time and an
+ * increment per move: a player whose time runs out loses), resignation,
+ * offers between two persons (an end by agreement, a takeback, a
+ * rematch) and their answers, the result and why the game ended, and the
+ * game as a record.
  *
  * A session is a value the front end owns. Its functions are called from
  * one thread at a time, except session_stop, which any thread may call to
@@ -40,7 +44,15 @@ typedef enum session_code {
     SESSION_NO_AGREEMENT,      /* the rules have no end by agreement          */
     SESSION_PROPOSER_COMPUTER, /* an end proposed for the computer's side     */
     SESSION_COMPUTER_ANSWERS,  /* a person accepted an end for the computer   */
-    SESSION_FAILED             /* the engine failed, or memory ran out        */
+    SESSION_FAILED,            /* the engine failed, or memory ran out        */
+    SESSION_NOT_PERSON,        /* an offer or a resignation for the computer's
+                                  side, or an offer to the computer          */
+    SESSION_NO_OFFER,          /* an answer, and no offer is pending          */
+    SESSION_OFFER_PENDING,     /* an offer while another one is pending      */
+    SESSION_OWN_OFFER,         /* the side that made the offer answers it     */
+    SESSION_NOT_OVER,          /* a rematch before the end of the game        */
+    SESSION_NO_TAKEBACK        /* a takeback, and the proposer has no move
+                                  to take back                              */
 } session_code;
 
 /* The short words of a code, translated: "the game is over", "it is the
@@ -62,7 +74,18 @@ typedef struct session_config {
     long long seed;          /* random choices of levels < 10 (-1: clock)   */
     const aw_tables *tables; /* the caller's, kept open while the session   */
     const aw_book *book;     /*   lives; NULL: none                         */
+    int64_t clock_base_ms;   /* each side's time (0: no clock)              */
+    int64_t clock_increment_ms; /* added to the mover's time after each move */
+    /* The time source of the clocks, in milliseconds (any origin); NULL:
+     * CLOCK_MONOTONIC. Tests give their own. */
+    int64_t (*now_ms)(void *ctx);
+    void *now_ctx;
 } session_config;
+
+/* The longest clock the session takes (3 hours each) and increment (10
+ * minutes). */
+#define SESSION_CLOCK_MAX_MS ((int64_t)3 * 3600 * 1000)
+#define SESSION_INCREMENT_MAX_MS ((int64_t)600 * 1000)
 
 /* Defaults: abapa from the start, South first, two people, level 3, one
  * second a move. */
@@ -81,7 +104,8 @@ const aw_position *session_position(const session *s);
  * once ready). Not during a search. */
 void session_set_tables(session *s, const aw_tables *tables);
 
-/* Start again from the start position (NULL) or another one, same players. */
+/* Start again from the start position (NULL) or another one, same players
+ * and clocks (stopped, full again); no offer. */
 void session_restart(session *s, const aw_position *start);
 
 /* Whether the computer is to move in a game that goes on. */
@@ -151,8 +175,10 @@ void session_stop(session *s);
 void session_arm(session *s);
 
 /* Take back moves up to the previous turn of a person (against the
- * computer: its reply and the person's move); an end by agreement is taken
- * back first, on its own. Returns the plies taken back (0: nothing to
+ * computer: its reply and the person's move); an end by agreement, a
+ * resignation or a loss on time is taken back first, on its own (the
+ * clocks as they were at the start of that turn). Any pending offer is
+ * dropped. Returns the plies taken back (0: nothing to
  * take back). Redo plays them again, until the undo stack is empty. */
 int session_undo(session *s);
 int session_redo(session *s);
@@ -232,10 +258,105 @@ session_code session_agree(session *s, int proposer, agreement_answer *answer);
  * when the other side is the computer. */
 session_code session_agree_accepted(session *s, int proposer, aw_error *why);
 
+/* ------------------------------------------------------------- clocks */
+
+/* The clocks (session_config.clock_base_ms > 0): each side has its time,
+ * which runs while it is to move, from the first call that starts it
+ * (session_clock_start, or the first move played or thought of by the
+ * computer); after each move the mover gets the increment. A side whose
+ * time reaches zero loses the game ("time forfeit"), whatever the board
+ * says. Every function that plays, proposes, answers or resigns checks the
+ * clock first (session_clock_check), and session_ongoing says a fallen
+ * flag even before it is checked. The clocks stop at the end. Undo, redo
+ * and a takeback put the clocks back as they were at the start of the turn
+ * they go back to. */
+typedef struct session_clock {
+    bool on;                 /* the game has clocks                          */
+    int64_t base_ms, increment_ms;
+    int64_t remaining_ms[2]; /* now, for South and North (0 at the least)    */
+    int running;             /* the side whose time runs, or -1              */
+} session_clock;
+
+/* Start the clock of the side to move, if the game has clocks, goes on,
+ * and its clock is not running yet. */
+void session_clock_start(session *s);
+/* The clocks now. */
+void session_clock_read(const session *s, session_clock *out);
+/* Set both times (a server that starts again restores them): they run
+ * again from now for the side to move when `running`, else they wait for
+ * session_clock_start or a move. Nothing for a game without clocks. */
+void session_clock_restore(session *s, const int64_t remaining_ms[2], bool running);
+/* Whether the side to move just lost on time: its time is up, the game
+ * ends now (true once, when it ends here). */
+bool session_clock_check(session *s);
+
+/* ------------------------------------------------------------ the end */
+
+typedef enum session_end {
+    SESSION_END_NONE = 0,    /* the game goes on                             */
+    SESSION_END_RULES,       /* by the rules (session_result.reason says how) */
+    SESSION_END_AGREEMENT,   /* by agreement                                 */
+    SESSION_END_RESIGNATION, /* a side resigned                              */
+    SESSION_END_TIME,        /* a side's time ran out                        */
+    SESSION_END_ABANDONED    /* left unfinished for good (session_abandon)   */
+} session_end;
+
+/* How the game stands (struct: the function has the same name). */
+struct session_result {
+    bool over;
+    session_end kind;
+    int winner;              /* AW_SOUTH, AW_NORTH, or -1 (a draw, or none)  */
+    const char *result;      /* "1-0", "0-1", "1/2-1/2", "*" (static)        */
+    const char *reason;      /* English word (static): the rules' end word
+                                (aw_status_word), "agreement", "resignation",
+                                "time forfeit", "abandoned"; "" going on     */
+};
+void session_result(const session *s, struct session_result *out);
+
+/* `side` resigns: the other side wins. SESSION_OK, or SESSION_OVER (also
+ * when its time had run out), SESSION_NOT_PERSON (the computer's side),
+ * with the words in *err (may be NULL). Any pending offer is dropped. */
+session_code session_resign(session *s, int side, aw_error *err);
+
+/* The game is left unfinished for good (a server ends it after a long
+ * silence): over, "abandoned", no winner, result "*". Nothing when it is
+ * over already. */
+void session_abandon(session *s);
+
+/* ------------------------------------------------- offers between persons */
+
+typedef enum session_offer_kind {
+    OFFER_END = 0,   /* an end by agreement (the rules must allow it)        */
+    OFFER_TAKEBACK,  /* take back the proposer's last move (and the reply)   */
+    OFFER_REMATCH    /* another game, the colours swapped (once it is over)  */
+} session_offer_kind;
+
+/* `side` makes an offer to the other side; both sides must be persons
+ * (SESSION_NOT_PERSON). One offer at a time (SESSION_OFFER_PENDING). An
+ * end: refused as session_may_agree says; a takeback: the game must go on
+ * (SESSION_OVER) and `side` must have a move to take back
+ * (SESSION_NO_TAKEBACK); a rematch: only once the game is over
+ * (SESSION_NOT_OVER). A move played drops a pending end or takeback. */
+session_code session_offer(session *s, int side, session_offer_kind kind, aw_error *err);
+/* `side` answers the pending offer: SESSION_NO_OFFER, SESSION_OWN_OFFER
+ * (the side that made it), or SESSION_OK: declined, or accepted: an end
+ * ends the game by agreement, a takeback takes moves back to the
+ * proposer's previous turn (no redo), a rematch is for the front end to
+ * make. The offer is gone after the answer; the end of the game (on time
+ * too) drops a pending end or takeback, undo and restart any offer. */
+session_code session_offer_answer(session *s, int side, bool accept, aw_error *err);
+/* Whether an offer is pending, its kind and who made it (either may be
+ * NULL). */
+bool session_offer_pending(const session *s, session_offer_kind *kind, int *by);
+
 /* The game as a record (the caller frees it): rules, start, moves, the
  * players as tags (South/North names, and the computer's level and time,
- * so that session_from_record can continue it), and "opening" after the
- * set opening's last move (session_opening). NULL when out of memory. */
+ * so that session_from_record can continue it), "opening" after the set
+ * opening's last move (session_opening), and with clocks the TimeControl
+ * tag ("BASE+INCREMENT" in seconds) and the mover's time after each move
+ * as a comment "[%clk H:MM:SS]" (tenths when not whole). A resignation, a
+ * loss on time or an abandoned game sets Result and Termination
+ * ("resignation", "time forfeit", "abandoned"). NULL when out of memory. */
 aw_record *session_record(const session *s);
 /* The same as text (the caller frees it); NULL when out of memory. */
 char *session_record_text(const session *s);
@@ -247,7 +368,10 @@ int session_save(const session *s, const char *path, char *msg, size_t size);
  * from the record; players, level and time from its tags when it was
  * written by session_record, else from *base (whose tables and book are
  * used when they fit the record's rules, else none); the set opening of
- * `awale match` records (aw_review_opening). NULL with a message. */
+ * `awale match` records (aw_review_opening); the clocks from TimeControl
+ * and the last [%clk] of each side (stopped until started), and an end by
+ * resignation, on time or abandoned from Termination and Result. NULL
+ * with a message. */
 session *session_from_record(const aw_record *rec, const session_config *base, aw_error *err);
 
 /* The moves at the start of the game that neither player chose: the set

@@ -148,6 +148,41 @@ const char *words_game_over(const aw_game *game, char *buf, size_t size)
     return buf;
 }
 
+const char *words_session_over(const session *s, char *buf, size_t size)
+{
+    struct session_result r;
+    session_result(s, &r);
+    const int loser = r.winner >= 0 ? !r.winner : 0;
+    switch (r.kind) {
+    case SESSION_END_RESIGNATION:
+        snprintf(buf, size, _("Game over: %s resigned. %s wins."), words_side(loser),
+                 words_side(r.winner));
+        return buf;
+    case SESSION_END_TIME:
+        snprintf(buf, size, _("Game over: %s ran out of time. %s wins."), words_side(loser),
+                 words_side(r.winner));
+        return buf;
+    case SESSION_END_ABANDONED:
+        snprintf(buf, size, "%s", _("Game over: the game was abandoned."));
+        return buf;
+    default: return words_game_over(session_game(s), buf, size);
+    }
+}
+
+const char *words_clock(int64_t ms, char *buf, size_t size)
+{
+    if (ms < 0)
+        ms = 0;
+    const long long s = ms / 1000;
+    if (s >= 3600)
+        snprintf(buf, size, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
+    else if (s >= 10)
+        snprintf(buf, size, "%lld:%02lld", s / 60, s % 60);
+    else
+        snprintf(buf, size, "0:%02lld.%lld", s, (long long)(ms % 1000) / 100);
+    return buf;
+}
+
 /* "about 1.25 seeds ahead" / "behind" for an estimate in hundredths; the
  * plural by the whole seeds where the language says "0,55 graine". */
 static void seeds_ahead(int value, char *buf, size_t size)

@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* "South" or "North". */
 const char *words_side(int side);
@@ -39,6 +40,16 @@ const char *words_move(const aw_rules *rules, const aw_move_report *report, cons
 /* "Game over: South reached the target of 25 seeds. Final score: South 25,
  * North 19. South wins." (for a finished game). */
 const char *words_game_over(const aw_game *game, char *buf, size_t size);
+
+/* The end of a session's game in words: words_game_over, or for an end
+ * of the session's own "Game over: South ran out of time. North wins.",
+ * "Game over: North resigned. South wins.", "Game over: the game was
+ * abandoned." */
+const char *words_session_over(const session *s, char *buf, size_t size);
+
+/* A clock's time: "4:57", "1:02:03", and tenths under ten seconds
+ * ("0:09.4"). */
+const char *words_clock(int64_t ms, char *buf, size_t size);
 
 /* The result line alone: "South 25, North 19: South wins" / "...: a draw". */
 const char *words_result(const int scores[2], char *buf, size_t size);

@@ -172,7 +172,16 @@ static void draw_label(const layout *lay, const board_view *v, int side, int y)
     const bool turn = v->to_move_marked && v->pos.side == side;
     snprintf(text, sizeof text, "%s %s", turn ? g->turn : " ", v->label[side] ? v->label[side] : "");
     mvhline(y, lay->board.x, ' ', lay->board.w);
-    screen_put(y, lay->board.x, lay->board.w, turn ? screen_attr(CP_TURN) : A_NORMAL, text);
+    /* the side's clock at the right end of its line */
+    const int cw = v->clock[side] ? screen_width(v->clock[side]) : 0;
+    const int room = cw && cw + 2 < lay->board.w ? lay->board.w - cw - 2 : lay->board.w;
+    screen_put(y, lay->board.x, room, turn ? screen_attr(CP_TURN) : A_NORMAL, text);
+    if (room < lay->board.w)
+        screen_put(y, lay->board.x + lay->board.w - cw, cw,
+                   v->clock_low[side] ? screen_attr(CP_ERROR)
+                   : turn             ? screen_attr(CP_TURN) | A_BOLD
+                                      : A_NORMAL,
+                   v->clock[side]);
 }
 
 void board_draw(const layout *lay, const board_view *v)

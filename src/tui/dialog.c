@@ -407,11 +407,14 @@ void dialog_help(bool relay, const char *more)
                "  n              new game (rules, opponent, level, side, time)\n"
                "  s, l           save the game as a record, load a record\n"
                "  g              propose to end the game by agreement\n"
+               "  x              resign: the other side wins (asked first)\n"
                "  o              options: language, animation, colours, drawing\n"
                "  Esc            while the computer thinks: play now\n"
                "  ?, F1          this help\n"
                "  q              quit (an unfinished game is kept: awale play --resume)\n"
-               "Any key skips the animation of a move.\n"),
+               "Any key skips the animation of a move.\n"
+               "With clocks (awale play --clock 5+3) each side's time is shown beside its "
+               "name; a player whose time runs out loses.\n"),
              _("The web page (awale serve) has the same keys, and t turns its board.\n"),
              relay ? _("Relay game: after the pit, Left or Right (or - and +) chooses the "
                        "direction of sowing, as seen on the screen; Esc goes back.\n")

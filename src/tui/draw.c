@@ -76,7 +76,8 @@ void tui_draw_keys(tui *t)
     static const char *const keys[][2] = {
         {"?", N_("help")},  {"h", N_("hint")},      {"u", N_("undo")},  {"r", N_("redo")},
         {"v", N_("review")}, {"n", N_("new")},      {"i", N_("analysis")}, {"m", N_("moves")},
-        {"s", N_("save")},  {"l", N_("load")},      {"g", N_("agree")}, {"o", N_("options")},
+        {"s", N_("save")},  {"l", N_("load")},      {"g", N_("agree")}, {"x", N_("resign")},
+        {"o", N_("options")},
     };
     char text[512] = "";
     char quit[64];
@@ -138,7 +139,7 @@ void tui_draw_prompt(tui *t)
                  tui_who(t, t->live_pos.side, name, sizeof name), spin);
     else if (t->running && t->job == JOB_HINT)
         snprintf(text, sizeof text, _("Looking for a hint %s"), spin);
-    else if (t->status != AW_ONGOING)
+    else if (t->over)
         snprintf(text, sizeof text, "%s", _("Game over. v: review   n: new game   u: undo   q: quit"));
     else if (t->choosing_dir) {
         char pit[4];
@@ -230,6 +231,7 @@ void tui_draw(tui *t)
         return;
     }
     draw_title(t);
+    tui_clock_show(t);
     board_draw(&t->lay, &t->view);
     fit_messages(t);
     draw_messages(t);
@@ -252,10 +254,10 @@ void tui_draw(tui *t)
         pthread_mutex_unlock(&t->lock);
         if (!d.have_info)
             d.pos = t->view.pos;
-        d.over = t->status != AW_ONGOING;
+        d.over = t->over;
         d.state = t->running && t->job == JOB_COMPUTER ? _("the computer thinks")
                   : t->running && t->job == JOB_ANALYSIS ? _("thinking")
-                  : t->status != AW_ONGOING              ? _("the game is over")
+                  : t->over                              ? _("the game is over")
                                                           : NULL;
         panel_draw(&t->lay, &d);
     }

@@ -57,6 +57,8 @@ action input_read(int timeout_ms)
     case 'L': a.kind = ACT_LOAD; break;
     case 'g':
     case 'G': a.kind = ACT_AGREE; break;
+    case 'x':
+    case 'X': a.kind = ACT_RESIGN; break;
     case 'o':
     case 'O': a.kind = ACT_OPTIONS; break;
     case 'v':

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* ------------------------------------------------------------ the copies */
 
@@ -23,7 +24,7 @@
 void tui_announce_end(tui *t)
 {
     char text[600];
-    words_game_over(session_game(t->s), text, sizeof text);
+    words_session_over(t->s, text, sizeof text);
     /* a win or a loss said to the person (the result line says a draw) */
     const char *verdict = players_verdict(t->s);
     if (!verdict)
@@ -57,7 +58,7 @@ void tui_sync(tui *t)
 {
     FRONT_ASSERT(!t->running); /* the session is the controller's */
     const aw_game *g = session_game(t->s);
-    const aw_status before = t->status;
+    const bool before = t->over;
     t->view.pos = *session_position(t->s);
     t->view.rules = session_rules(t->s);
     t->view.seat = players_seat(t->s);
@@ -74,13 +75,15 @@ void tui_sync(tui *t)
     for (int i = 0; i < n && i < t->hist_cap; i++)
         t->hist[t->hist_len++] = aw_game_move(g, i);
     t->status = aw_game_status(g);
+    t->over = session_ongoing(t->s, NULL) != SESSION_OK;
+    tui_clock_copy(t);
     t->tables = session_tables_margin(t->s, &t->tables_margin);
-    if (t->status != AW_ONGOING && before == AW_ONGOING)
+    if (t->over && !before)
         tui_announce_end(t);
-    if (t->status == AW_ONGOING && session_is_human(t->s, t->view.pos.side))
+    if (!t->over && session_is_human(t->s, t->view.pos.side))
         cursor_to_legal(t);
     t->analysed = false;
-    t->view.to_move_marked = t->status == AW_ONGOING;
+    t->view.to_move_marked = !t->over;
     if (t->review && !tui_review_valid(t)) {
         aw_review_free(t->review);
         t->review = NULL;
@@ -91,6 +94,41 @@ void tui_sync(tui *t)
         pthread_mutex_unlock(&t->lock);
     }
     tui_labels(t);
+}
+
+/* ------------------------------------------------------------ the clocks */
+
+static int64_t monotonic_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void tui_clock_copy(tui *t)
+{
+    session_clock_read(t->s, &t->clock);
+    t->clock_at = monotonic_ms();
+}
+
+bool tui_clock_show(tui *t)
+{
+    if (!t->clock.on) {
+        t->view.clock[0] = t->view.clock[1] = NULL;
+        return false;
+    }
+    bool fallen = false;
+    for (int side = 0; side < 2; side++) {
+        int64_t ms = t->clock.remaining_ms[side];
+        if (t->clock.running == side) {
+            ms -= monotonic_ms() - t->clock_at;
+            fallen = ms <= 0;
+        }
+        words_clock(ms, t->clock_text[side], sizeof t->clock_text[side]);
+        t->view.clock[side] = t->clock_text[side];
+        t->view.clock_low[side] = ms < 10000;
+    }
+    return fallen;
 }
 
 /* ------------------------------------------------------------ the thread */
@@ -198,7 +236,7 @@ void tui_show_move(tui *t, const aw_position *before, const aw_move_report *r, b
         t->animating = true;
         board_animate(&t->lay, &t->view, r, t->set->speed, redraw_cb, t);
         t->animating = false;
-        t->view.to_move_marked = t->status == AW_ONGOING;
+        t->view.to_move_marked = !t->over;
         t->view.flash = 0;
         t->view.sowing = -1;
     }
@@ -219,6 +257,10 @@ void tui_finish_job(tui *t, bool animate)
     t->job = JOB_NONE;
     switch (job) {
     case JOB_COMPUTER:
+        if (t->rc && session_ongoing(t->s, NULL) == SESSION_OVER) {
+            tui_sync(t); /* its time ran out: the end is said */
+            break;
+        }
         if (t->rc) {
             tui_note(t, screen_attr(CP_ERROR), _("The computer cannot move: %s."), t->err.msg);
             break;
@@ -291,8 +333,10 @@ void tui_idle(tui *t)
 /* Start what should run now: the computer's move, or the analysis. */
 void tui_next_job(tui *t)
 {
-    if (t->running || t->status != AW_ONGOING || t->review_mode)
+    if (t->running || t->over || t->review_mode)
         return;
+    session_clock_start(t->s); /* the game has begun: the clocks run */
+    tui_clock_copy(t);
     if (session_computer_to_move(t->s))
         tui_start_job(t, JOB_COMPUTER);
     else if (t->set->analysis && !t->analysed) {

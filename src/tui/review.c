@@ -89,7 +89,7 @@ void tui_review_leave(tui *t)
 {
     t->review_mode = false;
     t->analysed = false;
-    if (t->status != AW_ONGOING && !t->note[0])
+    if (t->over && !t->note[0])
         tui_announce_end(t);
     tui_relayout(t);
 }

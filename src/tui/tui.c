@@ -92,7 +92,10 @@ static void play_move(tui *t, aw_move m)
     switch (session_play(t->s, m, &report, &err)) {
     case SESSION_OK: break;
     case SESSION_OVER:
-        tui_note(t, screen_attr(CP_ERROR), "%s", _("The game is over: n starts a new one."));
+        if (!t->over)
+            tui_sync(t); /* a flag fell: the end is said */
+        else
+            tui_note(t, screen_attr(CP_ERROR), "%s", _("The game is over: n starts a new one."));
         return;
     default:
         tui_note(t, screen_attr(CP_ERROR), _("%s cannot be played: %s."),
@@ -102,6 +105,7 @@ static void play_move(tui *t, aw_move m)
     t->note[0] = 0;
     t->view.pos = before;
     aw_play(tui_rules(t), &t->view.pos, m); /* the position the computer thinks about */
+    tui_clock_copy(t);
     if (session_computer_to_move(t->s))
         tui_start_job(t, JOB_COMPUTER); /* thinks during the animation */
     tui_show_move(t, &before, &report, false, true);
@@ -128,7 +132,7 @@ static void play_move(tui *t, aw_move m)
 /* Whether a person may act on the board now. */
 static bool person_to_move(tui *t)
 {
-    return t->status == AW_ONGOING && !(t->running && t->job == JOB_COMPUTER) &&
+    return !t->over && !(t->running && t->job == JOB_COMPUTER) &&
            session_is_human(t->s, t->view.pos.side);
 }
 
@@ -137,7 +141,7 @@ static void choose_pit(tui *t, int pit)
 {
     const aw_position *p = &t->view.pos;
     if (!person_to_move(t)) {
-        if (t->status != AW_ONGOING)
+        if (t->over)
             tui_note(t, screen_attr(CP_ERROR), "%s", _("The game is over: n starts a new one."));
         else
             tui_note(t, screen_attr(CP_ERROR), "%s", _("It is the computer's turn."));
@@ -181,7 +185,9 @@ static void undo(tui *t)
 {
     tui_idle(t);
     t->choosing_dir = false;
-    const bool agreed = aw_game_status(session_game(t->s)) == AW_END_AGREEMENT;
+    session_clock_check(t->s);
+    struct session_result ended;
+    session_result(t->s, &ended);
     const int n = session_undo(t->s);
     if (n == 0) {
         tui_note(t, screen_attr(CP_ERROR), "%s", _("Nothing to undo."));
@@ -194,12 +200,16 @@ static void undo(tui *t)
     char taken[512];
     const int shown = n < t->hist_len ? n : t->hist_len;
     words_moves(tui_rules(t), t->hist + t->hist_len - shown, shown, taken, sizeof taken);
-    if (agreed)
+    if (ended.kind == SESSION_END_AGREEMENT)
         tui_note(t, screen_attr(CP_INFO), "%s", _("Took back the end by agreement."));
+    else if (ended.kind == SESSION_END_RESIGNATION)
+        tui_note(t, screen_attr(CP_INFO), "%s", _("Took back the resignation."));
+    else if (ended.kind == SESSION_END_TIME)
+        tui_note(t, screen_attr(CP_INFO), "%s",
+                 _("Took back the loss on time: the turn starts again with its time."));
     else
         tui_note(t, screen_attr(CP_INFO), P_("Took back %d move: %s.", "Took back %d moves: %s.", n),
                  n, taken);
-    t->status = aw_game_status(session_game(t->s));
     tui_sync(t);
 }
 
@@ -223,7 +233,7 @@ static void redo(tui *t)
 
 static void hint(tui *t)
 {
-    if (t->status != AW_ONGOING) {
+    if (t->over) {
         tui_note(t, screen_attr(CP_ERROR), "%s", _("The game is over."));
         return;
     }
@@ -249,6 +259,7 @@ static void replace_session(tui *t, session *s)
     t->view.captured = 0;
     t->choosing_dir = false;
     t->status = AW_ONGOING;
+    t->over = false;
     aw_review_free(t->review);
     t->review = NULL;
     if (t->review_mode)
@@ -387,7 +398,7 @@ static void load_game(tui *t)
              P_("Loaded %s: %d move, %s rules.", "Loaded %s: %d moves, %s rules.",
                 words_move_row(session_game(t->s), t->hist_len)),
              t->path, words_move_row(session_game(t->s), t->hist_len), tui_rules(t)->name);
-    if (t->status != AW_ONGOING)
+    if (t->over)
         tui_announce_end(t);
 }
 
@@ -436,6 +447,34 @@ static void agree(tui *t)
     char said[512];
     tui_note(t, screen_attr(CP_ERROR), "%s",
              words_declined(&a, session_tables_exact(t->s), said, sizeof said));
+}
+
+/* x: the person (against the computer), else the side to move, resigns. */
+static void resign(tui *t)
+{
+    tui_idle(t);
+    aw_error err;
+    if (session_ongoing(t->s, &err) != SESSION_OK) {
+        tui_note(t, screen_attr(CP_ERROR), _("No resignation: %s."), err.msg);
+        return;
+    }
+    const int side = players_proposer(t->s);
+    char question[200];
+    if (players_against_computer(t->s))
+        snprintf(question, sizeof question, "%s", _("Resign the game? The computer wins."));
+    else
+        snprintf(question, sizeof question, _("%s resigns the game? %s wins."), words_side(side),
+                 words_side(!side));
+    const bool yes = dialog_yesno(_("Resign"), question);
+    clear();
+    if (!yes)
+        return;
+    if (session_resign(t->s, side, &err) != SESSION_OK) {
+        tui_sync(t); /* a flag may have fallen meanwhile */
+        tui_note(t, screen_attr(CP_ERROR), _("No resignation: %s."), err.msg);
+        return;
+    }
+    tui_sync(t); /* says the end */
 }
 
 void tui_help(tui *t)
@@ -493,7 +532,7 @@ static void toggle_panel(tui *t, bool *flag)
 
 static bool confirm_quit(tui *t)
 {
-    if (t->status != AW_ONGOING || t->hist_len == 0)
+    if (t->over || t->hist_len == 0)
         return true;
     const bool yes = dialog_yesno(_("Quit"), _("The game is not over. Quit anyway? It is kept: "
                                                "'awale play --resume' continues it."));
@@ -532,6 +571,7 @@ static bool handle(tui *t, action a)
     case ACT_SAVE: save_game(t); break;
     case ACT_LOAD: load_game(t); break;
     case ACT_AGREE: agree(t); break;
+    case ACT_RESIGN: resign(t); break;
     case ACT_OPTIONS: options(t); break;
     case ACT_ANALYSIS: toggle_panel(t, &t->set->analysis); break;
     case ACT_MOVES: toggle_panel(t, &t->set->moves); break;
@@ -571,7 +611,7 @@ static bool handle(tui *t, action a)
                 play_move(t, AW_MOVE_PASS);
             else
                 choose_pit(t, cursor_pit(t, p->side));
-        } else if (t->status != AW_ONGOING) {
+        } else if (t->over) {
             tui_note(t, screen_attr(CP_ERROR), "%s", _("The game is over: n starts a new one."));
         }
         break;
@@ -607,6 +647,7 @@ int tui_run(tui_env *env)
     t.s = env->s;
     t.set = env->set;
     t.status = AW_ONGOING;
+    t.over = false;
     t.col[0] = t.col[1] = 2;
     t.view.cursor = t.view.last = t.view.sowing = -1;
     t.view.to_move_marked = true;
@@ -641,7 +682,7 @@ int tui_run(tui_env *env)
     } else {
         tui_note(&t, screen_attr(CP_INFO), "%s", _("Two players at one keyboard: South plays A-F, North a-f."));
     }
-    if (t.status != AW_ONGOING)
+    if (t.over)
         tui_announce_end(&t);
 
     for (;;) {
@@ -652,12 +693,20 @@ int tui_run(tui_env *env)
             t.view.direction = 0;
         }
         tui_draw(&t);
-        action a = input_read(t.running ? 120 : 1000);
+        /* a running clock is drawn again every tenth of a second or so */
+        const bool ticking = t.clock.on && t.clock.running >= 0 && !t.over;
+        action a = input_read(t.running || ticking ? 120 : 1000);
         if (interrupt_caught())
             break;
         t.spin++;
         if (t.running && atomic_load(&t.done))
             tui_finish_job(&t, true);
+        /* a person's flag fell: the end now, not at the next key */
+        if (ticking && tui_clock_show(&t) && !(t.running && t.job == JOB_COMPUTER)) {
+            tui_idle(&t);
+            if (session_clock_check(t.s))
+                tui_sync(&t);
+        }
         if (a.kind == ACT_NONE)
             continue;
         if (t.lay.too_small && a.kind != ACT_QUIT && a.kind != ACT_RESIZE)

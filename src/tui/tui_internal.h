@@ -105,6 +105,8 @@ typedef struct board_view {
     unsigned flash;         /* animation: pits shown flashing                */
     int direction;          /* relay: direction being chosen (0, +1, -1)     */
     const char *label[2];   /* each side's name line                         */
+    const char *clock[2];   /* each side's time left (NULL: no clocks)       */
+    bool clock_low[2];      /* ... under ten seconds, or fallen              */
     bool to_move_marked;    /* mark whose turn it is                         */
 } board_view;
 
@@ -142,6 +144,7 @@ enum {
     ACT_SAVE,
     ACT_LOAD,
     ACT_AGREE,
+    ACT_RESIGN, /* x                                                         */
     ACT_RULES,
     ACT_OPTIONS,
     ACT_REVIEW, /* v                                                         */
@@ -252,6 +255,10 @@ typedef struct tui {
     int hist_len, hist_cap;
     aw_position start;
     aw_status status;
+    bool over;            /* the game is over (the session says so)      */
+    session_clock clock;  /* the clocks when read ...                    */
+    int64_t clock_at;     /* ... at this time (ms, monotonic)            */
+    char clock_text[2][32];
     bool tables;
     int tables_margin;
     /* the thread */
@@ -300,6 +307,10 @@ void tui_help(tui *t);     /* the help dialog, with the rules in play   */
 
 /* jobs.c: the copies and the thread. */
 void tui_sync(tui *t);          /* copy what the screen shows (thread idle) */
+void tui_clock_copy(tui *t);    /* copy the clocks (thread idle)            */
+/* The clocks as the screen shows them now (from the copy); true when the
+ * running side's time is up. */
+bool tui_clock_show(tui *t);
 void tui_announce_end(tui *t);  /* the end of the game in the note          */
 void tui_start_job(tui *t, job_kind job);
 /* The end of the thread's work: its result shown (a computer's move

@@ -15,6 +15,7 @@
  */
 #include "web/internal.h"
 
+#include "web/events.h"
 #include "web/jsonout.h"
 
 #include <stdlib.h>
@@ -204,6 +205,11 @@ void analysis_kick(web_app *a, web_game *g)
 
 void web_app_stream_closed(web_app *a, web_stream *s)
 {
+    if (s->kind == WEB_STREAM_EVENTS) {
+        events_closed(a, s);
+        return;
+    }
+    web_app_client_stream_closed(a, s->client[0] ? s->client : NULL);
     /* Without the game's lock (the server may call this from a thread of
      * the HTTP library): the ended stream is dropped by the next event,
      * and an analysis that finds nobody left stops itself. */

@@ -8,6 +8,10 @@
  */
 #include "web/internal.h"
 
+#include "web/events.h"
+#include "web/persist.h"
+#include "web/seats.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +26,10 @@ web_config web_config_default(void)
     c.port = 8080;
     c.max_games = 32;
     c.ttl_ms = 3600 * 1000;
+    c.max_friend_games = 2000;
+    c.friend_ttl_ms = (int64_t)30 * 24 * 3600 * 1000;
+    c.max_event_streams = 4096;
+    c.client_event_streams = 8;
     c.max_body = 256 * 1024;
     c.client_connections = 32;
     c.client_games = 16;
@@ -31,7 +39,7 @@ web_config web_config_default(void)
     c.rate[RL_GAMES] = (ratelimit_rule){30, 600000, 30};
     c.rate[RL_INVITES] = (ratelimit_rule){30, 600000, 30};
     c.rate_addresses = RATELIMIT_DEFAULT_ADDRESSES;
-    c.max_connections = 1024;
+    c.max_connections = 8192;
     c.qr = -1;
     c.searches = 2;
     c.queue = 8;
@@ -117,25 +125,36 @@ bool app_import_submit(web_app *a, import_job *j)
 
 /* ------------------------------------------------ streams per client */
 
+/* The entry of a client (import_lock held): found, or made when `make`;
+ * -1 when the table is full (not reached: the server's limits come first). */
+static int client_entry(web_app *a, const char *client, bool make)
+{
+    for (int i = 0; i < a->nclients; i++)
+        if (strcmp(a->clients[i].addr, client) == 0)
+            return i;
+    if (!make || a->nclients >= a->cfg.max_streams + a->cfg.max_event_streams)
+        return -1;
+    const int i = a->nclients++;
+    snprintf(a->clients[i].addr, sizeof a->clients[i].addr, "%s", client);
+    a->clients[i].streams = a->clients[i].events = 0;
+    return i;
+}
+
+static void client_release(web_app *a, int i)
+{
+    if (a->clients[i].streams <= 0 && a->clients[i].events <= 0)
+        a->clients[i] = a->clients[--a->nclients];
+}
+
 bool app_client_stream_take(web_app *a, const char *client)
 {
     if (!client)
         return true;
-    bool ok = true;
     pthread_mutex_lock(&a->import_lock);
-    int i = 0;
-    while (i < a->nclients && strcmp(a->clients[i].addr, client) != 0)
-        i++;
-    if (i < a->nclients) {
-        ok = a->clients[i].streams < a->cfg.client_streams;
-        a->clients[i].streams += ok;
-    } else if (a->nclients < a->cfg.max_streams) {
-        snprintf(a->clients[i].addr, sizeof a->clients[i].addr, "%s", client);
-        a->clients[i].streams = 1;
-        a->nclients++;
-    } else {
-        ok = false; /* not reached: the server's own limit comes first */
-    }
+    const int i = client_entry(a, client, true);
+    const bool ok = i >= 0 && a->clients[i].streams < a->cfg.client_streams;
+    if (ok)
+        a->clients[i].streams++;
     pthread_mutex_unlock(&a->import_lock);
     return ok;
 }
@@ -145,13 +164,73 @@ void web_app_client_stream_closed(web_app *a, const char *client)
     if (!client)
         return;
     pthread_mutex_lock(&a->import_lock);
-    for (int i = 0; i < a->nclients; i++)
-        if (strcmp(a->clients[i].addr, client) == 0) {
-            if (--a->clients[i].streams <= 0)
-                a->clients[i] = a->clients[--a->nclients];
-            break;
-        }
+    const int i = client_entry(a, client, false);
+    if (i >= 0) {
+        a->clients[i].streams--;
+        client_release(a, i);
+    }
     pthread_mutex_unlock(&a->import_lock);
+}
+
+bool app_event_stream_take(web_app *a, const char *client, web_reply *r)
+{
+    if (atomic_fetch_add(&a->event_streams, 1) >= a->cfg.max_event_streams) {
+        atomic_fetch_sub(&a->event_streams, 1);
+        web_reply_error(r, 503, "the server has %d event streams open, its limit; try again later",
+                        a->cfg.max_event_streams);
+        r->retry_after = 10;
+        return false;
+    }
+    if (!client)
+        return true;
+    pthread_mutex_lock(&a->import_lock);
+    const int i = client_entry(a, client, true);
+    const bool ok = i >= 0 && a->clients[i].events < a->cfg.client_event_streams;
+    if (ok)
+        a->clients[i].events++;
+    pthread_mutex_unlock(&a->import_lock);
+    if (!ok) {
+        atomic_fetch_sub(&a->event_streams, 1);
+        web_reply_value(r, 429,
+                        json_pack("{s:s, s:s}", "error",
+                                  "you have too many event streams open (the limit for one "
+                                  "client); close one and try again",
+                                  "code", "rate_limited"));
+        r->retry_after = 10;
+    }
+    return ok;
+}
+
+void app_event_stream_closed(web_app *a, const char *client)
+{
+    atomic_fetch_sub(&a->event_streams, 1);
+    if (!client)
+        return;
+    pthread_mutex_lock(&a->import_lock);
+    const int i = client_entry(a, client, false);
+    if (i >= 0) {
+        a->clients[i].events--;
+        client_release(a, i);
+    }
+    pthread_mutex_unlock(&a->import_lock);
+}
+
+int events_streams(web_app *a) { return atomic_load(&a->event_streams); }
+
+bool app_rate_take(web_app *a, int kind, const char *client, web_reply *r)
+{
+    int retry = 0;
+    if (ratelimit_take(a->rate, kind, client, web_now_ms(), &retry))
+        return true;
+    static const char *const what[RL_KINDS] = {"requests", "new games", "invitations taken"};
+    char rule[48], msg[160];
+    ratelimit_format(&a->cfg.rate[kind], rule, sizeof rule);
+    snprintf(msg, sizeof msg, "too many %s from your address (at most %s); try again in %d s",
+             what[kind], rule, retry);
+    web_reply_value(r, 429, json_pack("{s:s, s:s, s:i}", "error", msg, "code", "rate_limited",
+                                      "retry_after", retry));
+    r->retry_after = retry;
+    return false;
 }
 
 static void game_gone(web_game *g);
@@ -171,16 +250,23 @@ web_app *web_app_new(const web_config *cfg, char *err, size_t errsize)
     pthread_cond_init(&a->import_wanted, NULL);
     atomic_init(&a->stopping, false);
     atomic_init(&a->streams, 0);
+    atomic_init(&a->event_streams, 0);
     atomic_init(&a->requests, 0);
+    pthread_mutex_init(&a->invite_lock, NULL);
+    a->max_invites = cfg->max_friend_games > 0 ? cfg->max_friend_games : 1;
+    a->invites = calloc((size_t)a->max_invites, sizeof *a->invites);
     a->started_ms = a->last_ping_ms = web_now_ms();
     json_object_seed(0);
     registry_hooks hooks = {game_gone, game_destroy};
-    a->reg = registry_new(cfg->max_games, cfg->ttl_ms, hooks);
+    a->reg = registry_new(cfg->max_games, cfg->max_friend_games, cfg->ttl_ms, hooks);
     const int bg = cfg->searches > 1 ? cfg->searches - 1 : 1;
     a->pool = pool_new(cfg->searches, bg, cfg->queue);
-    a->clients = calloc((size_t)(cfg->max_streams > 0 ? cfg->max_streams : 1), sizeof *a->clients);
-    a->rl = ratelimit_new(cfg->rate, RL_KINDS, cfg->rate_addresses);
-    if (a->clients && a->rl)
+    a->clients = calloc((size_t)(cfg->max_streams + cfg->max_event_streams > 0
+                                     ? cfg->max_streams + cfg->max_event_streams
+                                     : 1),
+                        sizeof *a->clients);
+    a->rate = ratelimit_new(cfg->rate, RL_KINDS, cfg->rate_addresses);
+    if (a->clients && a->invites && a->rate)
         a->importer_running = pthread_create(&a->importer, NULL, importer, a) == 0;
     if (!a->reg || !a->pool || !a->importer_running) {
         snprintf(err, errsize, "cannot start the worker threads");
@@ -188,12 +274,21 @@ web_app *web_app_new(const web_config *cfg, char *err, size_t errsize)
         return NULL;
     }
     pool_set_hash(a->pool, cfg->hash_mb);
+    if (persist_open(a, cfg->db_path, err, errsize) != 0) {
+        web_app_free(a);
+        return NULL;
+    }
     if (cfg->open_tables) {
         a->loader_running = pthread_create(&a->loader, NULL, app_tables_loader, a) == 0;
         /* The default rule set's tables from the start (the abapa small set
          * is built the first time), ready for the first games. */
         const aw_rules rules = aw_rules_default();
         app_tables(a, &rules);
+    }
+    /* The unfinished games of the last run, with their ids and seats. */
+    if (persist_restore(a, err, errsize) != 0) {
+        web_app_free(a);
+        return NULL;
     }
     return a;
 }
@@ -230,6 +325,7 @@ void web_app_free(web_app *a)
     a->imports = a->imports_tail = NULL;
     pool_free(a->pool); /* jobs release their games */
     registry_free(a->reg);
+    persist_close(a); /* nothing saves any more */
     if (a->loader_running) { /* a load under way is finished first */
         pthread_mutex_lock(&a->lock);
         a->loader_quit = true;
@@ -244,11 +340,14 @@ void web_app_free(web_app *a)
     pthread_cond_destroy(&a->import_wanted);
     pthread_mutex_destroy(&a->import_lock);
     free(a->clients);
-    ratelimit_free(a->rl);
+    ratelimit_free(a->rate);
+    free(a->invites);
+    pthread_mutex_destroy(&a->invite_lock);
     free(a);
 }
 
 int web_app_games(web_app *a) { return registry_count(a->reg); }
+int web_app_restored(web_app *a) { return a->restored; }
 
 /* ------------------------------------------------- lifecycle of games */
 
@@ -265,6 +364,7 @@ static void stop_game(web_game *g, void *ctx)
         web_stream_release(g->streams[i]);
     }
     g->nstreams = 0;
+    events_end(g, "the server is stopping");
     pthread_mutex_unlock(&g->lock);
 }
 
@@ -280,7 +380,15 @@ static void game_gone(web_game *g)
         web_stream_release(g->streams[i]);
     }
     g->nstreams = 0;
+    events_end(g, "the game was deleted or expired");
+    /* Expired or deleted unfinished: it goes from the database too (a
+     * finished one stays in the archive; the server stopping keeps all). */
+    web_app *a = g->app;
+    if (a && !atomic_load(&a->stopping) && session_ongoing(g->s, NULL) == SESSION_OK)
+        persist_forget(a, g);
     pthread_mutex_unlock(&g->lock);
+    if (g->invite[0] && a)
+        invites_remove(a, g->invite);
 }
 
 static void game_destroy(web_game *g)
@@ -288,6 +396,7 @@ static void game_destroy(web_game *g)
     for (int i = 0; i < g->nstreams; i++)
         web_stream_release(g->streams[i]);
     review_free(g);
+    events_free(g);
     session_free(g->s);
     free(g->state);
     free(g->evals);
@@ -296,18 +405,46 @@ static void game_destroy(web_game *g)
     free(g);
 }
 
+typedef struct tick_ctx {
+    web_app *a;
+    bool ping;
+} tick_ctx;
+
+static void tick_game(web_game *g, void *ctx)
+{
+    tick_ctx *t = ctx;
+    events_tick(g, t->a);
+    if (t->ping)
+        events_ping(g);
+}
+
 void web_app_tick(web_app *a)
 {
     const int64_t now = web_now_ms();
     registry_expire(a->reg, now);
     pool_tick(a->pool);
+    tick_ctx t = {a, false};
     if (now - a->last_ping_ms >= a->cfg.keepalive_ms) {
         a->last_ping_ms = now;
+        t.ping = true;
         pthread_mutex_lock(&a->import_lock);
         void (*ping)(web_game *, void *) = a->hooks.ping;
         pthread_mutex_unlock(&a->import_lock);
         if (ping)
             registry_each(a->reg, ping, a);
     }
+    registry_each(a->reg, tick_game, &t);
 }
 
+/* --------------------------------------------------------- clocks */
+
+static void clock_game(web_game *g, void *ctx)
+{
+    web_app *a = ctx;
+    pthread_mutex_lock(&g->lock);
+    if (g->job == JOB_NONE && !g->gone && session_clock_check(g->s))
+        events_changed(a, g, "end", json_pack("{s:s}", "reason", "time forfeit"));
+    pthread_mutex_unlock(&g->lock);
+}
+
+void web_app_clock_tick(web_app *a) { registry_each(a->reg, clock_game, a); }

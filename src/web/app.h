@@ -27,8 +27,16 @@ typedef struct web_config {
     const char *const *host_names;
     int nhost_names;
     bool verbose;              /* one line per request on stderr */
-    int max_games;             /* games held at once */
+    int max_games;             /* games held at once (without a friend's seat) */
     int64_t ttl_ms;            /* idle games expire after this */
+    int max_friend_games;      /* games between two devices held at once */
+    int64_t friend_ttl_ms;     /* an unfinished one with no move for so long is
+                                  abandoned (it goes to the archive) */
+    int max_event_streams;     /* event streams open at once */
+    int client_event_streams;  /* ... and for one client */
+    /* Where games are kept (web/store.h): the path of the database, NULL:
+     * in memory only. */
+    const char *db_path;
     size_t max_body;           /* request bodies larger are refused (413) */
     /* What one client (an address) may hold at once. */
     int client_connections;    /* connections */
@@ -43,6 +51,7 @@ typedef struct web_config {
     ratelimit_rule rate[RL_KINDS];
     int rate_addresses;
     int max_connections;       /* connections at once, all clients */
+    bool max_connections_given; /* false: fewer when the open-files limit is lower */
     /* The start: the addresses other devices can use, and a QR code of
      * the first one on stdout (-1: when stdout is a terminal, 0: never,
      * 1: always). */
@@ -100,5 +109,9 @@ void web_app_client_stream_closed(web_app *a, const char *client);
 
 /* Figures for logs and the status endpoint. */
 int web_app_games(web_app *a);
+/* Games read back from the database at the start. */
+int web_app_restored(web_app *a);
+/* Every 200 ms: clocks whose time ran out end their games. */
+void web_app_clock_tick(web_app *a);
 
 #endif

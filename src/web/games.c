@@ -27,7 +27,8 @@
 struct registry {
     pthread_mutex_t lock;
     web_game **games;
-    int count, max;
+    int count, max;       /* all games: at most max + max_friend */
+    int nfriend, max_friend; /* games with a friend's seat */
     int64_t ttl_ms;
     registry_hooks hooks;
 };
@@ -39,13 +40,21 @@ int64_t web_now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-registry *registry_new(int max_games, int64_t ttl_ms, registry_hooks hooks)
+int64_t web_wall_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+registry *registry_new(int max_games, int max_friend_games, int64_t ttl_ms, registry_hooks hooks)
 {
     registry *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
     r->max = max_games < 1 ? 1 : max_games;
-    r->games = calloc((size_t)r->max, sizeof *r->games);
+    r->max_friend = max_friend_games < 0 ? 0 : max_friend_games;
+    r->games = calloc((size_t)(r->max + r->max_friend), sizeof *r->games);
     if (!r->games) {
         free(r);
         return NULL;
@@ -62,6 +71,7 @@ static web_game *take(registry *r, int i)
     web_game *g = r->games[i];
     r->games[i] = r->games[--r->count];
     r->games[r->count] = NULL;
+    r->nfriend -= g->friend;
     g->gone = true;
     return g;
 }
@@ -118,7 +128,7 @@ static int find(registry *r, const char *id)
     return -1;
 }
 
-web_game *registry_add(registry *r, session *s, const char *client, int client_max, bool *full,
+web_game *registry_add(registry *r, session *s, const registry_place *place, bool *full,
                        bool *client_full)
 {
     *full = *client_full = false;
@@ -132,16 +142,21 @@ web_game *registry_add(registry *r, session *s, const char *client, int client_m
     g->refs = 2; /* the registry's and the caller's */
     atomic_init(&g->gone, false);
     atomic_init(&g->stop_asked, false);
+    atomic_init(&g->stored_over, false);
     g->version = 1;
+    g->friend = place->friend;
+    const char *client = place->client;
     if (client)
         snprintf(g->client, sizeof g->client, "%s", client);
     pthread_mutex_lock(&r->lock);
     int held = 0;
     for (int i = 0; client && i < r->count; i++)
         held += strcmp(r->games[i]->client, client) == 0;
-    if (r->count >= r->max || (client && held >= client_max)) {
+    const bool room = g->friend ? r->nfriend < r->max_friend : r->count - r->nfriend < r->max;
+    const bool taken = place->id && find(r, place->id) >= 0;
+    if (!room || taken || (client && held >= place->client_max)) {
         pthread_mutex_unlock(&r->lock);
-        *full = r->count >= r->max;
+        *full = !room || taken;
         *client_full = !*full;
         g->s = NULL;
         pthread_cond_destroy(&g->idle);
@@ -149,11 +164,15 @@ web_game *registry_add(registry *r, session *s, const char *client, int client_m
         free(g);
         return NULL;
     }
-    do
-        random_id(g->id);
-    while (find(r, g->id) >= 0);
+    if (place->id)
+        snprintf(g->id, sizeof g->id, "%s", place->id);
+    else
+        do
+            random_id(g->id);
+        while (find(r, g->id) >= 0);
     g->last_used_ms = web_now_ms();
     r->games[r->count++] = g;
+    r->nfriend += g->friend;
     pthread_mutex_unlock(&r->lock);
     return g;
 }
@@ -219,7 +238,9 @@ bool registry_evict_idle(registry *r, int64_t now, int64_t min_idle_ms)
     pthread_mutex_lock(&r->lock);
     int oldest = -1;
     for (int i = 0; i < r->count; i++)
-        if (r->games[i]->refs == 1 && now - r->games[i]->last_used_ms >= min_idle_ms &&
+        if (r->games[i]->refs == 1 &&
+            (!r->games[i]->friend || atomic_load(&r->games[i]->stored_over)) &&
+            now - r->games[i]->last_used_ms >= min_idle_ms &&
             (oldest < 0 || r->games[i]->last_used_ms < r->games[oldest]->last_used_ms))
             oldest = i;
     if (oldest >= 0)
@@ -239,7 +260,9 @@ int registry_expire(registry *r, int64_t now)
         web_game *g = NULL;
         pthread_mutex_lock(&r->lock);
         for (int i = 0; i < r->count; i++)
-            if (r->games[i]->refs == 1 && now - r->games[i]->last_used_ms > r->ttl_ms) {
+            if (r->games[i]->refs == 1 &&
+                (!r->games[i]->friend || atomic_load(&r->games[i]->stored_over)) &&
+                now - r->games[i]->last_used_ms > r->ttl_ms) {
                 g = take(r, i);
                 break;
             }
@@ -261,6 +284,15 @@ int registry_count(registry *r)
 }
 
 int registry_max(registry *r) { return r->max; }
+int registry_max_friend(registry *r) { return r->max_friend; }
+
+int registry_count_friend(registry *r)
+{
+    pthread_mutex_lock(&r->lock);
+    const int n = r->nfriend;
+    pthread_mutex_unlock(&r->lock);
+    return n;
+}
 int64_t registry_ttl_ms(registry *r) { return r->ttl_ms; }
 
 void registry_each(registry *r, void (*fn)(web_game *g, void *ctx), void *ctx)

@@ -33,6 +33,8 @@ typedef struct web_request {
     const char *host;
     const char *origin;
     const char *if_none_match;
+    const char *authorization; /* "Bearer TOKEN" (a seat of a game with a friend) */
+    const char *last_event_id; /* an event stream resumed after this event */
     const char *client;       /* the client's address ("127.0.0.1"), NULL: unknown
                                  (then no limit per client applies) */
 } web_request;

@@ -46,11 +46,20 @@ typedef struct app_hooks {
 } app_hooks;
 void app_set_hooks(web_app *a, app_hooks hooks);
 
-/* The analysis streams a client holds. */
+/* The streams a client holds: analysis streams and event streams. */
 typedef struct client_count {
     char addr[WEB_CLIENT_MAX];
-    int streams;
+    int streams, events;
 } client_count;
+
+/* An invitation: its code and its game (web/seats.c). */
+typedef struct invite_entry {
+    char code[SECRET_HEX + 1];
+    char id[GAME_ID_LEN + 1];
+} invite_entry;
+
+struct store;
+struct ratelimit;
 
 /* The endgame tables of one rule set: asked for by a game, then opened
  * (or built) by the loader thread, never by a request's thread. */
@@ -84,13 +93,19 @@ struct web_app {
     app_hooks hooks; /* under import_lock */
     int nimports;
     /* Streams per client (import_lock too): one entry per client holding
-     * one, at most max_streams. */
+     * one, at most max_streams + max_event_streams. */
     client_count *clients;
     int nclients;
-    /* What each client may do in a time (ratelimit.c, its own locks):
-     * requests here (routes.c), games made and invitations taken by their
-     * handlers (ratelimit_take with RL_GAMES, RL_INVITES). */
-    ratelimit *rl;
+    atomic_int event_streams;
+    /* Invitations (seats.c), under invite_lock. */
+    pthread_mutex_t invite_lock;
+    invite_entry *invites;
+    int ninvites, max_invites;
+    /* Where games are kept (NULL: in memory only; store.h: any thread). */
+    struct store *store;
+    int restored;
+    /* What each client may do in a time (ratelimit.h: its own locks). */
+    struct ratelimit *rate;
 };
 
 /* app.c: queue a record import (takes the job); false when the queue is
@@ -100,6 +115,17 @@ struct web_app {
 bool app_import_submit(web_app *a, import_job *j);
 void routes_import(web_app *a, import_job *j);
 bool app_client_stream_take(web_app *a, const char *client);
+/* An event stream for a client: false with the answer set (the server's or
+ * the client's limit); app_event_stream_closed gives it back. */
+bool app_event_stream_take(web_app *a, const char *client, web_reply *r);
+void app_event_stream_closed(web_app *a, const char *client);
+
+/* app.c: the limits per client in time (ratelimit.h, a->rate): a request
+ * (routes.c, before anything else), a game made, an invitation taken.
+ * False with the answer set (429, {"error", "code": "rate_limited",
+ * "retry_after": S} and Retry-After) when the client is over its limit. */
+enum { RATE_REQUESTS = RL_REQUESTS, RATE_GAMES = RL_GAMES, RATE_INVITES = RL_INVITES };
+bool app_rate_take(web_app *a, int kind, const char *client, web_reply *r);
 
 /* http.c: a JSON value (a new reference, taken) as the answer. */
 void web_reply_value(web_reply *r, int status, json_t *o);
@@ -125,6 +151,8 @@ void app_begin_job(web_app *a, web_game *g, game_job job);
  * state_refresh rebuilds the cached text and returns the state (a new
  * reference); state_reply answers with it plus `extra` fields (taken). */
 json_t *state_refresh(web_game *g);
+/* The game's clock as the API shows it (null: none). Lock held. */
+json_t *state_clock_json(web_game *g);
 void state_reply(web_game *g, web_reply *r, int status, json_t *extra);
 /* What is known of the value of the position at `ply` (lock held). */
 void state_store_eval(web_game *g, int ply, const aw_position *pos, int depth,

@@ -16,6 +16,7 @@
 
 #include "front/engine_setup.h"
 #include "front/words.h"
+#include "web/events.h"
 #include "web/jsonout.h"
 
 #include <stdio.h>
@@ -103,11 +104,11 @@ void job_move(web_job *job, pool_worker *w)
     g->stop_asked = false;
     json_t *extra = json_object();
     if (rc == 0) {
-        g->version++;
         state_store_thought(g, ply, &before, &t);
         json_t *m = jo_report(session_rules(g->s), rep, true);
         json_object_set_new(m, "thought", state_thought(session_rules(g->s), &before, &t));
         json_array_append_new(j->played, m);
+        events_changed(j->a, g, "move", json_pack("{s:[O]}", "played", m));
     } else {
         json_object_set_new(extra, "computer_error",
                             json_string(err.msg[0] ? err.msg : "out of memory"));
@@ -200,7 +201,7 @@ void job_agree(web_job *job, pool_worker *w)
         return;
     }
     if (v == AGREE_ENDED)
-        g->version++;
+        events_changed(j->a, g, "end", json_pack("{s:s}", "reason", "agreement"));
     char result[96], text[512];
     const bool tables_exact = session_tables_exact(g->s);
     words_result(ans.agreed, result, sizeof result);

@@ -7,6 +7,8 @@
  */
 #include "web/request.h"
 
+#include "web/games.h"
+
 #include "web/internal.h"
 
 #include <ctype.h>
@@ -171,6 +173,8 @@ int parse_player(const char *v)
         return 0;
     if (!strcmp(v, "engine") || !strcmp(v, "computer"))
         return 1;
+    if (!strcmp(v, "friend"))
+        return 2;
     return -1;
 }
 
@@ -272,4 +276,22 @@ const char *request_lang(const web_request *req, json_t *body)
     bool present;
     const char *q = query_value(req, "lang", &present);
     return present && *q ? q : "en";
+}
+
+bool valid_name(const char *name, web_reply *r)
+{
+    char clean[SEAT_NAME_MAX * 3];
+    web_utf8_clean(name, clean, sizeof clean);
+    int chars = 0;
+    bool control = false;
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
+        chars += (*p & 0xC0) != 0x80;
+        control |= *p < 0x20 || *p == 0x7F;
+    }
+    if (strcmp(clean, name) != 0 || control || chars < 1 || chars > 24 ||
+        strlen(name) >= SEAT_NAME_MAX) {
+        web_reply_error(r, 400, "field 'name' must be 1 to 24 printable characters");
+        return false;
+    }
+    return true;
 }

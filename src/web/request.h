@@ -33,7 +33,8 @@ int field_bool(json_t *o, web_reply *r, const char *key, bool *out);
 
 /* "S", "N", "south", "north" (any case): AW_SOUTH, AW_NORTH, or -1. */
 int parse_side(const char *v);
-/* "human" or "engine" ("computer" too): 0, 1, or -1. */
+/* "human", "engine" ("computer" too) or "friend" (a person on another
+ * device): 0, 1, 2 (seat_kind's values), or -1. */
 int parse_player(const char *v);
 
 /* The Host is a name this server was started for (against DNS
@@ -49,5 +50,9 @@ void method_not_allowed(web_reply *r, const char *method, const char *path, cons
  * may be NULL), else the query's ?lang=, else "en". Any value is taken:
  * one the server does not speak gives the API's English. */
 const char *request_lang(const web_request *req, json_t *body);
+
+/* A player's name: 1 to 24 characters of valid UTF-8, no control
+ * characters (the answer set when not). */
+bool valid_name(const char *name, web_reply *r);
 
 #endif

@@ -28,8 +28,10 @@
 #include "web/routes.h"
 
 #include "front/engine_setup.h"
+#include "web/events.h"
 #include "web/jsonout.h"
 #include "web/qr.h"
+#include "web/seats.h"
 #include "web/static.h"
 
 #include <stdarg.h>
@@ -88,22 +90,6 @@ bool claim(web_app *a, web_game *g, web_reply *r, bool undo)
     return true;
 }
 
-
-bool routes_rate(web_app *a, const web_request *req, int kind, web_reply *r)
-{
-    int retry = 0;
-    if (ratelimit_take(a->rl, kind, req->client, web_now_ms(), &retry))
-        return true;
-    static const char *const what[RL_KINDS] = {"requests", "new games", "invitations taken"};
-    char rule[48], msg[160];
-    ratelimit_format(&a->cfg.rate[kind], rule, sizeof rule);
-    snprintf(msg, sizeof msg, "too many %s from your address (at most %s); try again in %d s",
-             what[kind], rule, retry);
-    web_reply_value(r, 429, json_pack("{s:s, s:s, s:i}", "error", msg, "code", "rate_limited",
-                                      "retry_after", retry));
-    r->retry_after = retry;
-    return false;
-}
 
 bool routes_reserve(web_app *a, web_reply *r)
 {
@@ -176,9 +162,15 @@ int status_of(session_code code)
     case SESSION_OVER:
     case SESSION_COMPUTERS_TURN:
     case SESSION_PERSONS_TURN:
-    case SESSION_NO_AGREEMENT: return 409;
+    case SESSION_NO_AGREEMENT:
+    case SESSION_NO_OFFER:
+    case SESSION_OFFER_PENDING:
+    case SESSION_OWN_OFFER:
+    case SESSION_NOT_OVER:
+    case SESSION_NO_TAKEBACK: return 409;
     case SESSION_PROPOSER_COMPUTER:
-    case SESSION_COMPUTER_ANSWERS: return 400;
+    case SESSION_COMPUTER_ANSWERS:
+    case SESSION_NOT_PERSON: return 400;
     case SESSION_ILLEGAL: return 422;
     case SESSION_FAILED: break;
     }
@@ -197,6 +189,12 @@ const char *code_name(session_code code)
     case SESSION_NO_AGREEMENT: return "no_agreement";
     case SESSION_PROPOSER_COMPUTER: return "proposer_is_computer";
     case SESSION_COMPUTER_ANSWERS: return "computer_answers";
+    case SESSION_NOT_PERSON: return "not_person";
+    case SESSION_NO_OFFER: return "no_offer";
+    case SESSION_OFFER_PENDING: return "offer_pending";
+    case SESSION_OWN_OFFER: return "own_offer";
+    case SESSION_NOT_OVER: return "not_over";
+    case SESSION_NO_TAKEBACK: return "no_takeback";
     case SESSION_FAILED: break;
     }
     return "engine_failed";
@@ -292,6 +290,56 @@ static void handle_qr(const web_request *req, web_reply *r)
 
 /* --------------------------------------------------------- dispatch */
 
+/* A game between two devices: a change needs a seat's token (403); undo,
+ * redo and the agreement of one screen give way to the offers the other
+ * player answers; an unfinished game is resigned, not deleted. True when
+ * the request may go on (else the answer is set). */
+static bool people_allowed(web_game *g, const web_request *req, const char *route,
+                           web_reply *r)
+{
+    const bool change = !strcmp(req->method, "POST") || !strcmp(req->method, "DELETE");
+    if (!g->friend)
+        return true;
+    pthread_mutex_lock(&g->lock);
+    int seat;
+    bool ok = !change || seats_authorize(g, req, r, &seat);
+    const bool over = session_ongoing(g->s, NULL) != SESSION_OK;
+    pthread_mutex_unlock(&g->lock);
+    if (!ok)
+        return false;
+    /* No engine's help while two people play: after the end, all of it. */
+    static const char *const help[] = {"hint", "analysis", "evaluations", "review", NULL};
+    for (int i = 0; help[i] && !over; i++)
+        if (!strcmp(route, help[i])) {
+            web_reply_value(r, 409, json_pack("{s:s, s:s}", "error",
+                                              "no engine help while a game between two people "
+                                              "goes on: hints, analysis and the review come "
+                                              "after its end",
+                                              "code", "game_in_play"));
+            return false;
+        }
+    if (!change)
+        return true;
+    const char *code = NULL, *why = NULL;
+    if (!strcmp(route, "undo") || !strcmp(route, "redo")) {
+        code = "use_takeback";
+        why = "in a game between two devices, ask the other player to take back a move "
+              "(POST offers {\"kind\": \"takeback\"})";
+    } else if (!strcmp(route, "agree")) {
+        code = "use_offers";
+        why = "in a game between two devices, propose the end to the other player (POST "
+              "offers {\"kind\": \"end\"})";
+    } else if (!strcmp(route, "") && !over) {
+        code = "game_not_over";
+        why = "this game between two devices goes on: resign it before deleting it";
+    }
+    if (code) {
+        web_reply_value(r, 409, json_pack("{s:s, s:s}", "error", why, "code", code));
+        return false;
+    }
+    return true;
+}
+
 static web_outcome serve_static(const web_request *req, web_reply *r)
 {
     const bool get = !strcmp(req->method, "GET") || !strcmp(req->method, "HEAD");
@@ -300,6 +348,11 @@ static web_outcome serve_static(const web_request *req, web_reply *r)
         return WEB_REPLY;
     }
     const web_static *f = web_static_find(req->path);
+    /* The page's own addresses: an invitation, a game followed, a game. */
+    if (!f && (!strncmp(req->path, "/invite/", 8) || !strncmp(req->path, "/watch/", 7) ||
+               !strncmp(req->path, "/play/", 6)) &&
+        strlen(req->path) < 64)
+        f = web_static_find("/");
     if (!f) {
         web_reply_error(r, 404, "no such page: %.100s", req->path);
         return WEB_REPLY;
@@ -399,6 +452,20 @@ static web_outcome route_review(web_app *a, web_game *g, const web_request *req,
     return WEB_REPLY;
 }
 
+static web_outcome route_events(web_app *a, web_game *g, const web_request *req, web_reply *r,
+                                web_pending **pending, web_stream **stream)
+{
+    (void)pending;
+    return events_open(a, g, req, r, stream);
+}
+
+static web_outcome route_messages(web_app *a, web_game *g, const web_request *req, web_reply *r,
+                                  web_pending **pending, web_stream **stream)
+{
+    (void)pending, (void)stream;
+    return handle_message(a, g, req, r);
+}
+
 static const struct game_route {
     const char *name, *allow;
     unsigned methods;
@@ -415,6 +482,8 @@ static const struct game_route {
     {"record", "GET, HEAD", M_GET | M_HEAD, true, route_record},
     {"evaluations", "GET, HEAD", M_GET | M_HEAD, false, route_evaluations},
     {"review", "GET, HEAD, POST, DELETE", M_GET | M_HEAD | M_POST | M_DELETE, false, route_review},
+    {"events", "GET", M_GET, true, route_events},
+    {"messages", "POST", M_POST, false, route_messages},
 };
 
 static unsigned method_bit(const char *m)
@@ -445,7 +514,7 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
         web_reply_error(r, 503, "the server is stopping");
         return WEB_REPLY;
     }
-    if (!routes_rate(a, req, RL_REQUESTS, r))
+    if (!app_rate_take(a, RATE_REQUESTS, req->client, r))
         return WEB_REPLY;
     if (strncmp(path, "/api/", 5) != 0 && strcmp(path, "/api") != 0)
         return serve_static(req, r);
@@ -500,6 +569,20 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
             return WEB_REPLY;
         return handle_create(a, req, r, pending);
     }
+    if (!strcmp(path, "/api/archive") || !strncmp(path, "/api/archive/", 13)) {
+        if (!get) {
+            method_not_allowed(r, m, path, "GET, HEAD");
+            return WEB_REPLY;
+        }
+        return handle_archive(a, req, path[12] ? path + 13 : "", r);
+    }
+    if (!strncmp(path, "/api/invites/", 13)) {
+        if (!get && !post) {
+            method_not_allowed(r, m, path, "GET, HEAD, POST");
+            return WEB_REPLY;
+        }
+        return handle_invite(a, req, path + 13, r);
+    }
     if (strncmp(path, "/api/games/", 11) != 0) {
         web_reply_error(r, 404, "no such API endpoint: %.100s (see /api/rules, /api/games)", path);
         return WEB_REPLY;
@@ -532,23 +615,22 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
     char gid[GAME_ID_LEN + 1];
     memcpy(gid, id, GAME_ID_LEN);
     gid[GAME_ID_LEN] = 0;
-    if (route->handle == route_state && del) {
-        if (!query_only(req, r, no_query))
-            return WEB_REPLY;
-        if (registry_remove(a->reg, gid))
-            web_reply_value(r, 200, json_pack("{s:s, s:b}", "id", gid, "deleted", true));
-        else
-            web_reply_error(r, 404, "no game '%s' (deleted or expired)", gid);
-        return WEB_REPLY;
-    }
     web_game *g = registry_get(a->reg, gid);
     if (!g) {
         web_reply_error(r, 404, "no game '%s' (deleted or expired)", gid);
         return WEB_REPLY;
     }
     web_outcome out = WEB_REPLY;
-    if (route->takes_query || query_only(req, r, no_query))
-        out = route->handle(a, g, req, r, pending, stream);
+    if ((route->takes_query || query_only(req, r, no_query)) && people_allowed(g, req, route->name, r)) {
+        if (route->handle == route_state && del) {
+            if (registry_remove(a->reg, gid))
+                web_reply_value(r, 200, json_pack("{s:s, s:b}", "id", gid, "deleted", true));
+            else
+                web_reply_error(r, 404, "no game '%s' (deleted or expired)", gid);
+        } else {
+            out = route->handle(a, g, req, r, pending, stream);
+        }
+    }
     registry_put(g);
     return out;
 }

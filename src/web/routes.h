@@ -20,10 +20,6 @@ bool claim(web_app *a, web_game *g, web_reply *r, bool undo);
  * for evaluations), refreshes the state and answers WEB_PENDING. */
 web_outcome routes_submit(web_app *a, web_game *g, answer_job *j, game_job job,
                           web_pending **pending);
-/* Take one of `kind` (RL_REQUESTS, RL_GAMES, RL_INVITES: ratelimit.h)
- * from the request's client's limits: false with the answer set (429,
- * {"error", "code": "rate_limited", "retry_after": S} and Retry-After). */
-bool routes_rate(web_app *a, const web_request *req, int kind, web_reply *r);
 /* Reserve a place on the pool for a job: false with the answer set (503,
  * the server is busy). */
 bool routes_reserve(web_app *a, web_reply *r);
@@ -69,5 +65,11 @@ void handle_record(web_game *g, const web_request *req, web_reply *r);
 web_outcome handle_analysis(web_app *a, web_game *g, const web_request *req, web_reply *r,
                             web_stream **stream);
 void handle_review(web_app *a, web_game *g, const web_request *req, web_reply *r);
+/* routes_people.c: an invitation (GET: what it offers; POST: take the
+ * seat), a fixed message. */
+web_outcome handle_invite(web_app *a, const web_request *req, const char *code, web_reply *r);
+web_outcome handle_message(web_app *a, web_game *g, const web_request *req, web_reply *r);
+/* GET /api/archive (the finished games) and /api/archive/ID/record. */
+web_outcome handle_archive(web_app *a, const web_request *req, const char *rest, web_reply *r);
 
 #endif

@@ -11,7 +11,9 @@
 #include "front/messages.h"
 #include "front/players.h"
 #include "front/words.h"
+#include "web/events.h"
 #include "web/jsonout.h"
+#include "web/seats.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,14 +35,15 @@ static const char *record_error(const char *lang, const char *msg, char *buf, si
 static web_outcome create_game(web_app *a, json_t *body, const char *client, web_reply *r,
                                web_pending **pending)
 {
-    static const char *const allowed[] = {"rules", "rule",     "position", "first", "south", "north",
-                                          "level", "movetime", "record",   "reply", "lang",  NULL};
+    static const char *const allowed[] = {"rules",  "rule",   "position", "first", "south",
+                                          "north",  "level",  "movetime", "record", "reply",
+                                          "lang",   "clock",  "name",     NULL};
     web_outcome out = WEB_REPLY;
     session *s = NULL;
     aw_record *rec = NULL;
     aw_error err;
     const char *rules_name = NULL, *position = NULL, *first = NULL, *south = NULL, *north = NULL,
-               *record = NULL, *lang = "en";
+               *record = NULL, *lang = "en", *name = NULL;
     char said[512];
     long long level = 3, movetime = a->cfg.max_movetime_ms < 1000 ? a->cfg.max_movetime_ms : 1000;
     bool reply = true;
@@ -49,10 +52,31 @@ static web_outcome create_game(web_app *a, json_t *body, const char *client, web
         field_string(body, r, "position", &position) < 0 ||
         field_string(body, r, "first", &first) < 0 || field_string(body, r, "south", &south) < 0 ||
         field_string(body, r, "north", &north) < 0 || field_string(body, r, "record", &record) < 0 ||
-        field_string(body, r, "lang", &lang) < 0 ||
+        field_string(body, r, "lang", &lang) < 0 || field_string(body, r, "name", &name) < 0 ||
         field_int(body, r, "level", 1, 10, &level) < 0 ||
         field_int(body, r, "movetime", 10, a->cfg.max_movetime_ms, &movetime) < 0)
         goto done;
+    if (name && !valid_name(name, r))
+        goto done;
+    long long clock_base = 0, clock_increment = 0;
+    json_t *clock = json_object_get(body, "clock");
+    if (clock && !json_is_null(clock)) {
+        static const char *const clock_fields[] = {"base", "increment", NULL};
+        if (!json_is_object(clock)) {
+            web_reply_error(r, 400, "field 'clock' must be an object: {\"base\": SECONDS, "
+                                    "\"increment\": SECONDS}");
+            goto done;
+        }
+        if (!fields_only(clock, r, clock_fields) ||
+            field_int(clock, r, "base", 1, 3 * 3600, &clock_base) < 0 ||
+            field_int(clock, r, "increment", 0, 600, &clock_increment) < 0)
+            goto done;
+        if (!json_object_get(clock, "base")) {
+            web_reply_error(r, 400, "field 'clock' needs 'base': the time of each player in "
+                                    "seconds (1 to 10800)");
+            goto done;
+        }
+    }
     json_t *rule = json_object_get(body, "rule");
     if (rule && !json_is_null(rule) && !json_is_object(rule)) {
         web_reply_error(r, 400, "field 'rule' must be an object of parameters, e.g. {\"target\": 24}");
@@ -64,24 +88,29 @@ static web_outcome create_game(web_app *a, json_t *body, const char *client, web
     cfg.hint_ms = a->cfg.hint_ms;
     cfg.hash_mb = a->cfg.hash_mb;
     cfg.threads = 1;
-    cfg.computer[AW_SOUTH] = false;
-    cfg.computer[AW_NORTH] = true;
-    if (south) {
-        const int p = parse_player(south);
+    cfg.clock_base_ms = clock_base * 1000;
+    cfg.clock_increment_ms = clock_increment * 1000;
+    seat_kind kind[2] = {SEAT_HUMAN, SEAT_ENGINE};
+    const char *given[2] = {south, north};
+    for (int side = 0; side < 2; side++) {
+        if (!given[side])
+            continue;
+        const int p = parse_player(given[side]);
         if (p < 0) {
-            web_reply_error(r, 400, "field 'south' must be \"human\" or \"engine\"");
+            web_reply_error(r, 400, "field '%s' must be \"human\", \"engine\" or \"friend\"",
+                            side ? "north" : "south");
             goto done;
         }
-        cfg.computer[AW_SOUTH] = p;
+        kind[side] = (seat_kind)p;
     }
-    if (north) {
-        const int p = parse_player(north);
-        if (p < 0) {
-            web_reply_error(r, 400, "field 'north' must be \"human\" or \"engine\"");
-            goto done;
-        }
-        cfg.computer[AW_NORTH] = p;
+    const bool friend = kind[0] == SEAT_FRIEND || kind[1] == SEAT_FRIEND;
+    if (friend && (kind[0] != SEAT_HUMAN && kind[1] != SEAT_HUMAN)) {
+        web_reply_error(r, 400, "a game with a friend is between two people: the other side "
+                                "must be \"human\" (you)");
+        goto done;
     }
+    for (int side = 0; side < 2; side++)
+        cfg.computer[side] = kind[side] == SEAT_ENGINE;
     if (record) {
         if (rules_name || (rule && !json_is_null(rule)) || position || first) {
             web_reply_error(r, 400, "a record brings its own rules and start: leave out 'rules', "
@@ -104,6 +133,7 @@ static web_outcome create_game(web_app *a, json_t *body, const char *client, web
         if (south || north) {
             aw_record_set_tag(rec, "South", cfg.computer[0] ? "awale (level)" : "player", NULL);
             aw_record_set_tag(rec, "North", cfg.computer[1] ? "awale (level)" : "player", NULL);
+            /* The record's players are the session's: a friend is a person. */
         }
         char num[32];
         if (json_object_get(body, "level")) {
@@ -175,15 +205,16 @@ static web_outcome create_game(web_app *a, json_t *body, const char *client, web
     if (needs_engine && !routes_reserve(a, r))
         goto done;
     bool full, client_full;
-    web_game *g = registry_add(a->reg, s, client, a->cfg.client_games, &full, &client_full);
+    const registry_place place = {NULL, client, a->cfg.client_games, friend};
+    web_game *g = registry_add(a->reg, s, &place, &full, &client_full);
     /* Full: a game nobody has used for a while (a sixth of the time to
      * live, at most 10 minutes) gives its place, so that idle games do not
      * hold the server for an hour. */
     const int64_t idle_ms = registry_ttl_ms(a->reg) / 6 < IDLE_EVICT_MS
                                 ? registry_ttl_ms(a->reg) / 6
                                 : IDLE_EVICT_MS;
-    if (!g && full && registry_evict_idle(a->reg, web_now_ms(), idle_ms))
-        g = registry_add(a->reg, s, client, a->cfg.client_games, &full, &client_full);
+    if (!g && full && !friend && registry_evict_idle(a->reg, web_now_ms(), idle_ms))
+        g = registry_add(a->reg, s, &place, &full, &client_full);
     if (!g) {
         if (needs_engine)
             pool_unreserve(a->pool);
@@ -191,6 +222,11 @@ static web_outcome create_game(web_app *a, json_t *body, const char *client, web
             web_reply_error(r, 429, "you hold %d games, the limit for one client; delete one "
                                     "(idle games expire after %lld minutes)",
                             a->cfg.client_games, (long long)(registry_ttl_ms(a->reg) / 60000));
+            r->retry_after = 60;
+        } else if (full && friend) {
+            web_reply_error(r, 503, "the server holds its limit of %d games between two "
+                                    "devices; try again later",
+                            registry_max_friend(a->reg));
             r->retry_after = 60;
         } else if (full) {
             web_reply_error(r, 503, "the server holds its limit of %d games, all used in the "
@@ -205,10 +241,35 @@ static web_outcome create_game(web_app *a, json_t *body, const char *client, web
     s = NULL; /* the game's now */
     snprintf(r->location, sizeof r->location, "/api/games/%s", g->id);
     pthread_mutex_lock(&g->lock);
-    if (computer_reply(a, g, needs_engine, 201, NULL, r->location, pending)) {
+    g->app = a;
+    g->created_wall_ms = g->updated_wall_ms = web_wall_ms();
+    seats_init(g, kind, name);
+    json_t *extra = NULL;
+    if (friend) {
+        const int mine = kind[0] == SEAT_HUMAN ? AW_SOUTH : AW_NORTH;
+        char path[64], watch[64];
+        snprintf(path, sizeof path, "/invite/%s", g->invite);
+        snprintf(watch, sizeof watch, "/watch/%s", g->id);
+        extra = json_pack("{s:s, s:s, s:s, s:s}", "seat", jo_side_letter(mine), "token",
+                          g->seats[mine].token, "invite", path, "watch", watch);
+        if (!invites_add(a, g->invite, g->id)) {
+            json_decref(extra);
+            extra = NULL;
+            pthread_mutex_unlock(&g->lock);
+            registry_remove(a->reg, g->id);
+            registry_put(g);
+            web_reply_error(r, 503, "the server holds its limit of invitations; try again later");
+            r->retry_after = 60;
+            goto done;
+        }
+    }
+    events_saved(a, g);
+    if (!friend && computer_reply(a, g, needs_engine, 201, NULL, r->location, pending)) {
         out = WEB_PENDING;
     } else {
-        state_reply(g, r, 201, NULL);
+        if (friend && needs_engine)
+            pool_unreserve(a->pool);
+        state_reply(g, r, 201, extra);
     }
     pthread_mutex_unlock(&g->lock);
     registry_put(g);

@@ -11,7 +11,9 @@
 #include "front/messages.h"
 #include "front/players.h"
 #include "front/words.h"
+#include "web/events.h"
 #include "web/jsonout.h"
+#include "web/seats.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,6 +112,10 @@ web_outcome handle_move(web_app *a, web_game *g, const web_request *req, web_rep
         } else if (turn == SESSION_COMPUTERS_TURN) {
             refuse(r, turn, lang, "it is the computer's turn (%s)",
                    words_side(session_position(g->s)->side));
+        } else if (g->friend && seats_bearer(g, req) != session_position(g->s)->side) {
+            web_reply_value(r, 409, json_pack("{s:s, s:s}", "error",
+                                              "it is your opponent's turn: wait for their move",
+                                              "code", "not_your_turn"));
         } else {
             /* The computer will answer: make sure it can before playing. */
             const bool reserve = session_may_play(g->s, moves[0], NULL) == SESSION_OK && reply &&
@@ -129,9 +135,9 @@ web_outcome handle_move(web_app *a, web_game *g, const web_request *req, web_rep
                 refuse(r, played_code, lang, "%s cannot be played: %s",
                        aw_move_format(rules, moves[0], m), err.msg);
             } else {
-                g->version++;
                 json_t *played = json_array();
                 json_array_append_new(played, jo_report(rules, rep, true));
+                events_changed(a, g, "move", json_pack("{s:O}", "played", played));
                 if (computer_reply(a, g, reserve, 200, played, NULL, pending)) {
                     out = WEB_PENDING;
                 } else {
@@ -179,9 +185,10 @@ web_outcome handle_history(web_app *a, web_game *g, const web_request *req, web_
             pool_unreserve(a->pool);
         web_reply_error(r, 409, redo ? "nothing to redo" : "nothing to undo");
     } else {
-        g->version++;
         json_t *extra = json_pack("{s:i}", redo ? "redone" : "undone", n);
         json_t *played = redo ? last_reports(g->s, n) : json_array();
+        events_changed(a, g, redo ? "redo" : "undo",
+                       json_pack("{s:i, s:O}", redo ? "redone" : "undone", n, "played", played));
         json_object_set(extra, "played", played);
         if (session_computer_to_move(g->s) && !reserved) {
             /* The computer moves on a later request ("computer": true). */
@@ -266,7 +273,7 @@ web_outcome handle_agree(web_app *a, web_game *g, const web_request *req, web_re
     if (code != SESSION_OK) {
         agreement_refused(g, r, code, side, lang);
     } else if (accepted) { /* two people: the other one agreed on the page */
-        g->version++;
+        events_changed(a, g, "end", json_pack("{s:s}", "reason", "agreement"));
         state_reply(g, r, 200,
                     json_pack("{s:{s:s, s:[i,i], s:s}}", "agreement", "verdict", "ended", "agreed",
                               sc[0], sc[1], "text", result));

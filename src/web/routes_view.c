@@ -156,6 +156,8 @@ web_outcome handle_analysis(web_app *a, web_game *g, const web_request *req, web
     }
     s->multipv = (int)multipv;
     s->owner = g;
+    if (req->client)
+        snprintf(s->client, sizeof s->client, "%s", req->client);
     registry_hold(g); /* the reader's */
     g->streams[g->nstreams++] = s;
     web_stream_raw(s, "retry: 3000\n\n");

@@ -201,7 +201,6 @@ static void stream_free(void *cls)
     if (sc->track)
         sc->track->stream = NULL;
     pthread_mutex_unlock(&srv->track_lock);
-    web_app_client_stream_closed(srv->app, sc->client[0] ? sc->client : NULL);
     web_app_stream_closed(srv->app, sc->stream);
     free(sc);
 }
@@ -462,6 +461,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     req.host = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Host");
     req.origin = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Origin");
     req.if_none_match = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "If-None-Match");
+    req.authorization = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Authorization");
+    req.last_event_id = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Last-Event-ID");
     MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, collect_query, &req);
 
     web_reply reply;
@@ -486,7 +487,6 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
                : NULL;
         if (!resp) {
             free(sc);
-            web_app_client_stream_closed(srv->app, req.client);
             web_app_stream_closed(srv->app, stream);
             return MHD_NO;
         }
@@ -673,17 +673,19 @@ static void host_list_free(host_list *l)
 
 /* The descriptors the server may open: each connection holds one, and
  * the server itself a few dozen (the listening socket, epoll, the tables,
- * pipes). The soft limit is raised to the hard one; when even that is
- * below what --max-connections needs, say so (connections beyond it are
- * refused by the kernel's EMFILE, which the HTTP library survives). */
+ * the database, pipes). The soft limit is raised to the hard one. Without
+ * --max-connections, the connections are as many as that allows (at most
+ * the default); when even the hard limit is below what a --max-connections
+ * given needs, say so (connections beyond are refused by the kernel's
+ * EMFILE, which the HTTP library survives). */
 #define SERVER_OWN_FDS 64
 
-static void raise_open_files(const web_config *cfg)
+static void raise_open_files(web_config *c)
 {
     struct rlimit rl;
     if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
         return;
-    const rlim_t need = (rlim_t)cfg->max_connections + SERVER_OWN_FDS;
+    const rlim_t need = (rlim_t)c->max_connections + SERVER_OWN_FDS;
     if (rl.rlim_cur < rl.rlim_max) {
         struct rlimit want = rl;
         /* An unlimited hard limit: as much as needed, not more (the
@@ -693,17 +695,23 @@ static void raise_open_files(const web_config *cfg)
         if (setrlimit(RLIMIT_NOFILE, &want) == 0)
             rl = want;
     }
-    if (rl.rlim_cur < need)
-        fprintf(stderr,
-                _("awale serve: warning: this process may open %llu files, fewer than the %llu "
-                  "that --max-connections %d needs: connections beyond are refused (raise the "
-                  "limit with ulimit -n, or lower --max-connections)\n"),
-                (unsigned long long)rl.rlim_cur, (unsigned long long)need, cfg->max_connections);
+    if (rl.rlim_cur >= need)
+        return;
+    if (!c->max_connections_given) {
+        const rlim_t fit = rl.rlim_cur > 2 * SERVER_OWN_FDS ? rl.rlim_cur - SERVER_OWN_FDS
+                                                            : SERVER_OWN_FDS;
+        c->max_connections = (int)fit;
+        return;
+    }
+    fprintf(stderr,
+            _("awale serve: warning: this process may open %llu files, fewer than the %llu "
+              "that --max-connections %d needs: connections beyond are refused (raise the "
+              "limit with ulimit -n, or lower --max-connections)\n"),
+            (unsigned long long)rl.rlim_cur, (unsigned long long)need, c->max_connections);
 }
 
 int web_serve(const web_config *cfg, const char *listen_name)
 {
-    raise_open_files(cfg);
     struct addrinfo hints, *ai = NULL;
     memset(&hints, 0, sizeof hints);
     hints.ai_socktype = SOCK_STREAM;
@@ -730,6 +738,7 @@ int web_serve(const web_config *cfg, const char *listen_name)
         return 1;
     }
     web_config c = *cfg;
+    raise_open_files(&c);
     const bool loopback = is_loopback(ai->ai_addr);
     host_list hosts = {{NULL}, 0};
     host_list_fill(&hosts, cfg, loopback);
@@ -810,6 +819,11 @@ int web_serve(const web_config *cfg, const char *listen_name)
     sigaction(SIGPIPE, &sa, &old_pipe);
 
     printf("awale %s serving on %s  (Ctrl-C stops)\n", AW_VERSION, url);
+    if (cfg->db_path)
+        printf("games kept in %s (%d unfinished read back)\n", cfg->db_path,
+               web_app_restored(srv.app));
+    else
+        printf("games kept in memory only (--db off): they end with the server\n");
     if (!loopback)
         announce_print(stdout, listen_name ? listen_name : cfg->host, bound, cfg->qr);
     fflush(stdout);
@@ -820,6 +834,7 @@ int web_serve(const web_config *cfg, const char *listen_name)
         struct timespec ts = {0, 200 * 1000000};
         nanosleep(&ts, NULL);
         static int ticks;
+        web_app_clock_tick(srv.app);
         if (++ticks % 5 == 0)
             web_app_tick(srv.app);
         watch_connections(&srv);

@@ -9,6 +9,7 @@
 
 #include "front/words.h"
 #include "web/jsonout.h"
+#include "web/seats.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -84,7 +85,9 @@ static json_t *state_json(web_game *g)
             json_array_append_new(legal, jo_move(r, moves[i]));
     }
     int margin;
-    json_t *tables = session_tables_margin(s, &margin)
+    /* Between two people the tables' verdict waits for the end. */
+    const bool help = !g->friend || st != AW_ONGOING;
+    json_t *tables = help && session_tables_margin(s, &margin)
                          ? jo_perfect(margin, session_tables_exact(s))
                          : json_null();
     json_t *o = json_pack(
@@ -99,7 +102,17 @@ static json_t *state_json(web_game *g)
         aw_game_ply(gm) > 0 || st == AW_END_AGREEMENT, "can_redo",
         session_can_redo(s) && st == AW_ONGOING, "agreement_allowed",
         r->agreement != AW_LEFT_FORBIDDEN, "tables", tables, "version", (int)g->version);
+    json_object_set_new(o, "seats", seats_json(g));
+    json_object_set_new(o, "friend", json_boolean(g->friend));
+    json_object_set_new(o, "event_id", json_integer(g->event_id));
+    json_object_set_new(o, "clock", state_clock_json(g));
     return o;
+}
+
+json_t *state_clock_json(web_game *g)
+{
+    (void)g;
+    return json_null();
 }
 
 /* Rebuild the cached state text; returns the state (a new reference) for

@@ -19,6 +19,7 @@ web_stream *web_stream_new(void)
     pthread_mutex_init(&s->lock, NULL);
     s->refs = 2;
     s->multipv = 1;
+    s->seat = -1;
     return s;
 }
 

@@ -15,6 +15,8 @@
 
 #define WEB_STREAM_MAX_BYTES (256 * 1024)
 
+enum { WEB_STREAM_ANALYSIS = 0, WEB_STREAM_EVENTS = 1 };
+
 typedef struct web_stream {
     pthread_mutex_t lock;
     char *buf;
@@ -26,6 +28,9 @@ typedef struct web_stream {
     int refs;
     int multipv;           /* what the reader asked for */
     void *owner;           /* the game it belongs to (routes.c) */
+    int kind;              /* WEB_STREAM_ANALYSIS or WEB_STREAM_EVENTS */
+    int seat;              /* events: the seat whose token opened it (-1: a watcher) */
+    char client[48];       /* the reader's address ("": unknown) */
 } web_stream;
 
 /* A stream with two owners: the producer side and the reader. */

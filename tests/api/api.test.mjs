@@ -216,7 +216,7 @@ describe('awale serve API', () => {
     await create({ rule: { bogus: 1 } }, /rule: .*bogus/);
     await create({ position: '1-2-3' }, /position: /);
     await create({ first: 'W' }, /'first' must be "S" or "N"/);
-    await create({ south: 'robot' }, /'south' must be "human" or "engine"/);
+    await create({ south: 'robot' }, /'south' must be "human", "engine" or "friend"/);
     await create({ record: '[Event "x"]\n1. Z *' }, /record: line/);
     await create({ record: 'x', rules: 'relay' }, /a record brings its own rules/);
     await create({ colour: 'S' }, /unknown field 'colour'/);

@@ -650,5 +650,47 @@ wait_for "À vous"
 keys q o
 wait_for "[exit 0]"
 
+STEP="clocks: counting down, a flag falls, undo"
+printf 'speed=off\n' >"$XDG_CONFIG_HOME/awale/settings"
+start --tables none --book none --opponent human --clock 3s+0
+wait_for "South to move"
+wait_re "North +0:0[23]\.[0-9] .* South +0:0[0-3]\.[0-9]"
+# South's time runs: two looks a second apart differ
+south_time() { screen | sed -n 's/.*South  *\(0:0[0-9]\.[0-9]\).*/\1/p' | tail -1; }
+T1=$(south_time)
+sleep 1
+T2=$(south_time)
+CHECKS=$((CHECKS + 1))
+[ -n "$T1" ] && [ "$T1" != "$T2" ] || fail "South's clock does not count down ($T1, $T2)"
+keys c
+wait_for "North to move"
+# North's flag falls with no key pressed: the end is shown at once
+wait_for "Game over: North ran out of time. South wins."
+wait_re "North +0:00\.0"
+# undo: North's turn again with the time it began with, which runs out
+keys u
+wait_for "Took back the loss on time"
+wait_for "North to move"
+wait_for "Game over: North ran out of time. South wins."
+keys q
+wait_for "[exit 0]"
+
+STEP="resign"
+start --tables none --book none --opponent human
+wait_for "South to move"
+keys '?'
+wait_for "resign: the other side wins"
+keys Escape
+wait_for "South to move"
+keys x
+wait_for "South resigns the game? North wins."
+keys y
+wait_for "Game over: South resigned. North wins."
+keys u
+wait_for "Took back the resignation."
+wait_for "South to move"
+keys q
+wait_for "[exit 0]"
+
 echo "tui: $CHECKS checks, $FAILS failed"
 [ "$FAILS" -eq 0 ]
