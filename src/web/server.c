@@ -82,6 +82,11 @@ typedef struct server {
     atomic_int suspended; /* connections waiting for a worker or an event */
     pthread_mutex_t track_lock;
     conn_track *tracks;
+    /* The watchdog's (main thread's) arrays for one poll() over every
+     * stream's connection. */
+    struct pollfd *pfds;
+    conn_track **ptracks;
+    size_t pcap;
 } server;
 
 /* One request's state across the calls of the access handler. */
@@ -297,6 +302,7 @@ static void watch_connections(server *srv)
     const int64_t now = web_now_ms();
     const int64_t limit = (int64_t)srv->cfg->request_timeout_s * 1000;
     pthread_mutex_lock(&srv->track_lock);
+    size_t n = 0;
     for (conn_track *t = srv->tracks; t; t = t->next) {
         if (t->cut || t->fd == MHD_INVALID_SOCKET)
             continue;
@@ -304,14 +310,33 @@ static void watch_connections(server *srv)
             t->cut = true;
             shutdown(t->fd, SHUT_RDWR);
         } else if (t->stream) {
-            /* An event-stream reader sends nothing after its request: a
-             * hang-up (or a half close) means it is gone. */
-            struct pollfd p = {t->fd, POLLRDHUP, 0};
-            if (poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR))) {
-                t->cut = true;
-                shutdown(t->fd, SHUT_RDWR);
-                web_stream_end(t->stream->stream); /* wakes its connection */
+            if (n == srv->pcap) { /* grow (out of memory: the rest waits) */
+                const size_t cap = srv->pcap ? 2 * srv->pcap : 256;
+                struct pollfd *p = realloc(srv->pfds, cap * sizeof *p);
+                if (p)
+                    srv->pfds = p;
+                conn_track **q = p ? realloc(srv->ptracks, cap * sizeof *q) : NULL;
+                if (q)
+                    srv->ptracks = q;
+                if (!p || !q)
+                    continue;
+                srv->pcap = cap;
             }
+            srv->pfds[n] = (struct pollfd){t->fd, POLLRDHUP, 0};
+            srv->ptracks[n++] = t;
+        }
+    }
+    /* An event-stream reader sends nothing after its request: a hang-up
+     * (or a half close) means it is gone. One poll() for all: thousands
+     * of streams cost one system call a tick. */
+    if (n > 0 && poll(srv->pfds, (nfds_t)n, 0) > 0) {
+        for (size_t i = 0; i < n; i++) {
+            if (!(srv->pfds[i].revents & (POLLRDHUP | POLLHUP | POLLERR)))
+                continue;
+            conn_track *t = srv->ptracks[i];
+            t->cut = true;
+            shutdown(t->fd, SHUT_RDWR);
+            web_stream_end(t->stream->stream); /* wakes its connection */
         }
     }
     pthread_mutex_unlock(&srv->track_lock);
@@ -867,6 +892,8 @@ int web_serve(const web_config *cfg, const char *listen_name)
         close(listen_fd);
     web_app_free(srv.app);
     pthread_mutex_destroy(&srv.track_lock);
+    free(srv.pfds);
+    free(srv.ptracks);
     host_list_free(&hosts);
     interrupt_release(&ig);
     sigaction(SIGPIPE, &old_pipe, NULL);
