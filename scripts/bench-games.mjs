@@ -30,6 +30,7 @@ import http from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 // ------------------------------------------------------------ options
 
@@ -492,7 +493,10 @@ async function main() {
   const held = () => games.filter((g) => g.alive).length;
   log(`  ramp done in ${((now() - t0) / 1000).toFixed(1)} s: ${held()} games held`);
 
-  // The measured run.
+  // The measured run. The client's own lag (its event loop's delay) is
+  // measured too: a delay the client adds is not the server's.
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
   stats.delays = [];
   stats.moves = 0;
   const errorsBefore = stats.errors;
@@ -515,6 +519,10 @@ async function main() {
   }
   const seconds = (now() - tRun) / 1000;
   const sorted = stats.delays.slice().sort((a, b) => a - b);
+  lag.disable();
+  // (The histogram counts each 10 ms tick's whole delay: the lag is beyond it.)
+  const beyond = (ns) => Math.max(0, ns / 1e6 - 10);
+  const lagMs = { p50: beyond(lag.percentile(50)), p99: beyond(lag.percentile(99)), max: beyond(lag.max) };
   const mem = memory();
   const db = dbSize();
   const figures = await request('127.0.0.1', 'GET', '/api/server');
@@ -549,6 +557,8 @@ async function main() {
     watcher_events: stats.watcherEvents, requests: stats.requests,
     errors: stats.errors, errors_in_run: stats.errors - errorsBefore,
     error_kinds: Object.fromEntries(stats.errorKinds),
+    client_lag_ms: { p50: Number(lagMs.p50.toFixed(2)), p99: Number(lagMs.p99.toFixed(2)), max: Number(lagMs.max.toFixed(2)) },
+    load_average: Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]),
     server_rss_kb: mem ? mem.rss : null, server_peak_kb: mem ? mem.hwm : null,
     server_threads: mem ? mem.threads : null, db_bytes: db,
   };
@@ -559,6 +569,8 @@ async function main() {
     `(${stats.gamesEnded} games ended and started again)`);
   console.log(`delay from a move sent to the opponent's event: p50 ${ms(percentile(sorted, 50))}, ` +
     `p90 ${ms(percentile(sorted, 90))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted[sorted.length - 1])}`);
+  console.log(`the client's own event loop lag (part of those delays): p50 ${ms(lagMs.p50)}, ` +
+    `p99 ${ms(lagMs.p99)}, max ${ms(lagMs.max)}; load average ${report.load_average}`);
   console.log(`errors: ${stats.errors}${stats.errors ? ` (${[...stats.errorKinds].map(([k, v]) => `${k}: ${v}`).join(', ')})` : ''}`);
   if (mem) console.log(`server memory: RSS ${mb(mem.rss)}, peak ${mb(mem.hwm)} (before: ${mem0 ? mb(mem0.rss) : '-'}), ${mem.threads} threads`);
   if (db !== null) console.log(`database: ${(db / 1048576).toFixed(1)} MB (${dbFile} with its WAL)`);
