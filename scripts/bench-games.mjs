@@ -166,7 +166,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 2, keepAliveMsecs: 1
 const url = new URL(base || 'http://127.0.0.1:1');
 
 const stats = {
-  moves: 0, movesAtMark: 0, delays: [], errors: 0, errorKinds: new Map(), events: 0,
+  moves: 0, movesAtMark: 0, delays: [], answers: [], errors: 0, errorKinds: new Map(), events: 0,
   watcherEvents: 0, gamesMade: 0, gamesEnded: 0, requests: 0,
 };
 
@@ -374,7 +374,9 @@ class Game {
         error('no move event', `${this.id} ply ${ply}`);
       }
     }, opt.eventTimeout);
+    const t = now();
     const r = await request(this.addr[seat], 'POST', `/api/games/${this.id}/moves`, { move }, this.token[seat]);
+    stats.answers.push(now() - t);
     if (r.status !== 200 && r.status !== 201) {
       this.sent.delete(ply);
       if (running) error(`POST moves ${r.status}`, JSON.stringify(r.body).slice(0, 200));
@@ -498,6 +500,7 @@ async function main() {
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   stats.delays = [];
+  stats.answers = [];
   stats.moves = 0;
   const errorsBefore = stats.errors;
   const tRun = now();
@@ -519,6 +522,7 @@ async function main() {
   }
   const seconds = (now() - tRun) / 1000;
   const sorted = stats.delays.slice().sort((a, b) => a - b);
+  const answers = stats.answers.slice().sort((a, b) => a - b);
   lag.disable();
   // (The histogram counts each 10 ms tick's whole delay: the lag is beyond it.)
   const beyond = (ns) => Math.max(0, ns / 1e6 - 10);
@@ -553,6 +557,10 @@ async function main() {
       p50: Number(percentile(sorted, 50).toFixed(2)), p90: Number(percentile(sorted, 90).toFixed(2)),
       p99: Number(percentile(sorted, 99).toFixed(2)), max: Number((sorted[sorted.length - 1] ?? NaN).toFixed(2)),
     },
+    answer_ms: {
+      p50: Number(percentile(answers, 50).toFixed(2)), p99: Number(percentile(answers, 99).toFixed(2)),
+      max: Number((answers[answers.length - 1] ?? NaN).toFixed(2)),
+    },
     games_made: stats.gamesMade, games_ended: stats.gamesEnded, events: stats.events,
     watcher_events: stats.watcherEvents, requests: stats.requests,
     errors: stats.errors, errors_in_run: stats.errors - errorsBefore,
@@ -569,6 +577,8 @@ async function main() {
     `(${stats.gamesEnded} games ended and started again)`);
   console.log(`delay from a move sent to the opponent's event: p50 ${ms(percentile(sorted, 50))}, ` +
     `p90 ${ms(percentile(sorted, 90))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted[sorted.length - 1])}`);
+  console.log(`the answer to the move's request (for comparison): p50 ${ms(percentile(answers, 50))}, ` +
+    `p99 ${ms(percentile(answers, 99))}, max ${ms(answers[answers.length - 1])}`);
   console.log(`the client's own event loop lag (part of those delays): p50 ${ms(lagMs.p50)}, ` +
     `p99 ${ms(lagMs.p99)}, max ${ms(lagMs.max)}; load average ${report.load_average}`);
   console.log(`errors: ${stats.errors}${stats.errors ? ` (${[...stats.errorKinds].map(([k, v]) => `${k}: ${v}`).join(', ')})` : ''}`);
