@@ -18,7 +18,10 @@
  * that trickles a header line an idle period holds its connection for
  * ever), and an analysis stream whose reader hung up is ended at the next
  * tick (the library does not watch a suspended connection). The listening
- * socket is this file's: a port in use is an error, never shared.
+ * socket is this file's: a port in use is an error, never shared. So are
+ * the connections of all clients (--max-connections, with the limit of
+ * open files raised at the start) and the start's words (announce.c says
+ * the addresses other devices can open).
  */
 #define _GNU_SOURCE /* POLLRDHUP, TCP_USER_TIMEOUT, SOCK_CLOEXEC */
 #include "web/web.h"
