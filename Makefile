@@ -67,18 +67,21 @@ ifneq ($(wildcard /usr/include/zstd.h),)
   LIBS       += -lzstd
 endif
 
-# The web server (src/web) uses libmicrohttpd, jansson and libqrencode (the
-# QR codes of its addresses; Debian: libmicrohttpd-dev, libjansson-dev,
+# The web server (src/web) uses libmicrohttpd, jansson, SQLite, which keeps
+# its games (src/web/store.c), and libqrencode (the QR codes of its
+# addresses; Debian: libmicrohttpd-dev, libjansson-dev, libsqlite3-dev,
 # libqrencode-dev; `make deps` installs them).
-WEB_PKGS := libmicrohttpd jansson libqrencode
+WEB_PKGS := libmicrohttpd jansson sqlite3 libqrencode
 HAVE_PKGCONFIG := $(shell command -v pkg-config >/dev/null 2>&1 && echo yes)
 ifeq ($(HAVE_PKGCONFIG),yes)
   WEB_CFLAGS := $(shell pkg-config --cflags $(WEB_PKGS) 2>/dev/null)
   WEB_LIBS   := $(shell pkg-config --libs $(WEB_PKGS) 2>/dev/null)
 endif
 ifeq ($(strip $(WEB_LIBS)),)
-  WEB_LIBS := -lmicrohttpd -ljansson -lqrencode
+  WEB_LIBS := -lmicrohttpd -ljansson -lsqlite3 -lqrencode
 endif
+# What the games' store alone needs (its unit test and fuzz target).
+STORE_LIBS := -lsqlite3
 ALL_CFLAGS += $(WEB_CFLAGS)
 
 # The full-screen interface of `awale play` uses ncursesw when its header is
@@ -239,8 +242,9 @@ $(BUILD)/obj/gen/web_data.o: $(BUILD)/gen/web_data.c
 $(WEB_OBJ): | build-deps
 build-deps:
 	@if [ ! -f /usr/include/microhttpd.h ] || [ ! -f /usr/include/jansson.h ] || \
-	    [ ! -f /usr/include/qrencode.h ]; then \
-	    scripts/install-deps.sh libmicrohttpd-dev libjansson-dev libqrencode-dev pkg-config; fi
+	    [ ! -f /usr/include/sqlite3.h ] || [ ! -f /usr/include/qrencode.h ]; then \
+	    scripts/install-deps.sh libmicrohttpd-dev libjansson-dev libsqlite3-dev libqrencode-dev \
+	        pkg-config; fi
 
 # What the front ends share (src/front): a static library of its own, so
 # that the unit tests link it too.
@@ -261,7 +265,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(TEST_SUPPORT) $(wildcard tests/unit/*.h) $(LI
 	@$(if $(Q),echo "  TEST    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -DAW_TEST_DATA='"tests/data"' \
 	    -DAW_TEST_LOCALEDIR='"$(BUILD)/locale"' $(ALL_LDFLAGS) -o $@ \
-	    $< $(TEST_OBJ) $(TEST_SUPPORT) $(LIBFRONT) $(LIBAWALE) -lcmocka $(LIBS)
+	    $< $(TEST_OBJ) $(TEST_SUPPORT) $(LIBFRONT) $(LIBAWALE) -lcmocka $(TEST_LIBS) $(LIBS)
 
 # The web server's worker pool, its secrets, its limits per address and its
 # QR codes, each tested on its own.
@@ -273,6 +277,10 @@ $(BUILD)/tests/test_ratelimit: $(BUILD)/obj/src/web/ratelimit.o
 $(BUILD)/tests/test_ratelimit: TEST_OBJ := $(BUILD)/obj/src/web/ratelimit.o
 $(BUILD)/tests/test_qr: $(BUILD)/obj/src/web/qr.o
 $(BUILD)/tests/test_qr: TEST_OBJ := $(BUILD)/obj/src/web/qr.o -lqrencode
+# The games' store (src/web/store.c) on its own, over SQLite.
+$(BUILD)/tests/test_store: $(BUILD)/obj/src/web/store.o
+$(BUILD)/tests/test_store: TEST_OBJ := $(BUILD)/obj/src/web/store.o
+$(BUILD)/tests/test_store: TEST_LIBS := $(STORE_LIBS)
 
 # Fuzz targets built with a replay driver, so the corpus runs in every test.
 $(BUILD)/fuzz-replay/%: tests/fuzz/%.c tests/fuzz/replay.c $(LIBAWALE)
@@ -293,7 +301,14 @@ $(BUILD)/fuzz-replay/fuzz_web: $(FUZZ_WEB) tests/fuzz/replay.c $(WEB_FUZZ_OBJ) $
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  FUZZ    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< tests/fuzz/replay.c $(WEB_FUZZ_OBJ) \
-	    $(LIBFRONT) $(LIBAWALE) -ljansson -lqrencode $(LIBS)
+	    $(LIBFRONT) $(LIBAWALE) -ljansson $(STORE_LIBS) -lqrencode $(LIBS)
+
+# The games' store fuzz target opens database files (src/web/store.c alone).
+$(BUILD)/fuzz-replay/fuzz_store: tests/fuzz/fuzz_store.c tests/fuzz/replay.c $(BUILD)/obj/src/web/store.o
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  FUZZ    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< tests/fuzz/replay.c \
+	    $(BUILD)/obj/src/web/store.o $(STORE_LIBS) $(LIBS)
 
 play: $(AWALE)
 	./$(AWALE) play
@@ -356,12 +371,15 @@ TSAN_TABLES := build/tsan/tables
 tsan:
 	@$(MAKE) --no-print-directory MODE=tsan build/tsan/awale build/tsan/tests/test_pool \
 	    build/tsan/tests/test_ratelimit \
+	    build/tsan/tests/test_store \
 	    $(LANGUAGES:%=build/tsan/locale/%/LC_MESSAGES/awale.mo)
 	@$(MAKE) --no-print-directory $(TSAN_TABLES)/.stamp
 	@echo "== build/tsan/tests/test_pool"
 	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" build/tsan/tests/test_pool
 	@echo "== build/tsan/tests/test_ratelimit"
 	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" build/tsan/tests/test_ratelimit
+	@echo "== build/tsan/tests/test_store"
+	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" build/tsan/tests/test_store
 	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" AWALE_TEST_TABLES=$(CURDIR)/$(TSAN_TABLES) \
 	    tests/api/run.sh build/tsan/awale
 	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" tests/stress/run.sh build/tsan/awale \
@@ -551,6 +569,10 @@ $(FUZZ_DIR)/fuzz_web: $(FUZZ_DIR)/obj/tests/fuzz/fuzz_web.o $(FUZZ_WEB_OBJ) $(FU
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $< $(FUZZ_WEB_OBJ) $(FUZZ_DIR)/libawale.a \
 	    $(filter-out -lmicrohttpd,$(WEB_LIBS)) $(FUZZ_LIBS)
+
+$(FUZZ_DIR)/fuzz_store: $(FUZZ_DIR)/obj/tests/fuzz/fuzz_store.o $(FUZZ_DIR)/obj/src/web/store.o
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ $(STORE_LIBS) $(FUZZ_LIBS)
 
 # Kept, so that a second make fuzz builds nothing.
 .SECONDARY: $(FUZZ_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
@@ -760,7 +782,7 @@ bench-python: lib
 # from where they put it and removes them (tests/deb/install.sh).
 deb:
 	@scripts/install-deps.sh dpkg-dev debhelper dh-python fakeroot pkgconf python3 libzstd-dev \
-	    libmicrohttpd-dev libjansson-dev libncurses-dev gettext
+	    libmicrohttpd-dev libjansson-dev libsqlite3-dev libncurses-dev gettext
 	rm -rf build/deb && mkdir -p build/deb/src
 	tar -c --exclude=./build --exclude=./.git . | tar -x -C build/deb/src
 	cd build/deb/src && DEB_BUILD_OPTIONS="nocheck $(DEB_BUILD_OPTIONS)" \

@@ -81,6 +81,31 @@ static int rate_option(const char *cmd, int argc, char **argv, int *i, web_confi
     return 0;
 }
 
+/* A duration: a whole number with a unit, s, m, h or d (days when none),
+ * from 1 s to 10 years. -1 when bad (said). */
+static int64_t duration_ms(const char *cmd, const char *name, const char *v)
+{
+    char *end;
+    const long long n = strtoll(v, &end, 10);
+    int64_t unit = 86400 * 1000;
+    if (*end == 's')
+        unit = 1000;
+    else if (*end == 'm')
+        unit = 60 * 1000;
+    else if (*end == 'h')
+        unit = 3600 * 1000;
+    else if (*end == 'd')
+        unit = 86400 * 1000;
+    else if (*end)
+        unit = 0;
+    if (end == v || unit == 0 || (*end && end[1]) || n < 1 || n * (unit / 1000) > 3650LL * 86400) {
+        cli_error(cmd, "%s %s: give a duration such as 30d, 12h, 90m or 45s (1 second to 10 years)",
+                  name, v);
+        return -1;
+    }
+    return n * unit;
+}
+
 int cmd_serve(int argc, char **argv)
 {
     const char *cmd = "serve";
@@ -211,10 +236,9 @@ int cmd_serve(int argc, char **argv)
             if (rc < 0)
                 return EXIT_USAGE;
             cfg.max_friend_games = (int)n;
-        } else if (number(cmd, argc, argv, &i, "--friend-expire", 1, 3650, &n, &rc) != 0) {
-            if (rc < 0)
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--friend-expire", &v)) != 0) {
+            if (rc < 0 || (cfg.friend_ttl_ms = duration_ms(cmd, "--friend-expire", v)) < 0)
                 return EXIT_USAGE;
-            cfg.friend_ttl_ms = n * 86400 * 1000;
         } else if (number(cmd, argc, argv, &i, "--event-streams", 1, 1000000, &n, &rc) != 0) {
             if (rc < 0)
                 return EXIT_USAGE;

@@ -1,6 +1,7 @@
 /*
  * paths.c - the XDG directories of the front ends, created on demand
- * (mode 0700 for state, as it may hold games in progress).
+ * (mode 0700, as state and data may hold games in progress and the web
+ * server's players' tokens).
  */
 #include "front/paths.h"
 

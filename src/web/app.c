@@ -405,6 +405,8 @@ static void game_destroy(web_game *g)
     free(g);
 }
 
+static void abandon_game(web_game *g, void *ctx);
+
 typedef struct tick_ctx {
     web_app *a;
     bool ping;
@@ -434,6 +436,10 @@ void web_app_tick(web_app *a)
             registry_each(a->reg, ping, a);
     }
     registry_each(a->reg, tick_game, &t);
+    if (now - a->last_abandon_ms >= 5000) { /* every 5 seconds */
+        a->last_abandon_ms = now;
+        registry_each(a->reg, abandon_game, a);
+    }
 }
 
 /* --------------------------------------------------------- clocks */
@@ -444,6 +450,23 @@ static void clock_game(web_game *g, void *ctx)
     pthread_mutex_lock(&g->lock);
     if (g->job == JOB_NONE && !g->gone && session_clock_check(g->s))
         events_changed(a, g, "end", json_pack("{s:s}", "reason", "time forfeit"));
+    pthread_mutex_unlock(&g->lock);
+}
+
+/* A game between two devices with no move (nor any change) for
+ * friend_ttl_ms ends as abandoned: it goes to the archive, and leaves
+ * memory once idle as finished games do. */
+static void abandon_game(web_game *g, void *ctx)
+{
+    web_app *a = ctx;
+    if (!g->friend)
+        return;
+    pthread_mutex_lock(&g->lock);
+    if (g->job == JOB_NONE && !g->gone && session_ongoing(g->s, NULL) == SESSION_OK &&
+        web_wall_ms() - g->updated_wall_ms > a->cfg.friend_ttl_ms) {
+        session_abandon(g->s);
+        events_changed(a, g, "end", json_pack("{s:s}", "reason", "abandoned"));
+    }
     pthread_mutex_unlock(&g->lock);
 }
 

@@ -102,10 +102,10 @@ static void emit_id(web_game *g, unsigned id, const char *name, json_t *data)
         free(ev);
 }
 
-void events_emit(web_app *a, web_game *g, const char *name, json_t *data, bool numbered)
+void events_emit(web_app *a, web_game *g, const char *name, json_t *data)
 {
     (void)a;
-    emit_id(g, numbered ? ++g->event_id : 0, name, data);
+    emit_id(g, 0, name, data);
 }
 
 void events_note(web_app *a, web_game *g, const char *name, json_t *data)
@@ -113,6 +113,7 @@ void events_note(web_app *a, web_game *g, const char *name, json_t *data)
     /* Numbered and saved before it is sent: a server killed after sending
      * it comes back with this number, and never gives it to another. */
     const unsigned id = ++g->event_id;
+    json_decref(state_refresh(g)); /* the state says the last event's number */
     events_saved(a, g);
     emit_id(g, id, name, data);
 }
@@ -135,7 +136,7 @@ static void send_state(web_game *g, web_stream *s)
 static void presence(web_app *a, web_game *g, int seat, bool present)
 {
     events_emit(a, g, "presence",
-                json_pack("{s:s, s:b}", "seat", jo_side_letter(seat), "present", present), false);
+                json_pack("{s:s, s:b}", "seat", jo_side_letter(seat), "present", present));
 }
 
 /* Parse a Last-Event-ID: a number, or -1. */

@@ -20,10 +20,9 @@
 #define PRESENCE_AWAY_MS 10000 /* a seat with no stream for so long is away */
 
 /* Send event `name` with `data` (taken; NULL: the state) to every event
- * stream of the game and keep it for resumed streams (lock held). The
- * event gets the next number (g->event_id) unless `numbered` is false
- * (presence: it is in the state anyway); it is not saved (see below). */
-void events_emit(web_app *a, web_game *g, const char *name, json_t *data, bool numbered);
+ * stream of the game, without a number and without keeping it (presence:
+ * the state has it anyway). Lock held. */
+void events_emit(web_app *a, web_game *g, const char *name, json_t *data);
 /* The game changed (lock held): a new version, the change kept in the
  * database (before the request that made it is answered) and sent as
  * event `name` with `fields` (taken; may be NULL) plus the new state.

@@ -82,7 +82,7 @@ struct web_app {
     int ntables;
     atomic_bool stopping;
     atomic_int streams;
-    int64_t started_ms, last_ping_ms;
+    int64_t started_ms, last_ping_ms, last_abandon_ms;
     atomic_ullong requests;
     /* The importer: record imports, one at a time (import_lock). */
     pthread_mutex_t import_lock;

@@ -11,6 +11,12 @@
 #include <string.h>
 
 const char *jo_side_letter(int side) { return side == AW_SOUTH ? "S" : "N"; }
+
+const char *jo_offer_kind(int kind)
+{
+    /* session.h: OFFER_END 0, OFFER_TAKEBACK 1, OFFER_REMATCH 2 */
+    return kind == 0 ? "end" : kind == 1 ? "takeback" : "rematch";
+}
 const char *jo_side_word(int side) { return side == AW_SOUTH ? "south" : "north"; }
 
 json_t *jo_move(const aw_rules *rules, aw_move move)

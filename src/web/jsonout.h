@@ -15,6 +15,9 @@
 
 /* "S" / "N", and "south" / "north". */
 const char *jo_side_letter(int side);
+/* An offer's kind between two persons (front/session.h's session_offer_kind,
+ * as an int): "end", "takeback", "rematch". */
+const char *jo_offer_kind(int kind);
 const char *jo_side_word(int side);
 
 /* A move's text ("C", "e", "C+", "pass"). */

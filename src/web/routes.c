@@ -31,6 +31,7 @@
 #include "web/events.h"
 #include "web/jsonout.h"
 #include "web/qr.h"
+#include "web/persist.h"
 #include "web/seats.h"
 #include "web/static.h"
 
@@ -243,8 +244,7 @@ static void handle_server(web_app *a, web_reply *r)
 {
     pool_stats st;
     pool_get_stats(a->pool, &st);
-    web_reply_value(
-        r, 200,
+    json_t *o =
         json_pack("{s:s, s:i, s:i, s:I, s:I, s:i, s:i, s:i, s:i, s:i, s:i, s:I, s:I, s:I, s:I, "
                   "s:i, s:o}",
                   "version", AW_VERSION, "games", registry_count(a->reg), "max_games",
@@ -256,7 +256,12 @@ static void handle_server(web_app *a, web_reply *r)
                   "analysis_ms", (json_int_t)a->cfg.analysis_ms, "uptime_ms",
                   (json_int_t)(web_now_ms() - a->started_ms), "requests",
                   (json_int_t)atomic_load(&a->requests), "hash_mb", a->cfg.hash_mb, "tables",
-                  app_tables_json(a)));
+                  app_tables_json(a));
+    json_object_set_new(o, "friend_games", json_integer(registry_count_friend(a->reg)));
+    json_object_set_new(o, "max_friend_games", json_integer(registry_max_friend(a->reg)));
+    json_object_set_new(o, "event_streams", json_integer(events_streams(a)));
+    json_object_set_new(o, "database", persist_figures(a));
+    web_reply_value(r, 200, o);
 }
 
 
@@ -466,6 +471,34 @@ static web_outcome route_messages(web_app *a, web_game *g, const web_request *re
     return handle_message(a, g, req, r);
 }
 
+static web_outcome route_resign(web_app *a, web_game *g, const web_request *req, web_reply *r,
+                                web_pending **pending, web_stream **stream)
+{
+    (void)pending, (void)stream;
+    return handle_resign(a, g, req, r);
+}
+
+static web_outcome route_offer(web_app *a, web_game *g, const web_request *req, web_reply *r,
+                               web_pending **pending, web_stream **stream)
+{
+    (void)pending, (void)stream;
+    return handle_offer(a, g, req, r);
+}
+
+static web_outcome route_answer(web_app *a, web_game *g, const web_request *req, web_reply *r,
+                                web_pending **pending, web_stream **stream)
+{
+    (void)pending, (void)stream;
+    return handle_answer(a, g, req, r);
+}
+
+static web_outcome route_rematch_seat(web_app *a, web_game *g, const web_request *req,
+                                      web_reply *r, web_pending **pending, web_stream **stream)
+{
+    (void)pending, (void)stream;
+    return handle_rematch_seat(a, g, req, r);
+}
+
 static const struct game_route {
     const char *name, *allow;
     unsigned methods;
@@ -484,6 +517,10 @@ static const struct game_route {
     {"review", "GET, HEAD, POST, DELETE", M_GET | M_HEAD | M_POST | M_DELETE, false, route_review},
     {"events", "GET", M_GET, true, route_events},
     {"messages", "POST", M_POST, false, route_messages},
+    {"resign", "POST", M_POST, false, route_resign},
+    {"offers", "POST", M_POST, false, route_offer},
+    {"offers/answer", "POST", M_POST, false, route_answer},
+    {"rematch-seat", "POST", M_POST, false, route_rematch_seat},
 };
 
 static unsigned method_bit(const char *m)

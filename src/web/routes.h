@@ -69,6 +69,11 @@ void handle_review(web_app *a, web_game *g, const web_request *req, web_reply *r
  * seat), a fixed message. */
 web_outcome handle_invite(web_app *a, const web_request *req, const char *code, web_reply *r);
 web_outcome handle_message(web_app *a, web_game *g, const web_request *req, web_reply *r);
+/* routes_offers.c: resign, an offer, its answer, the rematch's seat. */
+web_outcome handle_resign(web_app *a, web_game *g, const web_request *req, web_reply *r);
+web_outcome handle_offer(web_app *a, web_game *g, const web_request *req, web_reply *r);
+web_outcome handle_answer(web_app *a, web_game *g, const web_request *req, web_reply *r);
+web_outcome handle_rematch_seat(web_app *a, web_game *g, const web_request *req, web_reply *r);
 /* GET /api/archive (the finished games) and /api/archive/ID/record. */
 web_outcome handle_archive(web_app *a, const web_request *req, const char *rest, web_reply *r);
 

@@ -848,10 +848,10 @@ int web_serve(const web_config *cfg, const char *listen_name)
 
     printf("awale %s serving on %s  (Ctrl-C stops)\n", AW_VERSION, url);
     if (cfg->db_path)
-        printf("games kept in %s (%d unfinished read back)\n", cfg->db_path,
+        printf(_("games kept in %s (%d unfinished read back)\n"), cfg->db_path,
                web_app_restored(srv.app));
     else
-        printf("games kept in memory only (--db off): they end with the server\n");
+        printf(_("games kept in memory only (--db off): they end with the server\n"));
     if (!loopback)
         announce_print(stdout, listen_name ? listen_name : cfg->host, bound, cfg->qr);
     fflush(stdout);

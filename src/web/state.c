@@ -106,13 +106,34 @@ static json_t *state_json(web_game *g)
     json_object_set_new(o, "friend", json_boolean(g->friend));
     json_object_set_new(o, "event_id", json_integer(g->event_id));
     json_object_set_new(o, "clock", state_clock_json(g));
+    session_offer_kind kind;
+    int by;
+    json_object_set_new(o, "offer", session_offer_pending(s, &kind, &by)
+                                        ? json_pack("{s:s, s:s}", "kind", jo_offer_kind(kind), "by",
+                                                    jo_side_letter(by))
+                                        : json_null());
+    struct session_result res;
+    session_result(s, &res);
+    json_object_set_new(o, "result", json_string(res.result));
+    json_object_set_new(o, "end_reason", res.over ? json_string(res.reason) : json_null());
+    json_object_set_new(o, "winner", res.over && res.winner >= 0
+                                         ? json_string(jo_side_letter(res.winner))
+                                         : json_null());
+    if (g->rematch[0])
+        json_object_set_new(o, "rematch", json_string(g->rematch));
     return o;
 }
 
 json_t *state_clock_json(web_game *g)
 {
-    (void)g;
-    return json_null();
+    session_clock c;
+    session_clock_read(g->s, &c);
+    if (!c.on)
+        return json_null();
+    return json_pack("{s:I, s:I, s:{s:I, s:I}, s:s?}", "base_ms", (json_int_t)c.base_ms,
+                     "increment_ms", (json_int_t)c.increment_ms, "remaining_ms", "S",
+                     (json_int_t)c.remaining_ms[0], "N", (json_int_t)c.remaining_ms[1], "running",
+                     c.running >= 0 ? jo_side_letter(c.running) : NULL);
 }
 
 /* Rebuild the cached state text; returns the state (a new reference) for

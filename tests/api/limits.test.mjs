@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
-import { startServer, api } from './server.mjs';
+import { startServer, api, sleep } from './server.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -179,6 +179,8 @@ describe('Host names (DNS rebinding)', () => {
       '--allow-host', 'proxy.example']);
     const base = srv.base.replace('0.0.0.0', '127.0.0.1'); // traffic on loopback only
     try {
+      // stderr's pipe may be read after stdout's "serving on": wait for it.
+      for (let i = 0; i < 50 && !/answers requests/.test(srv.stderr()); i++) await sleep(100);
       assert.match(srv.stderr(), /answers requests addressed to localhost, its loopback addresses and .*proxy\.example/);
       const ask = async (hostHeader, extra = '') => parse((await exchange(base,
         `GET /api/rules HTTP/1.1\r\nHost: ${hostHeader}\r\n${extra}Connection: close\r\n\r\n`)).text);

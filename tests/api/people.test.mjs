@@ -6,6 +6,9 @@
 // in the database through a server killed with SIGKILL.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { startServer, api, sleep } from './server.mjs';
 
 const bearer = (token) => ({ Authorization: `Bearer ${token}` });
@@ -255,6 +258,132 @@ describe('games between two devices', () => {
     assert.equal((await api(srv.base, 'GET', `/api/games/${id}`)).body.tables, null);
   });
 
+  it('resigns, and the record says so', async () => {
+    const { id, ana, bea } = await friendGame(srv.base);
+    const watcher = follow(srv.base, `/api/games/${id}/events`);
+    await move(srv.base, id, ana, 'C');
+    const r = await api(srv.base, 'POST', `/api/games/${id}/resign`, {}, bearer(bea));
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.body.result, '1-0');
+    assert.equal(r.body.end_reason, 'resignation');
+    assert.equal(r.body.winner, 'S');
+    const end = await watcher.wait((e) => e.event === 'end');
+    assert.equal(end.json.reason, 'resignation');
+    assert.equal(end.json.by, 'N');
+    assert.equal(end.json.state.result, '1-0');
+    const again = await api(srv.base, 'POST', `/api/games/${id}/resign`, {}, bearer(ana));
+    assert.equal(again.status, 409);
+    assert.equal(again.body.code, 'game_over');
+    assert.equal((await move(srv.base, id, bea, 'd')).body.code, 'game_over');
+    const rec = await api(srv.base, 'GET', `/api/games/${id}/record?format=text`);
+    assert.match(rec.text, /\[Result "1-0"\]/);
+    assert.match(rec.text, /\[Termination "resignation"\]/);
+    // Over: the engine's help comes back, and the game may be deleted.
+    assert.equal((await api(srv.base, 'GET', `/api/games/${id}/evaluations`)).status, 200);
+    await watcher.close();
+  });
+
+  it('offers an end, a takeback and a rematch, and the other player answers', async () => {
+    const { id, ana, bea } = await friendGame(srv.base);
+    const watcher = follow(srv.base, `/api/games/${id}/events`);
+    const offer = (token, kind) => api(srv.base, 'POST', `/api/games/${id}/offers`, { kind }, bearer(token));
+    const answer = (token, accept) => api(srv.base, 'POST', `/api/games/${id}/offers/answer`, { accept }, bearer(token));
+    assert.equal((await offer(ana, 'takeback')).body.code, 'no_takeback');
+    assert.equal((await offer(ana, 'rematch')).body.code, 'not_over');
+    assert.equal((await offer(ana, 'draw')).status, 400);
+    assert.equal((await answer(bea, true)).body.code, 'no_offer');
+    assert.equal((await api(srv.base, 'POST', `/api/games/${id}/offers/answer`, {}, bearer(bea))).status, 400);
+    await move(srv.base, id, ana, 'C');
+    await move(srv.base, id, bea, 'd');
+    await move(srv.base, id, ana, 'A');
+    // Ana asks to take back her move: Bea declines, then accepts.
+    let r = await offer(ana, 'takeback');
+    assert.equal(r.status, 200, r.text);
+    assert.deepEqual(r.body.offer, { kind: 'takeback', by: 'S' });
+    assert.equal((await offer(bea, 'end')).body.code, 'offer_pending');
+    assert.equal((await answer(ana, true)).body.code, 'own_offer');
+    const seen = await watcher.wait((e) => e.event === 'offer');
+    assert.deepEqual({ kind: seen.json.kind, by: seen.json.by }, { kind: 'takeback', by: 'S' });
+    r = await answer(bea, false);
+    assert.equal(r.status, 200);
+    assert.equal(r.body.offer, null);
+    assert.equal(r.body.ply, 3);
+    await offer(ana, 'takeback');
+    r = await answer(bea, true);
+    assert.equal(r.body.ply, 2, 'back to the proposer\'s turn');
+    assert.equal(r.body.to_move, 'S');
+    const taken = await watcher.wait((e) => e.event === 'answer' && e.json.accept);
+    assert.equal(taken.json.state.ply, 2);
+    // A move drops a pending end offer.
+    await offer(bea, 'end');
+    await move(srv.base, id, ana, 'B');
+    assert.equal((await api(srv.base, 'GET', `/api/games/${id}`)).body.offer, null);
+    // An end by agreement, then a rematch with the colours swapped.
+    await offer(bea, 'end');
+    r = await answer(ana, true);
+    assert.equal(r.body.end_reason, 'agreement');
+    assert.equal(r.body.status.over, 'agreement');
+    await offer(bea, 'rematch');
+    r = await answer(ana, true);
+    assert.equal(r.status, 200);
+    assert.match(r.body.rematch, /^[0-9a-f]{16}$/);
+    const ev = await watcher.wait((e) => e.event === 'rematch');
+    assert.equal(ev.json.id, r.body.rematch);
+    const seatA = await api(srv.base, 'POST', `/api/games/${id}/rematch-seat`, {}, bearer(ana));
+    const seatB = await api(srv.base, 'POST', `/api/games/${id}/rematch-seat`, {}, bearer(bea));
+    assert.equal(seatA.body.seat, 'N');
+    assert.equal(seatB.body.seat, 'S');
+    assert.equal(seatA.body.id, r.body.rematch);
+    assert.equal((await api(srv.base, 'POST', `/api/games/${id}/rematch-seat`, {})).status, 403);
+    const next = (await api(srv.base, 'GET', `/api/games/${seatA.body.id}`)).body;
+    assert.equal(next.seats.S.name, 'Bea');
+    assert.equal(next.seats.N.name, 'Ana');
+    assert.equal((await move(srv.base, next.id, seatA.body.token, 'a')).body.code, 'not_your_turn');
+    assert.equal((await move(srv.base, next.id, seatB.body.token, 'C')).status, 200);
+    assert.equal((await offer(ana, 'rematch')).body.code, 'rematch_made');
+    await watcher.close();
+  });
+
+  it('keeps the clocks, and a player whose time runs out loses', async () => {
+    const { id, ana, bea, made } = await friendGame(srv.base, { clock: { base: 2, increment: 1 } });
+    assert.deepEqual(made.clock, { base_ms: 2000, increment_ms: 1000, remaining_ms: { S: 2000, N: 2000 }, running: null });
+    const watcher = follow(srv.base, `/api/games/${id}/events`);
+    let st = (await api(srv.base, 'GET', `/api/games/${id}`)).body;
+    assert.equal(st.clock.running, 'S', 'the clock runs once both have joined');
+    await sleep(300);
+    const r = await move(srv.base, id, ana, 'C');
+    assert.equal(r.body.clock.running, 'N');
+    assert.ok(r.body.clock.remaining_ms.S > 2000 && r.body.clock.remaining_ms.S < 2800, JSON.stringify(r.body.clock));
+    // Bea does not move: her flag falls, the server ends the game.
+    const end = await watcher.wait((e) => e.event === 'end', 6000);
+    assert.equal(end.json.reason, 'time forfeit');
+    assert.equal(end.json.state.result, '1-0');
+    assert.equal(end.json.state.clock.remaining_ms.N, 0);
+    assert.equal(end.json.state.clock.running, null);
+    assert.equal((await move(srv.base, id, bea, 'd')).body.code, 'game_over');
+    const rec = await api(srv.base, 'GET', `/api/games/${id}/record?format=text`);
+    assert.match(rec.text, /\[Termination "time forfeit"\]/);
+    assert.match(rec.text, /\[TimeControl "2\+1"\]/);
+    await watcher.close();
+  });
+
+  it('gives a clock to games against the computer and on one screen', async () => {
+    const g = (await api(srv.base, 'POST', '/api/games', { north: 'human', clock: { base: 60, increment: 2 } })).body;
+    assert.equal(g.clock.base_ms, 60000);
+    assert.equal(g.friend, false);
+    const r = await api(srv.base, 'POST', `/api/games/${g.id}/moves`, { move: 'C' });
+    assert.equal(r.body.clock.running, 'N');
+    assert.ok(r.body.clock.remaining_ms.S >= 60000);
+    const res = await api(srv.base, 'POST', `/api/games/${g.id}/resign`, { side: 'N' });
+    assert.equal(res.body.result, '1-0');
+    const c = (await api(srv.base, 'POST', '/api/games', { north: 'engine', level: 1, clock: { base: 30 } })).body;
+    const m = await api(srv.base, 'POST', `/api/games/${c.id}/moves`, { move: 'C' });
+    assert.equal(m.body.ply, 2);
+    assert.ok(m.body.clock.remaining_ms.N < 30000, 'the computer\'s thinking is charged');
+    const rr = await api(srv.base, 'POST', `/api/games/${c.id}/resign`, {});
+    assert.equal(rr.body.result, '0-1', 'the person resigns against the computer');
+  });
+
   it('sends only the fixed messages, one every two seconds', async () => {
     const { id, ana } = await friendGame(srv.base);
     const bad = await api(srv.base, 'POST', `/api/games/${id}/messages`, { text: 'you lose' }, bearer(ana));
@@ -264,5 +393,107 @@ describe('games between two devices', () => {
     const fast = await api(srv.base, 'POST', `/api/games/${id}/messages`, { text: 'thanks' }, bearer(ana));
     assert.equal(fast.status, 429);
     assert.equal(fast.headers.get('retry-after'), '2');
+  });
+});
+
+describe('nothing lost', () => {
+  let dir;
+  before(() => { dir = mkdtempSync(path.join(tmpdir(), 'awale-db-')); });
+  after(() => { rmSync(dir, { recursive: true, force: true }); });
+
+  it('carries on every unfinished game after the server is killed (SIGKILL)', async () => {
+    const db = path.join(dir, 'games.db');
+    let srv = await startServer(['--db', db, '--tables', 'none']);
+    const { id, ana, bea } = await friendGame(srv.base, { clock: { base: 600, increment: 5 } });
+    await move(srv.base, id, ana, 'C');
+    await move(srv.base, id, bea, 'd');
+    await api(srv.base, 'POST', `/api/games/${id}/messages`, { text: 'hello' }, bearer(bea));
+    const before = (await api(srv.base, 'GET', `/api/games/${id}`)).body;
+    const local = (await api(srv.base, 'POST', '/api/games', { north: 'human' })).body;
+    await api(srv.base, 'POST', `/api/games/${local.id}/moves`, { move: 'E' });
+    const done = await friendGame(srv.base);
+    await api(srv.base, 'POST', `/api/games/${done.id}/resign`, {}, bearer(done.ana));
+    // Killed mid-game: no chance to save anything more.
+    srv.proc.kill('SIGKILL');
+    await new Promise((resolve) => srv.proc.on('exit', resolve));
+    await sleep(1500); // the clock would run if the server counted the time it was down
+    srv = await startServer(['--db', db, '--tables', 'none']);
+    try {
+      const after = (await api(srv.base, 'GET', `/api/games/${id}`)).body;
+      assert.equal(after.position, before.position);
+      assert.equal(after.ply, 2);
+      assert.deepEqual(after.seats.S.name, 'Ana');
+      assert.deepEqual(after.seats.N.name, 'Bea');
+      assert.equal(after.event_id, before.event_id);
+      assert.equal(after.clock.running, 'S');
+      assert.ok(before.clock.remaining_ms.S - after.clock.remaining_ms.S < 1000,
+        `the clock stopped while the server was down: ${before.clock.remaining_ms.S} -> ${after.clock.remaining_ms.S}`);
+      // The same tokens play on; the old ones of nobody else do not.
+      assert.equal((await move(srv.base, id, bea, 'a')).body.code, 'not_your_turn');
+      const m = await move(srv.base, id, ana, 'A');
+      assert.equal(m.status, 200, m.text);
+      assert.equal(m.body.ply, 3);
+      // Its event numbers go on from where they were.
+      const ev = follow(srv.base, `/api/games/${id}/events`, { 'Last-Event-ID': String(before.event_id) });
+      const e = await ev.wait((x) => x.event === 'move');
+      assert.equal(e.id, before.event_id + 1);
+      await ev.close();
+      const l = (await api(srv.base, 'GET', `/api/games/${local.id}`)).body;
+      assert.equal(l.ply, 1);
+      // The finished game is in the archive, with its record.
+      const arch = (await api(srv.base, 'GET', '/api/archive')).body;
+      const entry = arch.games.find((g) => g.id === done.id);
+      assert.ok(entry, JSON.stringify(arch));
+      assert.equal(entry.result, '0-1', 'Ana (South) resigned');
+      assert.equal(entry.end_reason, 'resignation');
+      assert.equal(entry.south, 'Ana');
+      assert.ok(arch.total >= 1);
+      const rec = await api(srv.base, 'GET', `/api/archive/${done.id}/record`);
+      assert.equal(rec.status, 200);
+      assert.match(rec.text, /\[Termination "resignation"\]/);
+      assert.equal((await api(srv.base, 'GET', `/api/archive/${id}/record`)).status, 404, 'not finished');
+      assert.equal((await api(srv.base, 'GET', '/api/archive?limit=0')).status, 400);
+      const status = (await api(srv.base, 'GET', '/api/server')).body;
+      assert.equal(status.database.path, db);
+      assert.ok(status.database.games >= 3);
+    } finally {
+      await srv.stop();
+    }
+  });
+
+  it('ends a game between two devices left without a move as abandoned', async () => {
+    const srv = await startServer(['--db', path.join(dir, 'abandon.db'), '--tables', 'none', '--friend-expire', '2s']);
+    try {
+      const { id, ana } = await friendGame(srv.base);
+      const solo = (await api(srv.base, 'POST', '/api/games', { north: 'human' })).body;
+      await move(srv.base, id, ana, 'C');
+      const watcher = follow(srv.base, `/api/games/${id}/events`);
+      const end = await watcher.wait((e) => e.event === 'end', 12000);
+      assert.equal(end.json.reason, 'abandoned');
+      assert.equal(end.json.state.result, '*');
+      assert.equal(end.json.state.end_reason, 'abandoned');
+      await watcher.close();
+      assert.ok((await api(srv.base, 'GET', '/api/archive')).body.games.some((g) => g.id === id));
+      // A game with nobody on another device follows --expire, not this.
+      assert.equal((await api(srv.base, 'GET', `/api/games/${solo.id}`)).body.end_reason, null);
+    } finally {
+      await srv.stop();
+    }
+    for (const bad of ['0s', '2x', '3650000d', 'm']) {
+      await assert.rejects(startServer(['--db', 'off', '--friend-expire', bad]), /--friend-expire/);
+    }
+  });
+
+  it('refuses a database that is not its own, and leaves it untouched', async () => {
+    const foreign = path.join(dir, 'notes.txt');
+    writeFileSync(foreign, 'my shopping list\n'.repeat(100));
+    const bytes = readFileSync(foreign);
+    await assert.rejects(startServer(['--db', foreign, '--tables', 'none']), /notes\.txt is not an awale games database/);
+    assert.deepEqual(readFileSync(foreign), bytes);
+    const corrupt = path.join(dir, 'corrupt.db');
+    writeFileSync(corrupt, Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(4000, 7)]));
+    const cbytes = readFileSync(corrupt);
+    await assert.rejects(startServer(['--db', corrupt, '--tables', 'none']), /corrupt\.db/);
+    assert.deepEqual(readFileSync(corrupt), cbytes);
   });
 });

@@ -60,7 +60,7 @@ contents libawale-dev /usr/include/awale.h "/usr/lib/$arch/libawale.so" "/usr/li
     "/usr/lib/$arch/pkgconfig/awale.pc" /usr/share/doc/libawale-dev/examples/example.c
 contents python3-awale /usr/lib/python3/dist-packages/awale/__init__.py \
     /usr/lib/python3/dist-packages/awale/_lib.py
-depends awale libc6 libzstd1 'libmicrohttpd12(t64)?' 'libjansson4' 'libncursesw6'
+depends awale libc6 libzstd1 'libmicrohttpd12(t64)?' 'libjansson4' 'libsqlite3-0' 'libncursesw6'
 depends libawale0 libc6
 depends libawale-dev libawale0
 depends python3-awale libawale0 python3:any

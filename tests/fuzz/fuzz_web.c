@@ -6,7 +6,10 @@
  *     METHOD\nPATH[?QUERY]\nCONTENT-TYPE\nBODY...
  *
  * where "{id}" in the path stands for a game the target made first, so
- * that the game's handlers are reached. Every answer must be a complete
+ * that the game's handlers are reached; "{fid}" for a game with a friend's
+ * seat, "{code}" for its invitation and "{token}" for its creator's token
+ * (a METHOD ending in "+AUTH" sends that token as Authorization: Bearer,
+ * one ending in "+LAST" sends Last-Event-ID: 1). Every answer must be a complete
  * reply: a status, a content type, and for an error a JSON object with an
  * "error" string; engine jobs run on the pool with tiny time limits and are
  * waited for; an analysis stream is read for a moment, then closed.
@@ -15,13 +18,14 @@
 
 #include <jansson.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static web_app *app;
-static char game_id[32];
+static char game_id[32], friend_id[32], friend_code[40], friend_token[40];
 static int uses;
 
 typedef struct waiter {
@@ -52,10 +56,19 @@ static void check_reply(const web_reply *r)
     }
 }
 
-static void serve(const char *method, char *path, const char *type, const char *body, size_t len)
+static void serve(char *method, char *path, const char *type, const char *body, size_t len)
 {
     web_request req;
     memset(&req, 0, sizeof req);
+    char bearer[64];
+    snprintf(bearer, sizeof bearer, "Bearer %s", friend_token);
+    for (char *plus; (plus = strrchr(method, '+'));) {
+        if (!strcmp(plus, "+AUTH"))
+            req.authorization = bearer;
+        else if (!strcmp(plus, "+LAST"))
+            req.last_event_id = "1";
+        *plus = 0;
+    }
     req.method = method;
     req.content_type = *type ? type : NULL;
     req.host = "127.0.0.1:8080";
@@ -149,6 +162,45 @@ static void ensure_app(void)
     snprintf(game_id, sizeof game_id, "%s", json_string_value(json_object_get(o, "id")));
     json_decref(o);
     web_reply_free(&reply);
+    /* A game with a friend's seat, for "{fid}", "{code}", "{token}". */
+    req.body = "{\"north\":\"friend\",\"name\":\"Ana\",\"clock\":{\"base\":60}}";
+    req.body_len = strlen(req.body);
+    if (web_route(app, &req, &reply, &pending, &stream) != WEB_REPLY || reply.status != 201)
+        abort();
+    o = json_loadb(reply.body, reply.len, 0, NULL);
+    const char *invite = json_string_value(json_object_get(o, "invite"));
+    snprintf(friend_id, sizeof friend_id, "%s", json_string_value(json_object_get(o, "id")));
+    snprintf(friend_token, sizeof friend_token, "%s", json_string_value(json_object_get(o, "token")));
+    snprintf(friend_code, sizeof friend_code, "%s", invite ? strrchr(invite, '/') + 1 : "");
+    json_decref(o);
+    web_reply_free(&reply);
+}
+
+/* The path with "{id}", "{fid}", "{code}" and "{token}" replaced. */
+static void expand(const char *in, char *out, size_t size)
+{
+    static const struct {
+        const char *mark;
+        const char *value;
+    } marks[] = {{"{id}", game_id}, {"{fid}", friend_id}, {"{code}", friend_code},
+                 {"{token}", friend_token}};
+    size_t n = 0;
+    while (*in && n + 1 < size) {
+        bool done = false;
+        for (size_t k = 0; k < sizeof marks / sizeof marks[0] && !done; k++) {
+            const size_t ml = strlen(marks[k].mark);
+            if (!strncmp(in, marks[k].mark, ml)) {
+                n += (size_t)snprintf(out + n, size - n, "%s", marks[k].value);
+                if (n >= size)
+                    n = size - 1;
+                in += ml;
+                done = true;
+            }
+        }
+        if (!done)
+            out[n++] = *in++;
+    }
+    out[n] = 0;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -175,11 +227,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     const size_t body_len = (size_t)(text + size - p);
     char path[4200];
-    const char *at = strstr(lines[1], "{id}");
-    if (at)
-        snprintf(path, sizeof path, "%.*s%s%s", (int)(at - lines[1]), lines[1], game_id, at + 4);
-    else
-        snprintf(path, sizeof path, "%s", lines[1]);
+    expand(lines[1], path, sizeof path);
     /* The router sees the body as the server gives it: NUL-terminated. */
     char *body = malloc(body_len + 1);
     memcpy(body, p, body_len);

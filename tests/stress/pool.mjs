@@ -12,7 +12,14 @@
 //     background job), start a review (stops the analysis or goes on with
 //     the review), delete the review;
 //   - two more loops of hints alone on B;
-//   - one loop asking for the server's figures (the pool's counts).
+//   - one loop asking for the server's figures (the pool's counts);
+//   - two loops of games between two devices: an invitation taken, event
+//     streams opened with each seat's token and by a watcher and dropped
+//     at random moments, moves, messages, offers and answers, a
+//     resignation, the game deleted (the streams, the presence and the
+//     database race the game's lock);
+//   - one loop of games whose clocks of one second run out while moves
+//     and event streams come in (the server's clock tick ends them).
 //
 // It fails when the server dies or answers a 5xx other than 503 (busy),
 // when it has not answered or stopped a minute after the end (a deadlock),
@@ -104,7 +111,65 @@ async function main() {
       await sleep(50);
     }
   };
-  await Promise.all([loopA(), loopA(), loopB(), loopB(), loopHint(), loopHint(), loopStats()]);
+  // A stream opened with optional headers, dropped after `ms` (or at once
+  // when its first bytes come, at random).
+  const dropStream = (url, headers, ms) => {
+    const u = new URL(srv.base);
+    return new Promise((resolve) => {
+      const req = http.get({ host: u.hostname, port: u.port, path: url, headers }, (res) => {
+        count('events', res.statusCode);
+        const timer = setTimeout(() => req.destroy(), ms);
+        if (Math.random() < 0.3) res.once('data', () => { clearTimeout(timer); req.destroy(); });
+        res.on('data', () => {});
+        res.on('error', () => {});
+        res.on('close', () => { clearTimeout(timer); resolve(); });
+      });
+      req.on('error', () => resolve());
+    });
+  };
+  const callAs = async (what, method, url, body, token) => {
+    try {
+      const r = await api(srv.base, method, url, body, token ? { Authorization: `Bearer ${token}` } : {});
+      count(what, r.status);
+      return r;
+    } catch (e) {
+      if (alive) problems.push(`${what}: ${e.message}`);
+      return null;
+    }
+  };
+  const loopFriend = async (clock) => {
+    while (running()) {
+      const made = await callAs('friend-create', 'POST', '/api/games',
+        clock ? { north: 'friend', clock: { base: 1, increment: 0 } } : { north: 'friend', name: 'A' });
+      if (!made || made.status !== 201) { await sleep(20); continue; }
+      const id = made.body.id;
+      const code = made.body.invite.split('/').pop();
+      const joined = await callAs('invite', 'POST', `/api/invites/${code}`, { name: 'B' });
+      if (!joined || joined.status !== 200) continue;
+      const tokens = [made.body.token, joined.body.token];
+      const streams = [
+        dropStream(`/api/games/${id}/events`, { Authorization: `Bearer ${tokens[0]}` }, 50 + Math.random() * 300),
+        dropStream(`/api/games/${id}/events?token=${tokens[1]}`, {}, 50 + Math.random() * 300),
+        dropStream(`/api/games/${id}/events`, { 'Last-Event-ID': '1' }, Math.random() * 200),
+      ];
+      const moves = [['C', 'd'], ['B', 'e'], ['A', 'f'], ['E', 'c']];
+      for (let k = 0; k < moves.length && running(); k++) {
+        await callAs('friend-move', 'POST', `/api/games/${id}/moves`, { move: moves[k][0] }, tokens[0]);
+        if (Math.random() < 0.3) await callAs('message', 'POST', `/api/games/${id}/messages`, { text: 'thanks' }, tokens[1]);
+        if (Math.random() < 0.3) {
+          await callAs('offer', 'POST', `/api/games/${id}/offers`, { kind: 'takeback' }, tokens[0]);
+          await callAs('answer', 'POST', `/api/games/${id}/offers/answer`, { accept: Math.random() < 0.5 }, tokens[1]);
+        }
+        await callAs('friend-move', 'POST', `/api/games/${id}/moves`, { move: moves[k][1] }, tokens[1]);
+        if (clock) await sleep(Math.random() * 400);
+      }
+      await callAs('resign', 'POST', `/api/games/${id}/resign`, {}, tokens[Math.random() < 0.5 ? 0 : 1]);
+      await Promise.all(streams);
+      await callAs('friend-delete', 'DELETE', `/api/games/${id}`, undefined, tokens[0]);
+    }
+  };
+  await Promise.all([loopA(), loopA(), loopB(), loopB(), loopHint(), loopHint(), loopStats(),
+    loopFriend(false), loopFriend(false), loopFriend(true)]);
 
   const elapsed = ((Date.now() - (end - seconds * 1000)) / 1000).toFixed(1);
   let failure = null;
