@@ -267,8 +267,8 @@ $(BUILD)/tests/%: tests/unit/%.c $(TEST_SUPPORT) $(wildcard tests/unit/*.h) $(LI
 	    -DAW_TEST_LOCALEDIR='"$(BUILD)/locale"' $(ALL_LDFLAGS) -o $@ \
 	    $< $(TEST_OBJ) $(TEST_SUPPORT) $(LIBFRONT) $(LIBAWALE) -lcmocka $(TEST_LIBS) $(LIBS)
 
-# The web server's worker pool, its secrets, its limits per address and its
-# QR codes, each tested on its own.
+# The web server's worker pool, its secrets, its limits per address, its
+# QR codes and the addresses it gives other devices, each tested on its own.
 $(BUILD)/tests/test_pool: $(BUILD)/obj/src/web/pool.o
 $(BUILD)/tests/test_pool: TEST_OBJ := $(BUILD)/obj/src/web/pool.o
 $(BUILD)/tests/test_secret: $(BUILD)/obj/src/web/secret.o
@@ -277,6 +277,8 @@ $(BUILD)/tests/test_ratelimit: $(BUILD)/obj/src/web/ratelimit.o
 $(BUILD)/tests/test_ratelimit: TEST_OBJ := $(BUILD)/obj/src/web/ratelimit.o
 $(BUILD)/tests/test_qr: $(BUILD)/obj/src/web/qr.o
 $(BUILD)/tests/test_qr: TEST_OBJ := $(BUILD)/obj/src/web/qr.o -lqrencode
+$(BUILD)/tests/test_announce: $(BUILD)/obj/src/web/announce.o $(BUILD)/obj/src/web/qr.o
+$(BUILD)/tests/test_announce: TEST_OBJ := $(BUILD)/obj/src/web/announce.o $(BUILD)/obj/src/web/qr.o -lqrencode
 # The games' store (src/web/store.c) on its own, over SQLite.
 $(BUILD)/tests/test_store: $(BUILD)/obj/src/web/store.o
 $(BUILD)/tests/test_store: TEST_OBJ := $(BUILD)/obj/src/web/store.o
