@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
-import { startServer, api, sleep } from './server.mjs';
+import { startServer, api } from './server.mjs';
 
 function connect(base, localAddress) {
   const u = new URL(base);
