@@ -11,6 +11,8 @@ import http from 'node:http';
 import net from 'node:net';
 import { startServer, api } from './server.mjs';
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
 function connect(base, localAddress) {
   const u = new URL(base);
   return new Promise((resolve, reject) => {
