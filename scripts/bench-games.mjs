@@ -235,6 +235,7 @@ function stream(localAddress, pathname, token, onEvent, onEnd) {
     r.setEncoding('utf8');
     let buf = '';
     r.on('data', (chunk) => {
+      const t = now(); // when the bytes came, before any parsing
       buf += chunk;
       buf = buf.replace(/\r\n?/g, '\n');
       let end;
@@ -257,7 +258,7 @@ function stream(localAddress, pathname, token, onEvent, onEnd) {
         if (!data.length) continue;
         let parsed;
         try { parsed = JSON.parse(data.join('\n')); } catch { parsed = data.join('\n'); }
-        onEvent(name, parsed, id);
+        onEvent(name, parsed, id, t);
       }
     });
     r.on('end', () => { if (!closed) onEnd('the stream ended'); });
@@ -326,13 +327,13 @@ class Game {
       ready.push(new Promise((resolve) => {
         let first = true;
         this.streams[seat] = stream(this.addr[seat], `/api/games/${this.id}/events`, this.token[seat],
-          (name, data) => {
+          (name, data, id, t) => {
             stats.events++;
             if (first && name === 'state') {
               first = false;
               resolve(data);
             }
-            this.event(seat, name, data);
+            this.event(seat, name, data, t);
           },
           (why) => {
             if (running && this.streams[seat]) error('stream', `${this.id} ${seat}: ${why}`);
@@ -385,7 +386,7 @@ class Game {
     }
   }
 
-  event(seat, name, data) {
+  event(seat, name, data, t) {
     if (name === 'state' && data && data.ply !== undefined) {
       if (seat === 'S') this.state = data;
       return;
@@ -397,7 +398,7 @@ class Game {
       // Measured on the stream of the opponent of the move's sender.
       const sent = this.sent.get(ply);
       if (name === 'move' && sent && seat !== sent.seat) {
-        stats.delays.push(now() - sent.t);
+        stats.delays.push(t - sent.t);
         this.sent.delete(ply);
         stats.moves++;
       }

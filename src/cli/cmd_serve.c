@@ -220,6 +220,10 @@ int cmd_serve(int argc, char **argv)
                 return EXIT_USAGE;
             cfg.max_connections = (int)n;
             cfg.max_connections_given = true;
+        } else if (number(cmd, argc, argv, &i, "--http-threads", 1, 64, &n, &rc) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            cfg.http_threads = (int)n;
         } else if (cli_flag(argv, i, "--qr")) {
             cfg.qr = 1;
         } else if (cli_flag(argv, i, "--no-qr")) {

@@ -40,6 +40,7 @@ web_config web_config_default(void)
     c.rate[RL_INVITES] = (ratelimit_rule){30, 600000, 30};
     c.rate_addresses = RATELIMIT_DEFAULT_ADDRESSES;
     c.max_connections = 8192;
+    c.http_threads = 2;
     c.qr = -1;
     c.searches = 2;
     c.queue = 8;

@@ -52,6 +52,7 @@ typedef struct web_config {
     int rate_addresses;
     int max_connections;       /* connections at once, all clients */
     bool max_connections_given; /* false: fewer when the open-files limit is lower */
+    int http_threads;          /* the HTTP library's polling threads */
     /* The start: the addresses other devices can use, and a QR code of
      * the first one on stdout (-1: when stdout is a terminal, 0: never,
      * 1: always). */

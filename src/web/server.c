@@ -809,7 +809,7 @@ int web_serve(const web_config *cfg, const char *listen_name)
         flags |= MHD_USE_IPv6;
     srv.daemon = MHD_start_daemon(
         flags, 0, NULL, NULL, on_request, &srv, MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd0,
-        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)2, MHD_OPTION_CONNECTION_LIMIT, (unsigned)c.max_connections,
+        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)c.http_threads, MHD_OPTION_CONNECTION_LIMIT, (unsigned)c.max_connections,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)c.client_connections,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)c.request_timeout_s, MHD_OPTION_NOTIFY_COMPLETED,
         on_completed, &srv, MHD_OPTION_NOTIFY_CONNECTION, on_connection, &srv,
