@@ -78,10 +78,11 @@ typedef struct web_config {
 } web_config;
 
 /* The defaults: loopback, port 8080, 32 games for an hour each, 256 KiB
- * bodies, one search per core, 16 MB tables, 1024 connections; one client:
- * 32 connections, 16 games, 4 streams, 20 s for a request to arrive, 20
- * requests a second (60 at once), 30 games made and 30 invitations taken
- * in 10 minutes; ... */
+ * bodies, one search per core, 16 MB tables, 8192 connections (fewer when
+ * the open files allow fewer), 2 HTTP threads, a QR code on a terminal;
+ * one client: 32 connections, 16 games, 4 streams, 20 s for a request to
+ * arrive, 20 requests a second (60 at once), 30 games made and 30
+ * invitations taken in 10 minutes; ... */
 web_config web_config_default(void);
 
 typedef struct web_app web_app;
