@@ -338,6 +338,7 @@ check: $(AWALE) $(MO_FILES) $(TESTS) $(FUZZ_REPLAY) $(UCI_RANDOM)
 	@$(UCI_RANDOM) $(AWALE) --count $(UCI_SEQUENCES) $(if $(UCI_SEED),--seed $(UCI_SEED))
 	@tests/api/run.sh $(AWALE)
 	@tests/stress/run.sh $(AWALE) $(STRESS_SECONDS)
+	@$(MAKE) --no-print-directory MODE=$(MODE) BUILD=$(BUILD) load-smoke
 	@tests/browser/run.sh $(AWALE) $(BUILD)/screenshots
 	@if [ -x tests/tui/run.sh ]; then tests/tui/run.sh $(AWALE); fi
 	@if [ -x scripts/po-check.sh ]; then scripts/po-check.sh; fi

@@ -381,6 +381,29 @@ describe('what one client may do in a time', () => {
     }
   });
 
+  it('bounds the games one client makes and the invitations it takes in a time', async () => {
+    const srv = await startServer(['--tables', 'none', '--book', 'none', '--rate-games', '2/10m',
+      '--rate-invites', '1/10m']);
+    try {
+      const made = [];
+      for (let i = 0; i < 2; i++) made.push(await api(srv.base, 'POST', '/api/games', { north: 'friend' }));
+      assert.deepEqual(made.map((r) => r.status), [201, 201]);
+      const third = await api(srv.base, 'POST', '/api/games', { north: 'human' });
+      assert.equal(third.status, 429);
+      assert.equal(third.body.code, 'rate_limited');
+      assert.ok(Number(third.headers.get('retry-after')) > 0);
+      // Another address may still make one; invitations have their own limit.
+      assert.equal((await from(srv.base, '127.0.0.3', 'POST', '/api/games', { north: 'human' })).status, 201);
+      const code = (r) => r.body.invite.split('/').pop();
+      assert.equal((await from(srv.base, '127.0.0.4', 'POST', `/api/invites/${code(made[0])}`, {})).status, 200);
+      const again = await from(srv.base, '127.0.0.4', 'POST', `/api/invites/${code(made[1])}`, {});
+      assert.equal(again.status, 429);
+      assert.equal(again.body.code, 'rate_limited');
+    } finally {
+      await srv.stop();
+    }
+  });
+
   it('refuses a bad limit by name', async () => {
     await assert.rejects(startServer(['--rate-games', '30/10']), /--rate-games 30\/10: give COUNT\/PERIOD/);
   });
