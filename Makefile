@@ -13,7 +13,8 @@
 #                   its tests against it: the API tests and the stress test
 #   make bench      speed figures (never fails on timing)
 #   make soak       the engine protocol under many random command streams
-#   make bench-web  load on the web server with wrk (docs/web.md)
+#   make bench-web  load on the web server: wrk, then GAMES (1000) games at
+#                   once between simulated players (docs/web.md)
 #   make book       grow the built-in opening books again (minutes)
 #   make fuzz       build the libFuzzer targets (clang) and fuzz each for a while
 #                   (FUZZ_SECONDS, 30 by default)
@@ -66,17 +67,18 @@ ifneq ($(wildcard /usr/include/zstd.h),)
   LIBS       += -lzstd
 endif
 
-# The web server (src/web) uses libmicrohttpd, jansson and SQLite, which
-# keeps its games (src/web/store.c; Debian: libmicrohttpd-dev,
-# libjansson-dev, libsqlite3-dev; `make deps` installs them).
-WEB_PKGS := libmicrohttpd jansson sqlite3
+# The web server (src/web) uses libmicrohttpd, jansson, SQLite, which keeps
+# its games (src/web/store.c), and libqrencode (the QR codes of its
+# addresses; Debian: libmicrohttpd-dev, libjansson-dev, libsqlite3-dev,
+# libqrencode-dev; `make deps` installs them).
+WEB_PKGS := libmicrohttpd jansson sqlite3 libqrencode
 HAVE_PKGCONFIG := $(shell command -v pkg-config >/dev/null 2>&1 && echo yes)
 ifeq ($(HAVE_PKGCONFIG),yes)
   WEB_CFLAGS := $(shell pkg-config --cflags $(WEB_PKGS) 2>/dev/null)
   WEB_LIBS   := $(shell pkg-config --libs $(WEB_PKGS) 2>/dev/null)
 endif
 ifeq ($(strip $(WEB_LIBS)),)
-  WEB_LIBS := -lmicrohttpd -ljansson -lsqlite3
+  WEB_LIBS := -lmicrohttpd -ljansson -lsqlite3 -lqrencode
 endif
 # What the games' store alone needs (its unit test and fuzz target).
 STORE_LIBS := -lsqlite3
@@ -143,7 +145,7 @@ TESTS    := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_REPLAY := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz-replay/%)
 UCI_RANDOM := $(BUILD)/uci_random
 
-.PHONY: FORCE all play serve test check deps build-deps pot bench soak bench-web bench-tables tune \
+.PHONY: FORCE all play serve test check deps build-deps pot bench soak bench-web load-smoke bench-sse bench-tables tune \
         tune-relay strength strength-book strength-relay book fuzz install uninstall clean \
         mpi mpi-deps check-mpi bench-mpi tsan
 .DEFAULT_GOAL := all
@@ -240,8 +242,9 @@ $(BUILD)/obj/gen/web_data.o: $(BUILD)/gen/web_data.c
 $(WEB_OBJ): | build-deps
 build-deps:
 	@if [ ! -f /usr/include/microhttpd.h ] || [ ! -f /usr/include/jansson.h ] || \
-	    [ ! -f /usr/include/sqlite3.h ]; then \
-	    scripts/install-deps.sh libmicrohttpd-dev libjansson-dev libsqlite3-dev pkg-config; fi
+	    [ ! -f /usr/include/sqlite3.h ] || [ ! -f /usr/include/qrencode.h ]; then \
+	    scripts/install-deps.sh libmicrohttpd-dev libjansson-dev libsqlite3-dev libqrencode-dev \
+	        pkg-config; fi
 
 # What the front ends share (src/front): a static library of its own, so
 # that the unit tests link it too.
@@ -264,9 +267,18 @@ $(BUILD)/tests/%: tests/unit/%.c $(TEST_SUPPORT) $(wildcard tests/unit/*.h) $(LI
 	    -DAW_TEST_LOCALEDIR='"$(BUILD)/locale"' $(ALL_LDFLAGS) -o $@ \
 	    $< $(TEST_OBJ) $(TEST_SUPPORT) $(LIBFRONT) $(LIBAWALE) -lcmocka $(TEST_LIBS) $(LIBS)
 
-# The web server's worker pool, tested on its own.
+# The web server's worker pool, its secrets, its limits per address, its
+# QR codes and the addresses it gives other devices, each tested on its own.
 $(BUILD)/tests/test_pool: $(BUILD)/obj/src/web/pool.o
 $(BUILD)/tests/test_pool: TEST_OBJ := $(BUILD)/obj/src/web/pool.o
+$(BUILD)/tests/test_secret: $(BUILD)/obj/src/web/secret.o
+$(BUILD)/tests/test_secret: TEST_OBJ := $(BUILD)/obj/src/web/secret.o
+$(BUILD)/tests/test_ratelimit: $(BUILD)/obj/src/web/ratelimit.o
+$(BUILD)/tests/test_ratelimit: TEST_OBJ := $(BUILD)/obj/src/web/ratelimit.o
+$(BUILD)/tests/test_qr: $(BUILD)/obj/src/web/qr.o
+$(BUILD)/tests/test_qr: TEST_OBJ := $(BUILD)/obj/src/web/qr.o -lqrencode
+$(BUILD)/tests/test_announce: $(BUILD)/obj/src/web/announce.o $(BUILD)/obj/src/web/qr.o
+$(BUILD)/tests/test_announce: TEST_OBJ := $(BUILD)/obj/src/web/announce.o $(BUILD)/obj/src/web/qr.o -lqrencode
 # The games' store (src/web/store.c) on its own, over SQLite.
 $(BUILD)/tests/test_store: $(BUILD)/obj/src/web/store.o
 $(BUILD)/tests/test_store: TEST_OBJ := $(BUILD)/obj/src/web/store.o
@@ -291,7 +303,7 @@ $(BUILD)/fuzz-replay/fuzz_web: $(FUZZ_WEB) tests/fuzz/replay.c $(WEB_FUZZ_OBJ) $
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  FUZZ    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< tests/fuzz/replay.c $(WEB_FUZZ_OBJ) \
-	    $(LIBFRONT) $(LIBAWALE) -ljansson $(STORE_LIBS) $(LIBS)
+	    $(LIBFRONT) $(LIBAWALE) -ljansson $(STORE_LIBS) -lqrencode $(LIBS)
 
 # The games' store fuzz target opens database files (src/web/store.c alone).
 $(BUILD)/fuzz-replay/fuzz_store: tests/fuzz/fuzz_store.c tests/fuzz/replay.c $(BUILD)/obj/src/web/store.o
@@ -326,6 +338,7 @@ check: $(AWALE) $(MO_FILES) $(TESTS) $(FUZZ_REPLAY) $(UCI_RANDOM)
 	@$(UCI_RANDOM) $(AWALE) --count $(UCI_SEQUENCES) $(if $(UCI_SEED),--seed $(UCI_SEED))
 	@tests/api/run.sh $(AWALE)
 	@tests/stress/run.sh $(AWALE) $(STRESS_SECONDS)
+	@$(MAKE) --no-print-directory MODE=$(MODE) BUILD=$(BUILD) load-smoke
 	@tests/browser/run.sh $(AWALE) $(BUILD)/screenshots
 	@if [ -x tests/tui/run.sh ]; then tests/tui/run.sh $(AWALE); fi
 	@if [ -x scripts/po-check.sh ]; then scripts/po-check.sh; fi
@@ -346,7 +359,8 @@ check-clang: fuzz-deps
 	@echo "== clang -Werror build"
 	@$(MAKE) --no-print-directory MODE=release CC=clang BUILD=build/clang all
 
-# The web server's tests (its pool's unit test, the API tests and STRESS_SECONDS,
+# The web server's tests (the unit tests of its pool and of its limits per
+# address, the API tests and STRESS_SECONDS,
 # default 20, of the stress test) against the program built with
 # ThreadSanitizer in build/tsan: a data race, a lock-order inversion or a use
 # after free across threads is reported and fails the test (the server exits
@@ -359,11 +373,14 @@ TSAN_OPTIONS_TEST := suppressions=$(CURDIR)/tests/tsan.supp second_deadlock_stac
 TSAN_TABLES := build/tsan/tables
 tsan:
 	@$(MAKE) --no-print-directory MODE=tsan build/tsan/awale build/tsan/tests/test_pool \
+	    build/tsan/tests/test_ratelimit \
 	    build/tsan/tests/test_store \
 	    $(LANGUAGES:%=build/tsan/locale/%/LC_MESSAGES/awale.mo)
 	@$(MAKE) --no-print-directory $(TSAN_TABLES)/.stamp
 	@echo "== build/tsan/tests/test_pool"
 	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" build/tsan/tests/test_pool
+	@echo "== build/tsan/tests/test_ratelimit"
+	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" build/tsan/tests/test_ratelimit
 	@echo "== build/tsan/tests/test_store"
 	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" build/tsan/tests/test_store
 	@TSAN_OPTIONS="$(TSAN_OPTIONS_TEST) $(TSAN_OPTIONS)" AWALE_TEST_TABLES=$(CURDIR)/$(TSAN_TABLES) \
@@ -392,12 +409,41 @@ SOAK_SEQUENCES ?= 5000
 soak: $(AWALE) $(UCI_RANDOM)
 	./$(UCI_RANDOM) $(AWALE) --count $(SOAK_SEQUENCES) $(if $(UCI_SEED),--seed $(UCI_SEED))
 
-# The web server under load: wrk on loopback against the state and move
-# endpoints for a bounded time (docs/web.md). Not a test.
+# The web server under load (docs/web.md, "Load"); not a test. First wrk on
+# loopback against the state and move endpoints for a bounded time
+# (BENCH_WEB_SECONDS each); then GAMES games at once between simulated
+# players, each from its own loopback address, every move awaited on the
+# opponent's event stream, with watchers (scripts/bench-games.mjs, Node):
+# games held, moves/s, the delay move -> opponent's event, errors, memory,
+# the database's size, for BENCH_GAMES_SECONDS after a ramp.
 BENCH_WEB_SECONDS ?= 10
+GAMES ?= 1000
+BENCH_GAMES_SECONDS ?= 60
 bench-web: $(AWALE)
 	@command -v wrk >/dev/null || scripts/install-deps.sh wrk
+	@command -v node >/dev/null || scripts/install-deps.sh nodejs
 	scripts/bench-web.sh $(AWALE) $(BENCH_WEB_SECONDS)
+	node scripts/bench-games.mjs --awale $(AWALE) --games $(GAMES) --seconds $(BENCH_GAMES_SECONDS)
+
+# libmicrohttpd alone with SSE_STREAMS (3000) suspended event streams, as
+# the server runs it (epoll, 2 threads, suspend and resume), one event a
+# second to all for 10 s (tests/load/sse_scale.c and .mjs).
+SSE_STREAMS ?= 3000
+bench-sse: build-deps
+	@mkdir -p $(BUILD)/load
+	$(CC) $(ALL_CFLAGS) -o $(BUILD)/load/sse_scale tests/load/sse_scale.c $(ALL_LDFLAGS) -lmicrohttpd
+	@set -e; port=$$((20000 + $$$$ % 20000)); \
+	$(BUILD)/load/sse_scale $$port $$(($(SSE_STREAMS) + 100)) 1000 2>$(BUILD)/load/sse_scale.log & pid=$$!; \
+	sleep 0.3; status=0; node tests/load/sse_scale.mjs $$port $(SSE_STREAMS) 10 || status=$$?; \
+	grep -E 'VmRSS|VmHWM' /proc/$$pid/status; tail -1 $(BUILD)/load/sse_scale.log; \
+	kill -INT $$pid; wait $$pid; exit $$status
+
+# The same simulated players, briefly (5 games for 5 s, a move every half
+# second): the path of a game between two devices, end to end, with no
+# error (for make check).
+load-smoke: $(AWALE)
+	@echo "== scripts/bench-games.mjs (smoke)"
+	@node scripts/bench-games.mjs --awale $(AWALE) --games 5 --seconds 5 --interval 500 --ramp 1 --quiet
 
 # Endgame tables: a build from scratch in a temporary directory, with the
 # figures (positions per second per core, bytes per position, peak memory).

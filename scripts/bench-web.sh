@@ -13,7 +13,10 @@ dir=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$tmp"' EXIT
 
-"$AWALE" serve --port 0 --tables none --max-games 64 --client-games 64 >"$tmp/out" 2>"$tmp/err" &
+# One client (127.0.0.1) sends every request: its limits in time are off;
+# the games are kept in memory only (the user's database is left alone).
+"$AWALE" serve --port 0 --tables none --max-games 64 --client-games 64 --rate-requests off \
+    --rate-games off --db off >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 for _ in $(seq 50); do grep -q 'serving on' "$tmp/out" && break; sleep 0.1; done
 base=$(sed -n 's/.*serving on \(http:[^ ]*\)\/ .*/\1/p' "$tmp/out")

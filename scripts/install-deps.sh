@@ -3,8 +3,8 @@
 # only those missing. Runs apt-get (through sudo when not root).
 #   scripts/install-deps.sh            the packages `make test` needs
 #   scripts/install-deps.sh PKG...     these packages
-# The web server builds with libmicrohttpd, jansson and SQLite (its games'
-# database); its tests need
+# The web server builds with libmicrohttpd, jansson, SQLite (its games'
+# database) and libqrencode; its tests need
 # Node.js (API and browser tests) and chromium (browser tests), installed
 # only when no node, npm or chromium is there already. Open MPI (mpicc and
 # mpirun) builds and tests the distributed table build (make mpi). clang
@@ -18,7 +18,8 @@ if [ $# -gt 0 ]; then
 else
     # python3-pytest and pkgconf: the tests of the Python module and of the
     # installed library; python3-numpy: the module's numpy observations.
-    wanted="libcmocka-dev libzstd-dev libmicrohttpd-dev libjansson-dev libsqlite3-dev pkg-config libncurses-dev gettext tmux"
+    wanted="libcmocka-dev libzstd-dev libmicrohttpd-dev libjansson-dev libsqlite3-dev libqrencode-dev"
+    wanted="$wanted pkg-config libncurses-dev gettext tmux"
     wanted="$wanted python3-pytest python3-numpy pkgconf libopenmpi-dev openmpi-bin"
     # curl and jq: the examples of docs/api.md, run by tests/api/docs.test.mjs.
     wanted="$wanted curl jq"

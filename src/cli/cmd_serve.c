@@ -52,6 +52,35 @@ static int number(const char *cmd, int argc, char **argv, int *i, const char *na
     return *rc;
 }
 
+/* --rate-requests, --rate-games, --rate-invites RULE (ratelimit_parse):
+ * 1 taken, 0 not one of them, -1 a bad value (said). */
+static int rate_option(const char *cmd, int argc, char **argv, int *i, web_config *cfg)
+{
+    static const struct {
+        const char *name;
+        int kind;
+    } rates[] = {{"--rate-requests", RL_REQUESTS},
+                 {"--rate-games", RL_GAMES},
+                 {"--rate-invites", RL_INVITES}};
+    for (size_t k = 0; k < sizeof rates / sizeof rates[0]; k++) {
+        const char *v;
+        const int rc = cli_option(cmd, argc, argv, i, rates[k].name, &v);
+        if (rc < 0)
+            return -1;
+        if (rc == 0)
+            continue;
+        if (ratelimit_parse(v, &cfg->rate[rates[k].kind]) != 0) {
+            cli_error(cmd,
+                      "%s %s: give COUNT/PERIOD[,BURST] (PERIOD: a number of s, m or h, e.g. "
+                      "30/10m or 20/1s,60) or 'off'",
+                      rates[k].name, v);
+            return -1;
+        }
+        return 1;
+    }
+    return 0;
+}
+
 /* A duration: a whole number with a unit, s, m, h or d (days when none),
  * from 1 s to 10 years. -1 when bad (said). */
 static int64_t duration_ms(const char *cmd, const char *name, const char *v)
@@ -179,6 +208,26 @@ int cmd_serve(int argc, char **argv)
             if (rc < 0)
                 return EXIT_USAGE;
             cfg.request_timeout_s = (int)n;
+        } else if ((rc = rate_option(cmd, argc, argv, &i, &cfg)) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+        } else if (number(cmd, argc, argv, &i, "--rate-addresses", 16, 10000000, &n, &rc) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            cfg.rate_addresses = (int)n;
+        } else if (number(cmd, argc, argv, &i, "--max-connections", 16, 1000000, &n, &rc) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            cfg.max_connections = (int)n;
+            cfg.max_connections_given = true;
+        } else if (number(cmd, argc, argv, &i, "--http-threads", 1, 64, &n, &rc) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            cfg.http_threads = (int)n;
+        } else if (cli_flag(argv, i, "--qr")) {
+            cfg.qr = 1;
+        } else if (cli_flag(argv, i, "--no-qr")) {
+            cfg.qr = 0;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--db", &v)) != 0) {
             if (rc < 0)
                 return EXIT_USAGE;

@@ -30,13 +30,18 @@ web_config web_config_default(void)
     c.friend_ttl_ms = (int64_t)30 * 24 * 3600 * 1000;
     c.max_event_streams = 4096;
     c.client_event_streams = 8;
-    c.rate_games = 30;
-    c.rate_invites = 30;
     c.max_body = 256 * 1024;
     c.client_connections = 32;
     c.client_games = 16;
     c.client_streams = 4;
     c.request_timeout_s = 20;
+    c.rate[RL_REQUESTS] = (ratelimit_rule){20, 1000, 60};
+    c.rate[RL_GAMES] = (ratelimit_rule){30, 600000, 30};
+    c.rate[RL_INVITES] = (ratelimit_rule){30, 600000, 30};
+    c.rate_addresses = RATELIMIT_DEFAULT_ADDRESSES;
+    c.max_connections = 8192;
+    c.http_threads = 2;
+    c.qr = -1;
     c.searches = 2;
     c.queue = 8;
     c.max_streams = 8;
@@ -215,8 +220,18 @@ int events_streams(web_app *a) { return atomic_load(&a->event_streams); }
 
 bool app_rate_take(web_app *a, int kind, const char *client, web_reply *r)
 {
-    (void)a, (void)kind, (void)client, (void)r;
-    return true;
+    int retry = 0;
+    if (ratelimit_take(a->rate, kind, client, web_now_ms(), &retry))
+        return true;
+    static const char *const what[RL_KINDS] = {"requests", "new games", "invitations taken"};
+    char rule[48], msg[160];
+    ratelimit_format(&a->cfg.rate[kind], rule, sizeof rule);
+    snprintf(msg, sizeof msg, "too many %s from your address (at most %s); try again in %d s",
+             what[kind], rule, retry);
+    web_reply_value(r, 429, json_pack("{s:s, s:s, s:i}", "error", msg, "code", "rate_limited",
+                                      "retry_after", retry));
+    r->retry_after = retry;
+    return false;
 }
 
 static void game_gone(web_game *g);
@@ -251,7 +266,8 @@ web_app *web_app_new(const web_config *cfg, char *err, size_t errsize)
                                      ? cfg->max_streams + cfg->max_event_streams
                                      : 1),
                         sizeof *a->clients);
-    if (a->clients && a->invites)
+    a->rate = ratelimit_new(cfg->rate, RL_KINDS, cfg->rate_addresses);
+    if (a->clients && a->invites && a->rate)
         a->importer_running = pthread_create(&a->importer, NULL, importer, a) == 0;
     if (!a->reg || !a->pool || !a->importer_running) {
         snprintf(err, errsize, "cannot start the worker threads");
@@ -325,6 +341,7 @@ void web_app_free(web_app *a)
     pthread_cond_destroy(&a->import_wanted);
     pthread_mutex_destroy(&a->import_lock);
     free(a->clients);
+    ratelimit_free(a->rate);
     free(a->invites);
     pthread_mutex_destroy(&a->invite_lock);
     free(a);

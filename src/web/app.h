@@ -9,6 +9,7 @@
 
 #include "awale.h"
 #include "web/http.h"
+#include "web/ratelimit.h"
 #include "web/stream.h"
 
 #include <stdbool.h>
@@ -33,8 +34,6 @@ typedef struct web_config {
                                   abandoned (it goes to the archive) */
     int max_event_streams;     /* event streams open at once */
     int client_event_streams;  /* ... and for one client */
-    int rate_games;            /* games one client makes in 10 minutes */
-    int rate_invites;          /* invitations one client takes in 10 minutes */
     /* Where games are kept (web/store.h): the path of the database, NULL:
      * in memory only. */
     const char *db_path;
@@ -46,6 +45,18 @@ typedef struct web_config {
     int request_timeout_s;     /* a request's headers and body must arrive in this
                                   time; an idle connection is closed after it, and
                                   so is one whose reader takes nothing for as long */
+    /* What one client (an address) may do in a time (ratelimit.h), by
+     * kind (RL_REQUESTS, RL_GAMES, RL_INVITES), and how many addresses
+     * the table of those limits remembers. */
+    ratelimit_rule rate[RL_KINDS];
+    int rate_addresses;
+    int max_connections;       /* connections at once, all clients */
+    bool max_connections_given; /* false: fewer when the open-files limit is lower */
+    int http_threads;          /* the HTTP library's polling threads */
+    /* The start: the addresses other devices can use, and a QR code of
+     * the first one on stdout (-1: when stdout is a terminal, 0: never,
+     * 1: always). */
+    int qr;
     int searches;              /* engine searches at once (worker threads) */
     int queue;                 /* engine jobs waiting at most */
     int max_streams;           /* analysis streams open at once */
@@ -67,8 +78,11 @@ typedef struct web_config {
 } web_config;
 
 /* The defaults: loopback, port 8080, 32 games for an hour each, 256 KiB
- * bodies, one search per core, 16 MB tables; one client: 32 connections,
- * 16 games, 4 streams, 20 s for a request to arrive; ... */
+ * bodies, one search per core, 16 MB tables, 8192 connections (fewer when
+ * the open files allow fewer), 2 HTTP threads, a QR code on a terminal;
+ * one client: 32 connections, 16 games, 4 streams, 20 s for a request to
+ * arrive, 20 requests a second (60 at once), 30 games made and 30
+ * invitations taken in 10 minutes; ... */
 web_config web_config_default(void);
 
 typedef struct web_app web_app;

@@ -84,22 +84,33 @@ void events_changed(web_app *a, web_game *g, const char *name, json_t *fields)
     emit_id(g, id, name, data);
 }
 
-/* Send event `name` (data taken) under number id (0: none) and keep it. */
+/* Send event `name` (data taken) under number id (0: none) and keep it:
+ * the ring keeps it without its "state" (a resumed stream gets the state
+ * once, after the events it missed), so that a game's memory does not grow
+ * with its length times its events. */
 static void emit_id(web_game *g, unsigned id, const char *name, json_t *data)
 {
     if (!data)
         data = events_state(g);
     char *text = data ? json_dumps(data, JSON_COMPACT) : NULL;
-    json_decref(data);
     char *ev = text ? event_text(id, name, text) : NULL;
     free(text);
-    if (!ev)
-        return;
-    send_all(g, ev);
-    if (id)
-        keep(g, id, ev);
-    else
-        free(ev);
+    if (ev)
+        send_all(g, ev);
+    if (id && ev) {
+        if (json_object_get(data, "state")) {
+            json_object_del(data, "state");
+            text = json_dumps(data, JSON_COMPACT);
+            free(ev);
+            ev = text ? event_text(id, name, text) : NULL;
+            free(text);
+        }
+        if (ev)
+            keep(g, id, ev);
+        ev = NULL;
+    }
+    free(ev);
+    json_decref(data);
 }
 
 void events_emit(web_app *a, web_game *g, const char *name, json_t *data)
@@ -217,11 +228,16 @@ web_outcome events_open(web_app *a, web_game *g, const web_request *req, web_rep
      * state (which holds everything). */
     const unsigned oldest = g->ring_len ? g->ring[g->ring_start].id : g->event_id + 1;
     if (last >= 0 && (unsigned long long)last <= g->event_id && (unsigned long long)last + 1 >= oldest) {
+        bool missed = false;
         for (int i = 0; i < g->ring_len; i++) {
             const game_event *e = &g->ring[(g->ring_start + i) % GAME_EVENT_RING];
-            if (e->id > (unsigned long long)last)
+            if (e->id > (unsigned long long)last) {
                 web_stream_raw(s, e->text);
+                missed = true;
+            }
         }
+        if (missed) /* the events kept have no state: the state now */
+            send_state(g, s);
     } else {
         send_state(g, s);
     }

@@ -14,6 +14,7 @@
 #ifndef AW_WEB_GAMES_H
 #define AW_WEB_GAMES_H
 
+#include "web/secret.h" /* SECRET_HEX: a token or an invitation code, 128 bits in hex */
 #include "front/session.h"
 #include "web/http.h"
 #include "web/stream.h"
@@ -26,8 +27,7 @@
 #define GAME_ID_LEN 16
 #define GAME_STREAMS 4          /* analysis streams of one game */
 #define GAME_EVENT_STREAMS 32   /* event streams of one game (players and watchers) */
-#define GAME_EVENT_RING 128     /* the last events a game keeps for a resumed stream */
-#define SECRET_HEX 32           /* a token or an invitation code: 128 bits in hex */
+#define GAME_EVENT_RING 64      /* the last events a game keeps for a resumed stream */
 #define SEAT_NAME_MAX 100       /* a player's name, bytes with its NUL (24 characters) */
 
 typedef enum game_job {

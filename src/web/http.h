@@ -51,7 +51,7 @@ typedef struct web_reply {
     bool is_static;           /* a static file: revalidated with its ETag */
     const char *etag;
     const char *allow;        /* 405: the methods allowed */
-    int retry_after;          /* 503, 429: seconds (0: none) */
+    int retry_after;          /* 503, 429: seconds to wait (0: none): Retry-After */
     char location[64];        /* 201: the new resource */
     char disposition[96];     /* Content-Disposition (a download) */
 } web_reply;

@@ -104,7 +104,7 @@ struct web_app {
     /* Where games are kept (NULL: in memory only; store.h: any thread). */
     struct store *store;
     int restored;
-    /* Games made and invitations taken per client (ratelimit.h). */
+    /* What each client may do in a time (ratelimit.h: its own locks). */
     struct ratelimit *rate;
 };
 
@@ -120,10 +120,11 @@ bool app_client_stream_take(web_app *a, const char *client);
 bool app_event_stream_take(web_app *a, const char *client, web_reply *r);
 void app_event_stream_closed(web_app *a, const char *client);
 
-/* app.c: the limits per client on what costs the server (ratelimit.h): a
- * game made, an invitation taken. False with the answer set (429, with
- * Retry-After) when the client is over its limit. */
-enum { RATE_GAMES = 0, RATE_INVITES = 1 };
+/* app.c: the limits per client in time (ratelimit.h, a->rate): a request
+ * (routes.c, before anything else), a game made, an invitation taken.
+ * False with the answer set (429, {"error", "code": "rate_limited",
+ * "retry_after": S} and Retry-After) when the client is over its limit. */
+enum { RATE_REQUESTS = RL_REQUESTS, RATE_GAMES = RL_GAMES, RATE_INVITES = RL_INVITES };
 bool app_rate_take(web_app *a, int kind, const char *client, web_reply *r);
 
 /* http.c: a JSON value (a new reference, taken) as the answer. */

@@ -30,6 +30,7 @@
 #include "front/engine_setup.h"
 #include "web/events.h"
 #include "web/jsonout.h"
+#include "web/qr.h"
 #include "web/persist.h"
 #include "web/seats.h"
 #include "web/static.h"
@@ -263,6 +264,34 @@ static void handle_server(web_app *a, web_reply *r)
     web_reply_value(r, 200, o);
 }
 
+
+/* GET /api/qr?text=TEXT: the QR code of a text (an invitation's address)
+ * as an SVG image. */
+static void handle_qr(const web_request *req, web_reply *r)
+{
+    static const char *const allowed[] = {"text", NULL};
+    if (!query_only(req, r, allowed))
+        return;
+    bool present;
+    const char *text = query_value(req, "text", &present);
+    if (!text || !*text) {
+        web_reply_error(r, 400, "text: give the text to encode (?text=...)");
+        return;
+    }
+    if (strlen(text) > QR_MAX_TEXT) {
+        web_reply_error(r, 400, "text: at most %d bytes", QR_MAX_TEXT);
+        return;
+    }
+    char *svg = qr_svg(text, NULL);
+    if (!svg) {
+        web_reply_error(r, 500, "out of memory");
+        return;
+    }
+    r->status = 200;
+    r->type = "image/svg+xml";
+    r->body = svg;
+    r->len = strlen(svg);
+}
 
 /* --------------------------------------------------------- dispatch */
 
@@ -522,6 +551,8 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
         web_reply_error(r, 503, "the server is stopping");
         return WEB_REPLY;
     }
+    if (!app_rate_take(a, RATE_REQUESTS, req->client, r))
+        return WEB_REPLY;
     if (strncmp(path, "/api/", 5) != 0 && strcmp(path, "/api") != 0)
         return serve_static(req, r);
 
@@ -557,6 +588,13 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
             else
                 handle_server(a, r);
         }
+        return WEB_REPLY;
+    }
+    if (!strcmp(path, "/api/qr")) {
+        if (!get)
+            method_not_allowed(r, m, path, "GET, HEAD");
+        else
+            handle_qr(req, r);
         return WEB_REPLY;
     }
     if (!strcmp(path, "/api/games") || !strcmp(path, "/api/games/")) {

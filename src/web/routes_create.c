@@ -282,6 +282,8 @@ done:
 web_outcome handle_create(web_app *a, const web_request *req, web_reply *r,
                           web_pending **pending)
 {
+    if (!app_rate_take(a, RATE_GAMES, req->client, r))
+        return WEB_REPLY;
     json_t *body = body_object(req, r);
     if (!body)
         return WEB_REPLY;

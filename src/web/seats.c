@@ -9,45 +9,23 @@
 #include "web/seats.h"
 
 #include "web/jsonout.h"
+#include "web/secret.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/random.h>
 #include <time.h>
 
+/* The secrets are secret.c's. */
 void seats_secret(char out[SECRET_HEX + 1])
 {
-    unsigned char bytes[SECRET_HEX / 2];
-    size_t got = 0;
-    while (got < sizeof bytes) {
-        const ssize_t n = getrandom(bytes + got, sizeof bytes - got, 0);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            abort(); /* no generator: a guessable token would be worse than stopping */
-        got += (size_t)n;
-    }
-    for (size_t i = 0; i < sizeof bytes; i++)
-        snprintf(out + 2 * i, 3, "%02x", bytes[i]);
+    if (secret_new(out) != 0)
+        abort(); /* no generator: a guessable token would be worse than stopping */
 }
 
-bool seats_secret_equal(const char *a, const char *b)
-{
-    /* Both are read to SECRET_HEX bytes or their end, whichever first,
-     * without stopping at the first difference. */
-    unsigned diff = 0;
-    size_t la = strnlen(a, SECRET_HEX + 1), lb = strnlen(b, SECRET_HEX + 1);
-    diff |= (unsigned)(la ^ SECRET_HEX) | (unsigned)(lb ^ SECRET_HEX);
-    for (size_t i = 0; i < SECRET_HEX; i++) {
-        const unsigned char ca = i < la ? (unsigned char)a[i] : 0;
-        const unsigned char cb = i < lb ? (unsigned char)b[i] : 0;
-        diff |= (unsigned)(ca ^ cb);
-    }
-    return diff == 0;
-}
+bool seats_secret_equal(const char *a, const char *b) { return secret_equal(a, b); }
 
 void seats_init(web_game *g, const seat_kind kind[2], const char *name)
 {

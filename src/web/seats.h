@@ -12,10 +12,11 @@
 
 enum { SEATS_NO_TOKEN = -1, SEATS_BAD_TOKEN = -2 };
 
-/* 128 random bits as SECRET_HEX hex digits (the system's generator). */
+/* 128 random bits as SECRET_HEX hex digits (secret_new; stops the program
+ * when the system has no generator). */
 void seats_secret(char out[SECRET_HEX + 1]);
-/* Whether two secrets are equal, in a time that does not depend on where
- * they differ. */
+/* Whether `a` (any text a request gave) is the secret `b`, in a time that
+ * depends on neither (secret_equal). */
 bool seats_secret_equal(const char *a, const char *b);
 
 /* Set up the seats of a new game (lock held): `kind` of each side; in a

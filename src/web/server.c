@@ -18,13 +18,17 @@
  * that trickles a header line an idle period holds its connection for
  * ever), and an analysis stream whose reader hung up is ended at the next
  * tick (the library does not watch a suspended connection). The listening
- * socket is this file's: a port in use is an error, never shared.
+ * socket is this file's: a port in use is an error, never shared. So are
+ * the connections of all clients (--max-connections, with the limit of
+ * open files raised at the start) and the start's words (announce.c says
+ * the addresses other devices can open).
  */
 #define _GNU_SOURCE /* POLLRDHUP, TCP_USER_TIMEOUT, SOCK_CLOEXEC */
 #include "web/web.h"
 
 #include "front/i18n.h"
 #include "front/interrupt.h"
+#include "web/announce.h"
 #include "web/app.h"
 #include "web/games.h"
 #include "web/internal.h"
@@ -46,6 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -80,6 +85,11 @@ typedef struct server {
     atomic_int suspended; /* connections waiting for a worker or an event */
     pthread_mutex_t track_lock;
     conn_track *tracks;
+    /* The watchdog's (main thread's) arrays for one poll() over every
+     * stream's connection. */
+    struct pollfd *pfds;
+    conn_track **ptracks;
+    size_t pcap;
 } server;
 
 /* One request's state across the calls of the access handler. */
@@ -295,6 +305,7 @@ static void watch_connections(server *srv)
     const int64_t now = web_now_ms();
     const int64_t limit = (int64_t)srv->cfg->request_timeout_s * 1000;
     pthread_mutex_lock(&srv->track_lock);
+    size_t n = 0;
     for (conn_track *t = srv->tracks; t; t = t->next) {
         if (t->cut || t->fd == MHD_INVALID_SOCKET)
             continue;
@@ -302,14 +313,33 @@ static void watch_connections(server *srv)
             t->cut = true;
             shutdown(t->fd, SHUT_RDWR);
         } else if (t->stream) {
-            /* An event-stream reader sends nothing after its request: a
-             * hang-up (or a half close) means it is gone. */
-            struct pollfd p = {t->fd, POLLRDHUP, 0};
-            if (poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR))) {
-                t->cut = true;
-                shutdown(t->fd, SHUT_RDWR);
-                web_stream_end(t->stream->stream); /* wakes its connection */
+            if (n == srv->pcap) { /* grow (out of memory: the rest waits) */
+                const size_t cap = srv->pcap ? 2 * srv->pcap : 256;
+                struct pollfd *p = realloc(srv->pfds, cap * sizeof *p);
+                if (p)
+                    srv->pfds = p;
+                conn_track **q = p ? realloc(srv->ptracks, cap * sizeof *q) : NULL;
+                if (q)
+                    srv->ptracks = q;
+                if (!p || !q)
+                    continue;
+                srv->pcap = cap;
             }
+            srv->pfds[n] = (struct pollfd){t->fd, POLLRDHUP, 0};
+            srv->ptracks[n++] = t;
+        }
+    }
+    /* An event-stream reader sends nothing after its request: a hang-up
+     * (or a half close) means it is gone. One poll() for all: thousands
+     * of streams cost one system call a tick. */
+    if (n > 0 && poll(srv->pfds, (nfds_t)n, 0) > 0) {
+        for (size_t i = 0; i < n; i++) {
+            if (!(srv->pfds[i].revents & (POLLRDHUP | POLLHUP | POLLERR)))
+                continue;
+            conn_track *t = srv->ptracks[i];
+            t->cut = true;
+            shutdown(t->fd, SHUT_RDWR);
+            web_stream_end(t->stream->stream); /* wakes its connection */
         }
     }
     pthread_mutex_unlock(&srv->track_lock);
@@ -585,7 +615,9 @@ static int open_listener(const struct addrinfo *ai)
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
     if (ai->ai_family == AF_INET6)
         setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one);
-    if (bind(fd, ai->ai_addr, ai->ai_addrlen) != 0 || listen(fd, 128) != 0 ||
+    /* A backlog for many players who connect at once (the kernel caps it
+     * at net.core.somaxconn). */
+    if (bind(fd, ai->ai_addr, ai->ai_addrlen) != 0 || listen(fd, 1024) != 0 ||
         fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) != 0) {
         const int e = errno;
         close(fd);
@@ -667,6 +699,45 @@ static void host_list_free(host_list *l)
     l->n = 0;
 }
 
+/* The descriptors the server may open: each connection holds one, and
+ * the server itself a few dozen (the listening socket, epoll, the tables,
+ * the database, pipes). The soft limit is raised to the hard one. Without
+ * --max-connections, the connections are as many as that allows (at most
+ * the default); when even the hard limit is below what a --max-connections
+ * given needs, say so (connections beyond are refused by the kernel's
+ * EMFILE, which the HTTP library survives). */
+#define SERVER_OWN_FDS 64
+
+static void raise_open_files(web_config *c)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
+        return;
+    const rlim_t need = (rlim_t)c->max_connections + SERVER_OWN_FDS;
+    if (rl.rlim_cur < rl.rlim_max) {
+        struct rlimit want = rl;
+        /* An unlimited hard limit: as much as needed, not more (the
+         * kernel refuses more than fs.nr_open anyway). */
+        want.rlim_cur = rl.rlim_max == RLIM_INFINITY ? (need > rl.rlim_cur ? need : rl.rlim_cur)
+                                                     : rl.rlim_max;
+        if (setrlimit(RLIMIT_NOFILE, &want) == 0)
+            rl = want;
+    }
+    if (rl.rlim_cur >= need)
+        return;
+    if (!c->max_connections_given) {
+        const rlim_t fit = rl.rlim_cur > 2 * SERVER_OWN_FDS ? rl.rlim_cur - SERVER_OWN_FDS
+                                                            : SERVER_OWN_FDS;
+        c->max_connections = (int)fit;
+        return;
+    }
+    fprintf(stderr,
+            _("awale serve: warning: this process may open %llu files, fewer than the %llu "
+              "that --max-connections %d needs: connections beyond are refused (raise the "
+              "limit with ulimit -n, or lower --max-connections)\n"),
+            (unsigned long long)rl.rlim_cur, (unsigned long long)need, c->max_connections);
+}
+
 int web_serve(const web_config *cfg, const char *listen_name)
 {
     struct addrinfo hints, *ai = NULL;
@@ -695,6 +766,7 @@ int web_serve(const web_config *cfg, const char *listen_name)
         return 1;
     }
     web_config c = *cfg;
+    raise_open_files(&c);
     const bool loopback = is_loopback(ai->ai_addr);
     host_list hosts = {{NULL}, 0};
     host_list_fill(&hosts, cfg, loopback);
@@ -737,7 +809,7 @@ int web_serve(const web_config *cfg, const char *listen_name)
         flags |= MHD_USE_IPv6;
     srv.daemon = MHD_start_daemon(
         flags, 0, NULL, NULL, on_request, &srv, MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd0,
-        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)2, MHD_OPTION_CONNECTION_LIMIT, (unsigned)256,
+        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)c.http_threads, MHD_OPTION_CONNECTION_LIMIT, (unsigned)c.max_connections,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)c.client_connections,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)c.request_timeout_s, MHD_OPTION_NOTIFY_COMPLETED,
         on_completed, &srv, MHD_OPTION_NOTIFY_CONNECTION, on_connection, &srv,
@@ -780,6 +852,8 @@ int web_serve(const web_config *cfg, const char *listen_name)
                web_app_restored(srv.app));
     else
         printf(_("games kept in memory only (--db off): they end with the server\n"));
+    if (!loopback)
+        announce_print(stdout, listen_name ? listen_name : cfg->host, bound, cfg->qr);
     fflush(stdout);
     if (cfg->open_browser)
         open_browser(url);
@@ -821,6 +895,8 @@ int web_serve(const web_config *cfg, const char *listen_name)
         close(listen_fd);
     web_app_free(srv.app);
     pthread_mutex_destroy(&srv.track_lock);
+    free(srv.pfds);
+    free(srv.ptracks);
     host_list_free(&hosts);
     interrupt_release(&ig);
     sigaction(SIGPIPE, &old_pipe, NULL);

@@ -1,8 +1,8 @@
 // limits.test.mjs - hostile clients against `awale serve` (docs/web.md,
 // "Limits" and "Security"): raw sockets on loopback that trickle headers,
 // declare huge bodies, send bytes that are not UTF-8, name a foreign Host,
-// hold games and streams, vanish from a stream; and records parsed off the
-// HTTP threads. Every answer of the server must be a JSON 4xx; every wait
+// hold games and streams, vanish from a stream, send too many requests; and
+// records parsed off the HTTP threads; the QR codes the page shows. Every answer of the server must be a JSON 4xx; every wait
 // here is bounded. A second client is a second loopback address
 // (127.0.0.2), which Linux routes to the same machine.
 import { describe, it } from 'node:test';
@@ -344,6 +344,90 @@ describe('what one client may hold', () => {
       await sleep(1500);
       gone.socket.destroy();
       await waitFor('the closed stream dropped', async () => (await streamsOpen(srv.base)) === 0, 2000);
+    } finally {
+      await srv.stop();
+    }
+  });
+});
+
+describe('what one client may do in a time', () => {
+  it('answers 429 with Retry-After past its requests, not to another client', async () => {
+    // 10 at once, then one every 2 s.
+    const srv = await startServer(['--tables', 'none', '--book', 'none', '--rate-requests', '1/2s,10']);
+    try {
+      const t0 = Date.now();
+      for (let i = 0; i < 10; i++) assert.equal((await api(srv.base, 'GET', '/api/rules')).status, 200);
+      const over = await api(srv.base, 'GET', '/api/games/0123456789abcdef');
+      // The page's files count too, and a change is refused before it is made.
+      const page = await api(srv.base, 'GET', '/');
+      const game = await api(srv.base, 'POST', '/api/games', { north: 'human' });
+      const ms = Date.now() - t0;
+      if (ms < 1900) { // else too slow a machine to tell (a token came back)
+        assert.equal(over.status, 429);
+        assert.equal(over.body.code, 'rate_limited');
+        assert.ok(over.body.retry_after >= 1 && over.body.retry_after <= 2, `retry_after ${over.body.retry_after}`);
+        assert.equal(over.headers.get('retry-after'), String(over.body.retry_after));
+        assert.match(over.body.error, /too many requests from your address \(at most 1\/2s,10\)/);
+        assert.equal(page.status, 429);
+        assert.equal(game.status, 429);
+      }
+      const other = await from(srv.base, '127.0.0.2', 'GET', '/api/server');
+      assert.equal(other.status, 200);
+      assert.equal(other.body.games, game.status === 201 ? 1 : 0, 'the refused game was not made');
+      await sleep(2100); // one more every 2 s
+      assert.equal((await api(srv.base, 'GET', '/api/rules')).status, 200);
+    } finally {
+      await srv.stop();
+    }
+  });
+
+  it('bounds the games one client makes and the invitations it takes in a time', async () => {
+    const srv = await startServer(['--tables', 'none', '--book', 'none', '--rate-games', '2/10m',
+      '--rate-invites', '1/10m']);
+    try {
+      const made = [];
+      for (let i = 0; i < 2; i++) made.push(await api(srv.base, 'POST', '/api/games', { north: 'friend' }));
+      assert.deepEqual(made.map((r) => r.status), [201, 201]);
+      const third = await api(srv.base, 'POST', '/api/games', { north: 'human' });
+      assert.equal(third.status, 429);
+      assert.equal(third.body.code, 'rate_limited');
+      assert.ok(Number(third.headers.get('retry-after')) > 0);
+      // Another address may still make one; invitations have their own limit.
+      assert.equal((await from(srv.base, '127.0.0.3', 'POST', '/api/games', { north: 'human' })).status, 201);
+      const code = (r) => r.body.invite.split('/').pop();
+      assert.equal((await from(srv.base, '127.0.0.4', 'POST', `/api/invites/${code(made[0])}`, {})).status, 200);
+      const again = await from(srv.base, '127.0.0.4', 'POST', `/api/invites/${code(made[1])}`, {});
+      assert.equal(again.status, 429);
+      assert.equal(again.body.code, 'rate_limited');
+    } finally {
+      await srv.stop();
+    }
+  });
+
+  it('refuses a bad limit by name', async () => {
+    await assert.rejects(startServer(['--rate-games', '30/10']), /--rate-games 30\/10: give COUNT\/PERIOD/);
+  });
+});
+
+describe('QR codes', () => {
+  it('draws the QR code of a text as SVG, the same for the same text', async () => {
+    const srv = await startServer(['--tables', 'none', '--book', 'none']);
+    try {
+      const text = encodeURIComponent('http://192.168.1.20:8080/invite/0123456789abcdef0123456789abcdef');
+      const a = await api(srv.base, 'GET', `/api/qr?text=${text}`);
+      assert.equal(a.status, 200);
+      assert.equal(a.headers.get('content-type'), 'image/svg+xml');
+      assert.match(a.text, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 (\d+) \1" [^>]*><rect [^>]*\/><path d="(M\d+ \d+h\d+v1h-\d+z)+" fill="#000"\/><\/svg>\n$/);
+      const b = await api(srv.base, 'GET', `/api/qr?text=${text}`);
+      assert.equal(b.text, a.text);
+      assert.equal((await api(srv.base, 'GET', '/api/qr')).status, 400);
+      assert.equal((await api(srv.base, 'GET', '/api/qr?text=')).status, 400);
+      assert.equal((await api(srv.base, 'GET', `/api/qr?text=${'a'.repeat(512)}`)).status, 200);
+      const long = await api(srv.base, 'GET', `/api/qr?text=${'a'.repeat(513)}`);
+      assert.equal(long.status, 400);
+      assert.match(long.body.error, /at most 512 bytes/);
+      assert.equal((await api(srv.base, 'GET', `/api/qr?text=a&size=3`)).status, 400);
+      assert.equal((await api(srv.base, 'POST', '/api/qr?text=a')).status, 405);
     } finally {
       await srv.stop();
     }

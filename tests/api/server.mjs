@@ -13,7 +13,13 @@ import path from 'node:path';
 
 export const AWALE = process.env.AWALE || 'build/release/awale';
 
+// The limits per address in time are off unless a test gives one
+// (--rate-...): the tests send many requests from one address, far faster
+// than a person.
+const NO_RATES = ['--rate-requests', 'off', '--rate-games', 'off', '--rate-invites', 'off'];
+
 export async function startServer(args = [], { env = {} } = {}) {
+  if (!args.some((a) => String(a).startsWith('--rate-'))) args = [...NO_RATES, ...args];
   const home = mkdtempSync(path.join(tmpdir(), 'awale-api-'));
   if (process.env.AWALE_TEST_TABLES) {
     cpSync(process.env.AWALE_TEST_TABLES, path.join(home, 'data', 'awale', 'tables'), { recursive: true });
