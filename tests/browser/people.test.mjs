@@ -93,6 +93,9 @@ describe('two devices', () => {
       const id = gameId(host);
       assert.match(new URL(host.url()).pathname, /^\/play\/[0-9a-f]+$/);
       assert.match(await host.textContent('#status'), /Waiting for your friend/);
+      // The QR code of the link, from the server.
+      await host.waitForFunction(() => { const q = document.querySelector('#invite-qr'); return !q.hidden && q.naturalWidth > 0; });
+      assert.equal(await host.getAttribute('#invite-qr', 'src'), `/api/qr?text=${encodeURIComponent(link)}`);
       assert.match(await host.getAttribute('#watch-link', 'href'), new RegExp(`/watch/${id}$`));
       await host.screenshot({ path: path.join(SHOTS, `people-${size}-invite.png`), fullPage: size === 'phone' });
 
