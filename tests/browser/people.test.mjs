@@ -307,14 +307,32 @@ describe('two devices', () => {
     await guest.waitForSelector('#dlg-join[open]');
     await guest.click('#join-take');
     await host.waitForFunction(() => /Your turn/.test(document.querySelector('#status').textContent));
+    // (the guest's page holds its seat's stream open before it sleeps)
+    for (let k = 0; k < 50; k++) {
+      if ((await api(srv.base, 'GET', `/api/games/${gameId(host)}`)).body.seats.N.present) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     await hide(guest, true);
     await host.waitForSelector('#player-top .away:not([hidden])', { timeout: 20000 });
     assert.equal(await host.textContent('#player-top .away'), 'away');
     await host.waitForSelector('.toast:has-text("North is away.")');
     await host.screenshot({ path: path.join(SHOTS, 'people-desktop-away.png') });
+    // A move while the guest's page sleeps: it gets it when it wakes (resumed).
+    await playOne(srv, host, gameId(host));
+    await settled(host, 1);
+    assert.equal(await moveCount(guest), 0);
     await hide(guest, false);
+    await settled(guest, 1);
     await host.waitForSelector('#player-top .away', { state: 'hidden', timeout: 10000 });
     await host.waitForSelector('.toast:has-text("North is back.")');
     noProblems(host, guest);
+    // The tab closed, the site opened again at its root: back in the game, in the seat.
+    const ctx = guest.context();
+    await guest.close();
+    const again = await ctx.newPage();
+    await again.goto(`${srv.base}/`);
+    await again.waitForFunction((gid) => location.pathname === `/play/${gid}`, gameId(host));
+    await again.waitForFunction(() => /North \(you\)/.test(document.querySelector('#player-bottom .name').textContent));
+    await settled(again, 1);
   });
 });

@@ -132,7 +132,12 @@ export async function route() {
 // A game was switched to: its seat's token, its path, its stream.
 export function enter(state) {
   const h = held(state.id);
-  if (h) setToken(state.id, h.token);
+  if (h) {
+    setToken(state.id, h.token);
+    // the player's own game: the site opened again comes back to it
+    page.settings.game = state.id;
+    page.save();
+  }
   let path = '/';
   if (state.friend) path = h ? `/play/${state.id}` : `/watch/${state.id}`;
   if (location.pathname !== path) history.replaceState(null, '', path);
