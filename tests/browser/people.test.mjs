@@ -270,7 +270,7 @@ describe('two devices', () => {
     await host.waitForSelector('#player-bottom .clock.running', { timeout: 20000 });
     await host.waitForFunction(() => document.querySelector('#player-bottom .clock').textContent < '1:00', null, { timeout: 5000 });
     // Resigned on one screen too.
-    await host.click('#btn-resign');
+    await host.click('#btn-resign-local');
     await host.click('#confirm-yes');
     await host.waitForSelector('#dlg-over[open]');
     assert.equal(await host.textContent('#over-title'), 'The computer wins');

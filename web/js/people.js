@@ -75,6 +75,7 @@ export function wire() {
   $('invite-qr').addEventListener('error', (e) => { e.target.hidden = true; });
   $('invite-qr').addEventListener('load', (e) => { e.target.hidden = false; });
   $('btn-resign').addEventListener('click', resign);
+  $('btn-resign-local').addEventListener('click', resign);
   $('btn-offer-end').addEventListener('click', () => offer('end'));
   $('btn-takeback').addEventListener('click', () => offer('takeback'));
   $('btn-rematch').addEventListener('click', () => offer('rematch'));
@@ -463,16 +464,10 @@ export function draw() {
   $('watching').hidden = !friend || !!me;
 
   // The players' actions.
-  if (!friend) {
-    // One screen: resigning only.
-    const ongoingHere = !!state && ongoing(state);
-    $('people').hidden = !ongoingHere;
-    for (const id of ['btn-offer-end', 'btn-takeback', 'btn-rematch']) $(id).hidden = true;
-    $('btn-say').parentElement.hidden = true;
-    $('btn-resign').hidden = false;
-    $('btn-resign').disabled = !!state && !!state.thinking;
-  } else $('btn-say').parentElement.hidden = false;
-  if (friend) $('people').hidden = !me || !both;
+  // One screen: resigning, among the game's controls.
+  $('btn-resign-local').hidden = friend || !ongoing(state);
+  $('btn-resign-local').disabled = !!state && !!state.thinking;
+  $('people').hidden = !me || !both;
   if (me) {
     const pending = offer && offer.by === me;
     $('btn-resign').hidden = !going;
