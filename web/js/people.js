@@ -209,8 +209,10 @@ function onEvent(name, data) {
         page.takeState(data.state, []);
       }
       break;
-    case 'gone':
+    case 'missing': // (the stream's 404: the game is no more)
       page.failed(new ApiError(404, 'gone'));
+      break;
+    case 'gone': // the server stops: the stream comes back with it
       break;
     default:
       // undo, redo, end and what else carries the new state

@@ -68,7 +68,7 @@ export class GameStream {
       if (!res.ok || !res.body) {
         // A game that is gone: no use asking again.
         if (res.status === 404) {
-          this.onEvent('gone', null, null);
+          this.onEvent('missing', null, null);
           this.close();
         }
         throw new Error(`HTTP ${res.status}`);
