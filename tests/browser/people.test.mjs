@@ -7,7 +7,8 @@
 // in $SHOTS. Any console error fails the test.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launch, openPage } from './browser.mjs';
 import { startServer, api } from '../api/server.mjs';
@@ -294,6 +295,46 @@ describe('two devices', () => {
     assert.match(await guest.textContent('#status'), /Game over: Ana ran out of time/);
     assert.equal(await guest.textContent('#player-top .clock'), '0:00.0');
     noProblems(guest);
+  });
+
+  it('carries on through a server killed and started again: the pages reconnect and resume', async (t) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'awale-page-db-'));
+    const db = path.join(dir, 'games.db');
+    const args = ['--tables', 'none', '--db', db, '--client-event-streams', '64'];
+    let one = await startServer(args);
+    const port = new URL(one.base).port;
+    let two = null;
+    const pages = [];
+    t.after(async () => {
+      await Promise.all(pages.map((p) => p.context().close()));
+      if (one.proc.exitCode === null) one.proc.kill('SIGKILL');
+      await two?.stop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const host = await open(browser, one.base, {});
+    pages.push(host);
+    await host.waitForSelector('#board .pit.playable');
+    const link = await invite(host, { name: 'Ana' });
+    const id = gameId(host);
+    const guest = await open(browser, one.base, { path: new URL(link).pathname });
+    pages.push(guest);
+    await guest.waitForSelector('#dlg-join[open]');
+    await guest.click('#join-take');
+    await host.waitForFunction(() => /Your turn/.test(document.querySelector('#status').textContent));
+    await playOne(one, host, id);
+    for (const p of [host, guest]) await settled(p, 1);
+    // Killed: the streams drop; started again on its database, at the same address.
+    one.proc.kill('SIGKILL');
+    await new Promise((resolve) => one.proc.on('exit', resolve));
+    two = await startServer([...args, '--port', port]);
+    assert.equal(two.base, one.base);
+    const ply = await playOne(two, guest, id);
+    for (const p of [host, guest]) await settled(p, ply);
+    await playOne(two, host, id);
+    for (const p of [host, guest]) await settled(p, ply + 1);
+    // (the browser said so while the server was down: no problem of the page)
+    for (const p of pages) p.problems = p.problems.filter((m) => !/ERR_CONNECTION_REFUSED|Failed to fetch|net::/.test(m));
+    noProblems(host, guest);
   });
 
   it('shows the other player away while their page is hidden, then back', async (t) => {

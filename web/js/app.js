@@ -533,17 +533,21 @@ async function applyState(next, played = [], change = false) {
 }
 
 // A state told by the event stream or by the answer to the page's own
-// change, one at a time: a newer version is shown (its moves animated when
-// they follow the position shown), the same version only refreshed (who is
-// present, the clock, an offer), an older one dropped.
+// change, one at a time: a newer one is shown (its moves animated when they
+// follow the position shown), the same one only refreshed (who is present,
+// the clock, an offer), an older one dropped. Newer: a later event (the
+// game's event numbers survive a restart of the server, its versions need
+// not), else a later version (a game of one screen has no events).
 let taking = Promise.resolve();
 function takeState(next, played = []) {
   taking = taking.then(async () => {
     if (!state || !next || next.id !== state.id) return;
-    if (next.version > state.version) {
+    const e1 = next.event_id ?? 0;
+    const e0 = state.event_id ?? 0;
+    if (e1 > e0 || (e1 === e0 && next.version > state.version)) {
       const follows = played.length && next.ply === state.ply + played.length;
       await applyState(next, follows ? played : []);
-    } else if (next.version === state.version && (next.event_id ?? 0) >= (state.event_id ?? 0)) {
+    } else if (e1 === e0) {
       state = next;
       if (!animating) drawAll();
     }
