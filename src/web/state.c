@@ -175,7 +175,12 @@ json_t *state_refresh(web_game *g)
 /* Answer with the state plus `extra` fields (may be NULL; taken). */
 void state_reply(web_game *g, web_reply *r, int status, json_t *extra)
 {
-    json_t *o = state_refresh(g);
+    state_reply_state(g, r, status, NULL, extra);
+}
+
+void state_reply_state(web_game *g, web_reply *r, int status, json_t *state, json_t *extra)
+{
+    json_t *o = state ? state : state_refresh(g);
     if (o && extra)
         json_object_update(o, extra);
     json_decref(extra);
