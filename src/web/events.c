@@ -154,6 +154,7 @@ static void send_state(web_game *g, web_stream *s)
 /* The presence of a seat, as an event (unnumbered: the state has it). */
 static void presence(web_app *a, web_game *g, int seat, bool present)
 {
+    json_decref(state_refresh(g)); /* the state's seats say it too */
     events_emit(a, g, "presence",
                 json_pack("{s:s, s:b}", "seat", jo_side_letter(seat), "present", present));
 }
