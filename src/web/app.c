@@ -450,7 +450,7 @@ static void clock_game(web_game *g, void *ctx)
     web_app *a = ctx;
     pthread_mutex_lock(&g->lock);
     if (g->job == JOB_NONE && !g->gone && session_clock_check(g->s))
-        events_changed(a, g, "end", json_pack("{s:s}", "reason", "time forfeit"));
+        json_decref(events_changed(a, g, "end", json_pack("{s:s}", "reason", "time forfeit")));
     pthread_mutex_unlock(&g->lock);
 }
 
@@ -466,7 +466,7 @@ static void abandon_game(web_game *g, void *ctx)
     if (g->job == JOB_NONE && !g->gone && session_ongoing(g->s, NULL) == SESSION_OK &&
         web_wall_ms() - g->updated_wall_ms > a->cfg.friend_ttl_ms) {
         session_abandon(g->s);
-        events_changed(a, g, "end", json_pack("{s:s}", "reason", "abandoned"));
+        json_decref(events_changed(a, g, "end", json_pack("{s:s}", "reason", "abandoned")));
     }
     pthread_mutex_unlock(&g->lock);
 }

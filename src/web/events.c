@@ -74,43 +74,51 @@ void events_saved(web_app *a, web_game *g)
     persist_save(a, g);
 }
 
-void events_changed(web_app *a, web_game *g, const char *name, json_t *fields)
+json_t *events_changed(web_app *a, web_game *g, const char *name, json_t *fields)
 {
     g->version++;
-    json_t *data = fields ? fields : json_object();
     const unsigned id = ++g->event_id;
-    json_object_set_new(data, "state", state_refresh(g)); /* with its event_id */
+    json_t *state = state_refresh(g); /* with its event_id; its text in g->state */
     events_saved(a, g);
-    emit_id(g, id, name, data);
+    /* The event: the fields, then the state's text as it is cached (one
+     * dump of the state per change, not one per use). */
+    char *text = fields ? json_dumps(fields, JSON_COMPACT) : strdup("{}");
+    json_decref(fields);
+    const size_t n = text ? strlen(text) : 0;
+    char *data = text && g->state ? malloc(n + strlen(g->state) + 16) : NULL;
+    if (data) {
+        memcpy(data, text, n - 1); /* without its closing brace */
+        sprintf(data + n - 1, "%s\"state\":%s}", n > 2 ? "," : "", g->state);
+        char *live = event_text(id, name, data);
+        if (live)
+            send_all(g, live);
+        free(live);
+        char *kept = event_text(id, name, text); /* kept without the state */
+        if (kept)
+            keep(g, id, kept);
+    }
+    free(data);
+    free(text);
+    return state;
 }
 
-/* Send event `name` (data taken) under number id (0: none) and keep it:
- * the ring keeps it without its "state" (a resumed stream gets the state
- * once, after the events it missed), so that a game's memory does not grow
- * with its length times its events. */
+/* Send event `name` (data taken; NULL: the state) under number id (0:
+ * none), and keep a numbered one for resumed streams. */
 static void emit_id(web_game *g, unsigned id, const char *name, json_t *data)
 {
     if (!data)
         data = events_state(g);
     char *text = data ? json_dumps(data, JSON_COMPACT) : NULL;
+    json_decref(data);
     char *ev = text ? event_text(id, name, text) : NULL;
     free(text);
-    if (ev)
-        send_all(g, ev);
-    if (id && ev) {
-        if (json_object_get(data, "state")) {
-            json_object_del(data, "state");
-            text = json_dumps(data, JSON_COMPACT);
-            free(ev);
-            ev = text ? event_text(id, name, text) : NULL;
-            free(text);
-        }
-        if (ev)
-            keep(g, id, ev);
-        ev = NULL;
-    }
-    free(ev);
-    json_decref(data);
+    if (!ev)
+        return;
+    send_all(g, ev);
+    if (id)
+        keep(g, id, ev);
+    else
+        free(ev);
 }
 
 void events_emit(web_app *a, web_game *g, const char *name, json_t *data)
@@ -146,6 +154,7 @@ static void send_state(web_game *g, web_stream *s)
 /* The presence of a seat, as an event (unnumbered: the state has it). */
 static void presence(web_app *a, web_game *g, int seat, bool present)
 {
+    json_decref(state_refresh(g)); /* the state's seats say it too */
     events_emit(a, g, "presence",
                 json_pack("{s:s, s:b}", "seat", jo_side_letter(seat), "present", present));
 }

@@ -26,8 +26,10 @@ void events_emit(web_app *a, web_game *g, const char *name, json_t *data);
 /* The game changed (lock held): a new version, the change kept in the
  * database (before the request that made it is answered) and sent as
  * event `name` with `fields` (taken; may be NULL) plus the new state.
- * events_saved keeps the game without an event (its making). */
-void events_changed(web_app *a, web_game *g, const char *name, json_t *fields);
+ * Returns that state (a new reference, NULL when out of memory), for the
+ * answer (state_reply_state). events_saved keeps the game without an
+ * event (its making). */
+json_t *events_changed(web_app *a, web_game *g, const char *name, json_t *fields);
 /* An event that changes no move but is part of the game's story (a
  * message, an offer, an answer): numbered and saved, then sent. */
 void events_note(web_app *a, web_game *g, const char *name, json_t *data);

@@ -154,6 +154,8 @@ json_t *state_refresh(web_game *g);
 /* The game's clock as the API shows it (null: none). Lock held. */
 json_t *state_clock_json(web_game *g);
 void state_reply(web_game *g, web_reply *r, int status, json_t *extra);
+/* The same with a state just made (taken; NULL: made now). */
+void state_reply_state(web_game *g, web_reply *r, int status, json_t *state, json_t *extra);
 /* What is known of the value of the position at `ply` (lock held). */
 void state_store_eval(web_game *g, int ply, const aw_position *pos, int depth,
                       const aw_score *score, bool exact);

@@ -102,13 +102,13 @@ void job_move(web_job *job, pool_worker *w)
     g->job = JOB_NONE;
     g->move_job = NULL;
     g->stop_asked = false;
-    json_t *extra = json_object();
+    json_t *extra = json_object(), *state = NULL;
     if (rc == 0) {
         state_store_thought(g, ply, &before, &t);
         json_t *m = jo_report(session_rules(g->s), rep, true);
         json_object_set_new(m, "thought", state_thought(session_rules(g->s), &before, &t));
         json_array_append_new(j->played, m);
-        events_changed(j->a, g, "move", json_pack("{s:[O]}", "played", m));
+        state = events_changed(j->a, g, "move", json_pack("{s:[O]}", "played", m));
     } else {
         json_object_set_new(extra, "computer_error",
                             json_string(err.msg[0] ? err.msg : "out of memory"));
@@ -118,7 +118,8 @@ void job_move(web_job *job, pool_worker *w)
         web_reply_error(&j->p->reply, 404, "no game '%s': deleted while the computer was thinking",
                         g->id);
     else
-        state_reply(g, &j->p->reply, j->status, json_incref(extra));
+        state_reply_state(g, &j->p->reply, j->status, json_incref(state), json_incref(extra));
+    json_decref(state);
     json_decref(extra);
     pthread_cond_broadcast(&g->idle);
     analysis_kick(j->a, g);
@@ -201,7 +202,7 @@ void job_agree(web_job *job, pool_worker *w)
         return;
     }
     if (v == AGREE_ENDED)
-        events_changed(j->a, g, "end", json_pack("{s:s}", "reason", "agreement"));
+        json_decref(events_changed(j->a, g, "end", json_pack("{s:s}", "reason", "agreement")));
     char result[96], text[512];
     const bool tables_exact = session_tables_exact(g->s);
     words_result(ans.agreed, result, sizeof result);

@@ -172,7 +172,7 @@ static int restore_one(const store_game *sg, void *ctx)
         copy_string(o, "token", st->token, sizeof st->token);
         st->joined = json_is_true(json_object_get(o, "joined"));
         /* Nobody follows it yet: both away until their pages come back. */
-        st->away_since_ms = web_now_ms();
+        st->away_said = st->joined;
     }
     copy_string(meta, "invite", g->invite, sizeof g->invite);
     g->invite_used = json_is_true(json_object_get(meta, "invite_used"));

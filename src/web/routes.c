@@ -28,6 +28,7 @@
 #include "web/routes.h"
 
 #include "front/engine_setup.h"
+#include "front/words.h"
 #include "web/events.h"
 #include "web/jsonout.h"
 #include "web/qr.h"
@@ -222,9 +223,15 @@ void refuse(web_reply *r, session_code code, const char *lang, const char *fmt, 
 void game_over(web_game *g, web_reply *r, const char *lang)
 {
     char why[300];
-    refuse(r, SESSION_OVER, lang, "the game is over: %s",
-           aw_status_explain(aw_game_status(session_game(g->s)), session_rules(g->s),
-                             session_position(g->s), why, sizeof why));
+    struct session_result res;
+    session_result(g->s, &res);
+    if (res.kind == SESSION_END_RESIGNATION || res.kind == SESSION_END_TIME ||
+        res.kind == SESSION_END_ABANDONED)
+        refuse(r, SESSION_OVER, lang, "%s", words_session_over(g->s, why, sizeof why));
+    else
+        refuse(r, SESSION_OVER, lang, "the game is over: %s",
+               aw_status_explain(aw_game_status(session_game(g->s)), session_rules(g->s),
+                                 session_position(g->s), why, sizeof why));
 }
 
 /* ---------------------------------------------- handlers of the server */

@@ -60,10 +60,10 @@ web_outcome handle_resign(web_app *a, web_game *g, const web_request *req, web_r
         } else if ((c = session_resign(g->s, side, &err)) != SESSION_OK) {
             refuse(r, c, lang, "%s", err.msg);
         } else {
-            events_changed(a, g, "end",
-                           json_pack("{s:s, s:s}", "reason", "resignation", "by",
-                                     jo_side_letter(side)));
-            state_reply(g, r, 200, NULL);
+            json_t *state = events_changed(
+                a, g, "end",
+                json_pack("{s:s, s:s}", "reason", "resignation", "by", jo_side_letter(side)));
+            state_reply_state(g, r, 200, state, NULL);
         }
     }
     pthread_mutex_unlock(&g->lock);
@@ -197,7 +197,7 @@ web_outcome handle_answer(web_app *a, web_game *g, const web_request *req, web_r
                 json_object_set_new(fields, "reason", json_string("agreement"));
             /* A takeback or an end changes the game; a rematch makes one. */
             if (accept && kind != OFFER_REMATCH)
-                events_changed(a, g, "answer", fields);
+                json_decref(events_changed(a, g, "answer", fields));
             else
                 events_note(a, g, "answer", fields);
             if (accept && kind == OFFER_REMATCH)

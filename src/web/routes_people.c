@@ -96,9 +96,8 @@ web_outcome handle_invite(web_app *a, const web_request *req, const char *code, 
         if (name)
             snprintf(st->name, sizeof st->name, "%s", name);
         session_clock_start(g->s);
-        events_changed(a, g, "join",
-                       json_pack("{s:s, s:s}", "seat", jo_side_letter(seat), "name", st->name));
-        json_t *state = state_refresh(g);
+        json_t *state = events_changed(
+            a, g, "join", json_pack("{s:s, s:s}", "seat", jo_side_letter(seat), "name", st->name));
         web_reply_value(r, 200, json_pack("{s:s, s:s, s:s, s:o}", "id", g->id, "seat",
                                           jo_side_letter(seat), "token", st->token, "state",
                                           state));

@@ -137,11 +137,12 @@ web_outcome handle_move(web_app *a, web_game *g, const web_request *req, web_rep
             } else {
                 json_t *played = json_array();
                 json_array_append_new(played, jo_report(rules, rep, true));
-                events_changed(a, g, "move", json_pack("{s:O}", "played", played));
+                json_t *state = events_changed(a, g, "move", json_pack("{s:O}", "played", played));
                 if (computer_reply(a, g, reserve, 200, played, NULL, pending)) {
+                    json_decref(state);
                     out = WEB_PENDING;
                 } else {
-                    state_reply(g, r, 200, json_pack("{s:O}", "played", played));
+                    state_reply_state(g, r, 200, state, json_pack("{s:O}", "played", played));
                     analysis_kick(a, g);
                 }
                 json_decref(played);
@@ -187,8 +188,9 @@ web_outcome handle_history(web_app *a, web_game *g, const web_request *req, web_
     } else {
         json_t *extra = json_pack("{s:i}", redo ? "redone" : "undone", n);
         json_t *played = redo ? last_reports(g->s, n) : json_array();
-        events_changed(a, g, redo ? "redo" : "undo",
-                       json_pack("{s:i, s:O}", redo ? "redone" : "undone", n, "played", played));
+        json_decref(events_changed(a, g, redo ? "redo" : "undo",
+                                   json_pack("{s:i, s:O}", redo ? "redone" : "undone", n,
+                                             "played", played)));
         json_object_set(extra, "played", played);
         if (session_computer_to_move(g->s) && !reserved) {
             /* The computer moves on a later request ("computer": true). */
@@ -273,8 +275,8 @@ web_outcome handle_agree(web_app *a, web_game *g, const web_request *req, web_re
     if (code != SESSION_OK) {
         agreement_refused(g, r, code, side, lang);
     } else if (accepted) { /* two people: the other one agreed on the page */
-        events_changed(a, g, "end", json_pack("{s:s}", "reason", "agreement"));
-        state_reply(g, r, 200,
+        json_t *state = events_changed(a, g, "end", json_pack("{s:s}", "reason", "agreement"));
+        state_reply_state(g, r, 200, state,
                     json_pack("{s:{s:s, s:[i,i], s:s}}", "agreement", "verdict", "ended", "agreed",
                               sc[0], sc[1], "text", result));
         analysis_kick(a, g);

@@ -101,6 +101,7 @@ json_t *seats_json(const web_game *g)
         json_t *p = json_pack("{s:s, s:s, s:b, s:b}", "kind", kind_word(st->kind), "name",
                               st->name, "joined", st->joined || st->kind == SEAT_ENGINE,
                               "present", st->kind == SEAT_ENGINE || st->present > 0 ||
+                                             (st->away_since_ms && !st->away_said) ||
                                              (!g->friend && st->kind == SEAT_HUMAN));
         json_object_set_new(o, jo_side_letter(side), p);
     }

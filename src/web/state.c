@@ -67,6 +67,27 @@ static const char *job_word(game_job j)
     }
 }
 
+/* The status: "ongoing", or the end: by the rules (jo_status), or by a
+ * resignation, a flag or an abandoned game ("over": "resignation",
+ * "time-forfeit", "abandoned", with the winner and the words). */
+static json_t *status_json(web_game *g)
+{
+    struct session_result res;
+    session_result(g->s, &res);
+    if (!res.over || res.kind == SESSION_END_RULES || res.kind == SESSION_END_AGREEMENT)
+        return jo_status(session_game(g->s));
+    const char *word = res.kind == SESSION_END_RESIGNATION ? "resignation"
+                       : res.kind == SESSION_END_TIME      ? "time-forfeit"
+                                                           : "abandoned";
+    int sc[2];
+    char text[512];
+    aw_game_scores(session_game(g->s), sc);
+    words_session_over(g->s, text, sizeof text);
+    return json_pack("{s:s, s:[i,i], s:s?, s:s, s:s}", "over", word, "scores", sc[0], sc[1],
+                     "winner", res.winner == AW_SOUTH ? "south" : res.winner == AW_NORTH ? "north" : NULL,
+                     "reason", res.reason, "text", text);
+}
+
 /* The state of a game (lock held, session free to read). */
 static json_t *state_json(web_game *g)
 {
@@ -75,10 +96,12 @@ static json_t *state_json(web_game *g)
     const aw_rules *r = session_rules(s);
     const aw_position *pos = session_position(s);
     const session_config *c = session_get_config(s);
-    const aw_status st = aw_game_status(gm);
+    /* Over by the rules, or by the session's own ends (a resignation, a
+     * flag, an abandoned game), which the board does not show. */
+    const bool going = session_ongoing(s, NULL) == SESSION_OK;
     char text[AW_POSITION_MAX];
     json_t *legal = json_array();
-    if (st == AW_ONGOING) {
+    if (going) {
         aw_move moves[AW_MAX_MOVES];
         const int n = aw_generate(r, pos, moves);
         for (int i = 0; i < n; i++)
@@ -86,7 +109,7 @@ static json_t *state_json(web_game *g)
     }
     int margin;
     /* Between two people the tables' verdict waits for the end. */
-    const bool help = !g->friend || st != AW_ONGOING;
+    const bool help = !g->friend || !going;
     json_t *tables = help && session_tables_margin(s, &margin)
                          ? jo_perfect(margin, session_tables_exact(s))
                          : json_null();
@@ -96,11 +119,11 @@ static json_t *state_json(web_game *g)
         "id", g->id, "rules", jo_rules(r), "players", players_json(s), "level", c->level,
         "movetime", (json_int_t)c->movetime_ms, "start", aw_position_format(aw_game_start(gm), text),
         "position", aw_position_format(pos, (char[AW_POSITION_MAX]){0}), "board", jo_position(pos),
-        "ply", aw_game_ply(gm), "moves", moves_json(s), "legal", legal, "status", jo_status(gm),
-        "to_move", st == AW_ONGOING ? jo_side_letter(pos->side) : NULL, "computer_to_move",
+        "ply", aw_game_ply(gm), "moves", moves_json(s), "legal", legal, "status", status_json(g),
+        "to_move", going ? jo_side_letter(pos->side) : NULL, "computer_to_move",
         session_computer_to_move(s), "thinking", job_word(g->job), "can_undo",
-        aw_game_ply(gm) > 0 || st == AW_END_AGREEMENT, "can_redo",
-        session_can_redo(s) && st == AW_ONGOING, "agreement_allowed",
+        aw_game_ply(gm) > 0 || !going, "can_redo",
+        session_can_redo(s) && going, "agreement_allowed",
         r->agreement != AW_LEFT_FORBIDDEN, "tables", tables, "version", (int)g->version);
     json_object_set_new(o, "seats", seats_json(g));
     json_object_set_new(o, "friend", json_boolean(g->friend));
@@ -152,7 +175,12 @@ json_t *state_refresh(web_game *g)
 /* Answer with the state plus `extra` fields (may be NULL; taken). */
 void state_reply(web_game *g, web_reply *r, int status, json_t *extra)
 {
-    json_t *o = state_refresh(g);
+    state_reply_state(g, r, status, NULL, extra);
+}
+
+void state_reply_state(web_game *g, web_reply *r, int status, json_t *state, json_t *extra)
+{
+    json_t *o = state ? state : state_refresh(g);
     if (o && extra)
         json_object_update(o, extra);
     json_decref(extra);

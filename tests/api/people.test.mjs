@@ -278,10 +278,17 @@ describe('games between two devices', () => {
     assert.equal(end.json.reason, 'resignation');
     assert.equal(end.json.by, 'N');
     assert.equal(end.json.state.result, '1-0');
+    assert.equal(end.json.state.status.over, 'resignation');
+    assert.equal(end.json.state.status.winner, 'south');
+    assert.match(end.json.state.status.text, /North resigned\. South wins\./);
+    assert.deepEqual(end.json.state.legal, []);
+    assert.equal(end.json.state.to_move, null);
     const again = await api(srv.base, 'POST', `/api/games/${id}/resign`, {}, bearer(ana));
     assert.equal(again.status, 409);
     assert.equal(again.body.code, 'game_over');
-    assert.equal((await move(srv.base, id, bea, 'd')).body.code, 'game_over');
+    const late = await move(srv.base, id, bea, 'd');
+    assert.equal(late.body.code, 'game_over');
+    assert.match(late.body.error, /North resigned/);
     const rec = await api(srv.base, 'GET', `/api/games/${id}/record?format=text`);
     assert.match(rec.text, /\[Result "1-0"\]/);
     assert.match(rec.text, /\[Termination "resignation"\]/);
@@ -367,6 +374,7 @@ describe('games between two devices', () => {
     assert.equal(end.json.state.result, '1-0');
     assert.equal(end.json.state.clock.remaining_ms.N, 0);
     assert.equal(end.json.state.clock.running, null);
+    assert.equal(end.json.state.status.over, 'time-forfeit');
     assert.equal((await move(srv.base, id, bea, 'd')).body.code, 'game_over');
     const rec = await api(srv.base, 'GET', `/api/games/${id}/record?format=text`);
     assert.match(rec.text, /\[Termination "time forfeit"\]/);
