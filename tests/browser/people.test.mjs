@@ -224,6 +224,12 @@ describe('two devices', () => {
       const rec = await api(srv.base, 'GET', `/api/archive/${id}/record`);
       assert.match(typeof rec.body === 'string' ? rec.body : rec.text, /Termination "resignation"/);
       await watcher.click('#dlg-archive button[type=submit]');
+      // The player's own games that go on, to go back to.
+      await host.click('#btn-archive');
+      await host.waitForSelector(`#archive-live a[href="/play/${id2}"]`);
+      assert.match(await host.textContent('#archive-live'), /Your games in progress.*Bea – Ana.*your turn/s);
+      await host.screenshot({ path: path.join(SHOTS, `people-${size}-archive-live.png`) });
+      await host.click('#dlg-archive button[type=submit]');
       noProblems(host, guest, watcher);
     });
   }

@@ -1,8 +1,10 @@
 // archive.js - the list of finished games the server keeps (GET
 // /api/archive), newest first, each with its record to download
-// (/api/archive/ID/record), a page at a time.
+// (/api/archive/ID/record), a page at a time; above it, the games between
+// two devices this browser plays that go on, to go back to.
 import { api, ApiError } from './api.js';
 import * as i18n from './i18n.js';
+import { heldGames } from './people.js';
 
 const { t } = i18n;
 const $ = (id) => document.getElementById(id);
@@ -23,8 +25,38 @@ export async function open() {
   offset = 0;
   total = 0;
   $('archive-list').textContent = '';
+  $('archive-live').textContent = '';
   $('dlg-archive').showModal();
-  await more();
+  await Promise.all([more(), live()]);
+}
+
+// The games between two devices this browser plays and that go on.
+async function live() {
+  const games = await heldGames().catch(() => []);
+  const box = $('archive-live');
+  box.textContent = '';
+  if (!games.length) return;
+  const h = document.createElement('h3');
+  h.textContent = t('in_progress');
+  const list = document.createElement('ol');
+  list.className = 'archive-list';
+  for (const { state, seat } of games) {
+    const name = (side) => state.seats[side].name || i18n.sideName(side);
+    const li = document.createElement('li');
+    const who = document.createElement('span');
+    who.className = 'a-who';
+    who.textContent = `${name('S')} – ${name('N')}`;
+    const what = document.createElement('span');
+    what.className = 'a-what muted small';
+    what.textContent = state.to_move === seat ? t('your_move') : t('their_move', { name: name(state.to_move) });
+    const a = document.createElement('a');
+    a.className = 'a-rec';
+    a.href = `/play/${state.id}`;
+    a.textContent = t('back_to_game');
+    li.append(who, document.createElement('span'), what, a);
+    list.appendChild(li);
+  }
+  box.append(h, list);
 }
 
 function resultText(g) {

@@ -48,6 +48,25 @@ export function remember(id, seat, token, extra = {}) {
 
 const held = (id) => seats()[id] || null;
 
+// The games this browser holds a seat of, newest first, that go on (asked
+// of the server; the ones it no longer knows are forgotten).
+export async function heldGames(max = 8) {
+  const all = seats();
+  const ids = Object.keys(all).sort((a, b) => all[b].at - all[a].at).slice(0, max);
+  const got = await Promise.allSettled(ids.map((id) => api.state(id)));
+  const out = [];
+  got.forEach((r, k) => {
+    if (r.status === 'fulfilled') {
+      if (ongoing(r.value)) out.push({ state: r.value, seat: all[ids[k]].seat });
+    } else if (r.reason instanceof ApiError && r.reason.status === 404) {
+      const now = seats();
+      delete now[ids[k]];
+      try { localStorage.setItem(SEATS_KEY, JSON.stringify(now)); } catch { /* private mode */ }
+    }
+  });
+  return out;
+}
+
 // The seat of this browser in the game shown ("S", "N"), null: none
 // (a watcher, or a game on one screen).
 export function mySeat(state = page.state()) {
