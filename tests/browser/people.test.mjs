@@ -112,6 +112,8 @@ describe('two devices', () => {
       await guest.waitForFunction((gid) => location.pathname === `/play/${gid}`, id);
       await host.waitForFunction(() => /Your turn/.test(document.querySelector('#status').textContent));
       assert.match(await host.textContent('#player-top .name'), /Bea/);
+      assert.equal(await host.title(), 'Your turn · awalé');
+      assert.equal(await guest.title(), 'awalé');
       assert.match(await host.textContent('#player-bottom .name'), /Ana \(you\)/);
       assert.match(await guest.textContent('#player-bottom .name'), /Bea \(you\)/);
       // Each from their own side: North's row (a-f, pits 6-11) at the guest's bottom.

@@ -926,6 +926,7 @@ function onKey(e) {
   else if (k === 's' || k === 'S') dialogs.openExport();
   else if (k === 'l' || k === 'L') dialogs.openImport();
   else if ((k === 'g' || k === 'G') && !$('btn-agree').hidden && !$('btn-agree').disabled) agree();
+  else if ((k === 'g' || k === 'G') && !$('people').hidden && !$('btn-offer-end').hidden && !$('btn-offer-end').disabled) $('btn-offer-end').click();
   else if (k === 't' || k === 'T') flip();
   else if (k === 'v' || k === 'V') reviews.start();
   else if (k === '?') $('dlg-help').showModal();

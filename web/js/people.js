@@ -454,8 +454,14 @@ export function clockText(c) {
 
 // ------------------------------------------------------------ drawing
 
+const baseTitle = document.title;
+
 export function draw() {
   const state = page.state();
+  // The tab's title says when it is the player's turn (a page in the background).
+  const turn = !!state && state.friend && ongoing(state) && mySeat(state) === state.to_move
+    && state.seats.S.joined && state.seats.N.joined;
+  document.title = turn ? `${t('title_turn')} · ${baseTitle}` : baseTitle;
   const friend = !!(state && state.friend);
   const me = mySeat(state);
   const going = friend && ongoing(state);
