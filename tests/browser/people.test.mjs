@@ -340,6 +340,14 @@ describe('two devices', () => {
     for (const p of [host, guest]) await settled(p, ply);
     await playOne(two, host, id);
     for (const p of [host, guest]) await settled(p, ply + 1);
+    // An end proposed and accepted: both told the game ended by agreement.
+    await host.click('#btn-offer-end');
+    await guest.waitForSelector('#offer:not([hidden])');
+    await guest.click('#offer-yes');
+    for (const p of [host, guest]) {
+      await p.waitForSelector('#dlg-over[open]');
+      assert.match(await p.textContent('#over-reason'), /agreed to end the game/);
+    }
     // (the browser said so while the server was down: no problem of the page)
     for (const p of pages) p.problems = p.problems.filter((m) => !/ERR_CONNECTION_REFUSED|Failed to fetch|net::/.test(m));
     noProblems(host, guest);
