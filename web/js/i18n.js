@@ -134,7 +134,7 @@ const EN = {
   analysis_duel: N_('No engine while two people play: the analysis comes back when the game is over.'),
   games: N_('Games'), archive_title: N_('Finished games'), more: N_('More'), archive_empty: N_('No finished game yet.'),
   archive_none: N_('This server keeps no archive.'), archive_won: N_('{name} won'), archive_moves: N_('{n} moves'), archive_move: N_('1 move'),
-  title_turn: N_('Your turn'),  in_progress: N_('Your games in progress'), your_move: N_('your turn'), their_move: N_('{name} to move'),
+  title_turn: N_('Your turn'), share: N_('Share'),  in_progress: N_('Your games in progress'), your_move: N_('your turn'), their_move: N_('{name} to move'),
   game_lost: N_('That game is gone (expired or deleted): a new one starts.'),
   keys: [
     ['A–F, a–f', N_('play that pit (the letters of the side to move)')],

@@ -89,6 +89,11 @@ export function init(host) { page = host; }
 
 export function wire() {
   $('invite-copy').addEventListener('click', () => copy($('invite-link').value));
+  // A phone's own way to send the link (a message, a mail), where there is one.
+  if (navigator.share) {
+    $('invite-share').hidden = false;
+    $('invite-share').addEventListener('click', () => navigator.share({ url: $('invite-link').value }).catch(() => {}));
+  }
   $('watch-copy').addEventListener('click', () => copy($('watch-link').href));
   $('invite-link').addEventListener('focus', (e) => e.target.select());
   $('invite-qr').addEventListener('error', (e) => { e.target.hidden = true; });
