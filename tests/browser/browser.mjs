@@ -23,8 +23,8 @@ export async function launch() {
 // A page of a new context (viewport, language, colour scheme) whose
 // console errors and uncaught exceptions are collected in page.problems.
 // `setup(page)`, when given, runs before the page is loaded (to route its
-// requests).
-export async function openPage(browser, base, { width = 1280, height = 800, locale = 'en-GB', colorScheme = 'light', mobile = false, setup = null } = {}) {
+// requests); `path` is the page's path (an invitation, a game watched).
+export async function openPage(browser, base, { width = 1280, height = 800, locale = 'en-GB', colorScheme = 'light', mobile = false, setup = null, path = '/' } = {}) {
   const context = await browser.newContext({
     viewport: { width, height },
     deviceScaleFactor: mobile ? 2 : 1,
@@ -45,6 +45,6 @@ export async function openPage(browser, base, { width = 1280, height = 800, loca
   });
   page.on('pageerror', (err) => page.problems.push(`page error: ${err.message}`));
   if (setup) await setup(page);
-  await page.goto(base + '/');
+  await page.goto(base + path);
   return page;
 }

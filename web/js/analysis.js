@@ -4,6 +4,7 @@
 // value goes to the evaluation graph.
 import { api } from './api.js';
 import * as i18n from './i18n.js';
+import { ongoing } from './people.js';
 
 const { t } = i18n;
 const $ = (id) => document.getElementById(id);
@@ -26,11 +27,13 @@ export function connect() {
   const state = page.state();
   const { settings } = page;
   const box = $('analysis');
-  if (!settings.analysis || !state) {
+  // Between two devices, no engine while the game is played.
+  const duel = state && state.friend && ongoing(state);
+  if (!settings.analysis || !state || duel) {
     box.innerHTML = '';
     const p = document.createElement('p');
     p.className = 'muted';
-    p.textContent = t('analysis_off');
+    p.textContent = t(duel ? 'analysis_duel' : 'analysis_off');
     box.appendChild(p);
     return;
   }

@@ -13,8 +13,19 @@ export class ApiError extends Error {
   }
 }
 
+// The seats' tokens of games between two devices, by game id: every call
+// about such a game carries its seat's Authorization (people.js sets them).
+const tokens = new Map();
+export function setToken(id, token) {
+  if (token) tokens.set(id, token);
+  else tokens.delete(id);
+}
+export const tokenOf = (id) => tokens.get(id) || null;
+
 async function call(method, url, body, signal) {
   const init = { method, headers: {}, signal };
+  const m = /^\/api\/games\/([0-9a-f]+)/.exec(url);
+  if (m && tokens.has(m[1])) init.headers.Authorization = `Bearer ${tokens.get(m[1])}`;
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
@@ -52,5 +63,13 @@ export const api = {
   remove: (id) => call('DELETE', `/api/games/${id}`),
   review: (id) => call('GET', `/api/games/${id}/review`),
   startReview: (id, body = {}) => call('POST', `/api/games/${id}/review`, body),
+  invite: (code) => call('GET', `/api/invites/${code}`),
+  join: (code, name) => call('POST', `/api/invites/${code}`, name ? { name, lang: getLang() } : { lang: getLang() }),
+  resign: (id, body = {}) => call('POST', `/api/games/${id}/resign`, { ...body, lang: getLang() }),
+  offer: (id, kind) => call('POST', `/api/games/${id}/offers`, { kind, lang: getLang() }),
+  answer: (id, accept) => call('POST', `/api/games/${id}/offers/answer`, { accept, lang: getLang() }),
+  message: (id, text) => call('POST', `/api/games/${id}/messages`, { text }),
+  rematchSeat: (id) => call('POST', `/api/games/${id}/rematch-seat`, {}),
+  archive: (offset, limit) => call('GET', `/api/archive?offset=${offset}&limit=${limit}`),
   analysis: (id, multipv) => new EventSource(`/api/games/${id}/analysis?multipv=${multipv}`),
 };

@@ -10,6 +10,9 @@ import * as i18n from './i18n.js';
 import * as reviews from './review.js';
 import * as analysis from './analysis.js';
 import * as dialogs from './dialogs.js';
+import * as people from './people.js';
+import * as archive from './archive.js';
+import * as clock from './clock.js';
 
 const { t } = i18n;
 const $ = (id) => document.getElementById(id);
@@ -17,7 +20,7 @@ const $ = (id) => document.getElementById(id);
 // ------------------------------------------------------------ settings
 
 const SETTINGS_KEY = 'awale.settings';
-const DEFAULT_NEW = { opponent: 'engine', level: 3, side: 'S', first: 'S', movetime: 1000, rules: 'abapa', params: {}, position: '' };
+const DEFAULT_NEW = { opponent: 'engine', level: 3, side: 'S', first: 'S', movetime: 1000, rules: 'abapa', params: {}, position: '', clock: '', name: '' };
 const settings = {
   lang: null, theme: 'auto', speed: 170, multipv: 3, analysis: false, flip: false, game: null,
   newgame: { ...DEFAULT_NEW },
@@ -32,6 +35,8 @@ const save = () => {
 };
 
 // ------------------------------------------------------------ state
+
+const { ongoing } = people;
 
 let state = null;     // the game as the server last described it
 let viewPly = null;   // the position looked at (null: the game's current one)
@@ -62,6 +67,15 @@ dialogs.init({
   state: () => state, settings, save, moveNumber, failed, toast,
   startGame: (opts) => startGame(opts), switchTo: (...args) => switchTo(...args), newSwitch: () => ++switches,
 });
+people.init({
+  state: () => state, settings, save, toast, failed, newSwitch: () => ++switches,
+  switchTo: (...args) => switchTo(...args), takeState: (next, played) => takeState(next, played),
+  drawAll: () => { if (state) drawAll(); }, clockEvent: (ev) => clock.update(ev),
+  // one screen: who resigns (the player against the computer, else the side to move), and a side's name
+  localSide: () => (againstComputer() ? (humanSide('S') ? 'S' : 'N') : state.to_move),
+  nameOf: (side) => (state.friend ? people.seatName(side) : againstComputer() && !humanSide(side) ? t('computer') : i18n.sideName(side)),
+});
+archive.init({ endWord: (reason, result, g) => endWord(reason, result, g) });
 reviews.init({
   state: () => state, viewPly: () => viewPly, moveNumber, moveLabel, playerName, goTo, failed, drawMoves, drawGraph,
 });
@@ -109,12 +123,17 @@ const humanSide = (side) => state.players[side === 'S' ? 'south' : 'north'].type
 const againstComputer = () => state && humanSide('S') !== humanSide('N');
 
 function seat() {
-  let s = !humanSide('S') && humanSide('N') ? 'N' : 'S';
+  // Between two devices: each player sees the board from their own side.
+  let s = state.friend ? (people.mySeat() || 'S') : !humanSide('S') && humanSide('N') ? 'N' : 'S';
   if (settings.flip) s = other(s);
   return s;
 }
 
 function playerName(side) {
+  if (state.friend) {
+    const name = people.seatName(side);
+    return side === people.mySeat() ? t('you_named', { name }) : name;
+  }
   const p = state.players[side === 'S' ? 'south' : 'north'];
   if (p.type === 'engine') return t('computer_level', { level: p.level });
   return againstComputer() ? t('you') : i18n.sideName(side);
@@ -122,6 +141,7 @@ function playerName(side) {
 
 // "South (you)", "North (computer)", or the side alone between people.
 function moverName(side) {
+  if (state.friend) return people.seatName(side);
   if (!againstComputer()) return i18n.sideName(side);
   return `${i18n.sideName(side)} (${humanSide(side) ? t('you_short') : t('computer_short')})`;
 }
@@ -134,11 +154,43 @@ function moveLabel(ply) {
 
 function failed(e) {
   if (e instanceof ApiError && e.status === 0) toast(t('server_gone'), 'error');
+  else if (e instanceof ApiError && state && state.friend && e.code && REFUSALS[e.code]) toast(t(REFUSALS[e.code]), 'error');
   else if (e instanceof ApiError && e.status === 404 && state) {
     toast(t('game_lost'), 'error');
     startGame(settings.newgame, false);
   } else toast(e.message, 'error');
 }
+
+// The server's refusals in a game between two devices, by code.
+const REFUSALS = { not_your_turn: 'refused_turn', bad_token: 'refused_token', rate_limited: 'too_fast' };
+
+// Who may play now from this page: between two devices, the player whose
+// turn it is (the server decides; this only greys out the board).
+function mayPlay() {
+  if (!state.friend) return !state.computer_to_move;
+  return people.mySeat() === state.to_move && state.seats.S.joined && state.seats.N.joined;
+}
+
+// The end of a game in words: by resignation, on time, by agreement, or
+// by the rules' end (the reason word and result of the server).
+function endWord(reason, result, names = null) {
+  const name = (side) => (names ? names[side === 'S' ? 'south' : 'north'] || i18n.sideName(side) : state && state.friend ? people.seatName(side) : i18n.sideName(side));
+  const loser = result === '1-0' ? 'N' : result === '0-1' ? 'S' : null;
+  switch (reason) {
+    case 'resignation': return loser ? t('end_resigned', { name: name(loser) }) : t('end_resignation');
+    case 'time forfeit': return loser ? t('end_time', { name: name(loser) }) : t('end_time_any');
+    case 'agreement': return t('end_agreement');
+    case 'abandoned': return t('end_abandoned');
+    default: return reason ? t('end_rules') : '';
+  }
+}
+
+function describeEnd() {
+  const r = state.end_reason;
+  if (r === 'resignation' || r === 'time forfeit' || r === 'abandoned' || typeof state.status !== 'object') return endWord(r, state.result);
+  return i18n.describeEnd(state);
+}
+const scoresMatter = () => !['resignation', 'time forfeit', 'abandoned'].includes(state.end_reason);
 
 // ------------------------------------------------------------ drawing
 
@@ -146,8 +198,8 @@ function boardView() {
   const live = viewPly === null;
   const ply = live ? state.ply : viewPly;
   const pos = positionAt(ply);
-  const over = state.status !== 'ongoing';
-  const interactive = live && !busy && !animating && !over && !state.computer_to_move && !state.thinking;
+  const over = !ongoing(state);
+  const interactive = live && !busy && !animating && !over && mayPlay() && !state.thinking;
   const legalPits = interactive ? [...new Set(state.legal.filter((m) => m !== 'pass').map(pitIndex))] : [];
   const last = ply > 0 ? state.moves[ply - 1] : null;
   const hinted = live && hint && hint.ply === state.ply ? hint : null;
@@ -171,21 +223,52 @@ function drawBoard() {
 
 function drawPlayers() {
   const bottom = seat();
+  const clocks = {};
   for (const [id, side] of [['player-top', other(bottom)], ['player-bottom', bottom]]) {
     const box = $(id);
+    people.drawSeat(box, side);
+    clocks[side] = box.querySelector('.clock');
     box.querySelector('.name').textContent = playerName(side);
     box.querySelector('.detail').textContent = `${i18n.sideName(side)} · ${side === 'S' ? 'A–F' : 'a–f'}`;
-    box.classList.toggle('on', state.status === 'ongoing' && state.to_move === side && viewPly === null);
+    box.classList.toggle('on', ongoing(state) && state.to_move === side && viewPly === null);
     box.classList.toggle('thinking', !!state.thinking && state.to_move === side);
   }
+  if (clockFor !== state) {
+    clockFor = state;
+    clock.set(state.clock || null, clocks, clockZero);
+  }
+}
+
+// A clock ran out on the page: the server tells whether the flag fell.
+let clockFor = null;
+function clockZero() {
+  const id = state.id;
+  setTimeout(async () => {
+    if (!state || state.id !== id || !ongoing(state)) return;
+    try {
+      takeState(await api.state(id), []);
+    } catch { /* the next update tells */ }
+  }, state.friend ? 1500 : 300);
 }
 
 function statusText() {
   const st = state.status;
   // Looking back: "go back to play" while there is a game to play on; a
   // finished game keeps saying how it ended.
-  if (viewPly !== null && st === 'ongoing') return t('not_now');
-  if (st !== 'ongoing') return t('over_status', { reason: i18n.describeEnd(state), result: i18n.describeResult(st.scores) });
+  if (viewPly !== null && ongoing(state)) return t('not_now');
+  if (!ongoing(state)) {
+    if (!scoresMatter()) return t('over_status_short', { reason: describeEnd() });
+    return t('over_status', { reason: describeEnd(), result: i18n.describeResult((st && st.scores) || state.board.scores) });
+  }
+  if (state.friend) {
+    const me = people.mySeat();
+    const free = ['S', 'N'].find((s) => !state.seats[s].joined);
+    if (free) return me ? t('waiting_friend') : t('waiting_player');
+    const pits = state.to_move === 'S' ? 'A–F' : 'a–f';
+    const name = people.seatName(state.to_move);
+    if (isRelay()) return me === state.to_move ? t('your_turn_relay') : t('side_turn_relay', { side: name });
+    return me === state.to_move ? t('your_turn', { pits }) : t('side_turn', { side: name, pits });
+  }
   if (state.thinking === 'move' || (busy && state.computer_to_move)) return `${t('thinking')}…`;
   if (state.thinking === 'agree') return `${t('considering')}…`;
   if (state.legal.length === 1 && state.legal[0] === 'pass') return t('must_pass', { side: i18n.sideName(state.to_move) });
@@ -199,7 +282,7 @@ function drawStatus() {
   const el = $('status');
   el.textContent = statusText();
   el.classList.toggle('thinking', state.thinking === 'move' || (busy && state.computer_to_move));
-  el.classList.toggle('over', state.status !== 'ongoing');
+  el.classList.toggle('over', !ongoing(state));
   const v = $('viewing');
   if (viewPly === null) v.hidden = true;
   else {
@@ -214,12 +297,20 @@ function drawControls() {
   const idle = !busy && !animating && !state.thinking;
   // Undo also while the computer thinks about its answer: it is cancelled.
   $('btn-undo').disabled = !(idle || (waiting && !animating)) || !state.can_undo;
+  // Between two devices: no undo (a takeback is asked), no hint nor analysis
+  // while the game is played (the players play on their own).
+  const friend = !!state.friend;
+  const duel = friend && ongoing(state);
+  for (const id of ['btn-undo', 'btn-redo', 'btn-agree']) $(id).hidden = friend;
+  $('btn-hint').hidden = duel;
+  document.body.classList.toggle('duel', duel);
+  people.draw();
   $('btn-redo').disabled = !idle || !state.can_redo;
-  $('btn-hint').disabled = !idle || !live || state.status !== 'ongoing' || state.computer_to_move;
-  $('btn-agree').hidden = !state.rules || !state.agreement_allowed;
-  $('btn-agree').disabled = !idle || state.status !== 'ongoing' || state.computer_to_move;
+  $('btn-hint').disabled = !idle || !live || !ongoing(state) || state.computer_to_move;
+  if (!friend) $('btn-agree').hidden = !state.rules || !state.agreement_allowed;
+  $('btn-agree').disabled = !idle || !ongoing(state) || state.computer_to_move;
   let pass = $('btn-pass');
-  const mustPass = live && state.status === 'ongoing' && !state.computer_to_move && state.legal.includes('pass');
+  const mustPass = live && ongoing(state) && mayPlay() && state.legal.includes('pass');
   if (mustPass && !pass) {
     pass = document.createElement('button');
     pass.id = 'btn-pass';
@@ -290,11 +381,12 @@ function drawMoves() {
     b.addEventListener('click', () => goTo(i + 1));
     row.appendChild(b);
   });
-  if (state.status !== 'ongoing') {
+  if (!ongoing(state)) {
     const end = document.createElement('li');
     end.className = 'result';
-    const [a, b] = state.status.scores;
-    end.textContent = a > b ? '1-0' : a < b ? '0-1' : '½-½';
+    const [a, b] = state.status.scores || state.board.scores;
+    const res = state.result && state.result !== '*' ? state.result : a > b ? '1-0' : a < b ? '0-1' : '1/2-1/2';
+    end.textContent = res === '1/2-1/2' ? '½-½' : res;
     table.appendChild(end);
   }
   box.appendChild(table);
@@ -394,6 +486,7 @@ async function applyState(next, played = [], change = false) {
   // An answer about a game left meanwhile (only a switch changes the game).
   if (state && state.id !== next.id && !change) return;
   const fresh = !state || state.id !== next.id;
+  const ended = !fresh && ongoing(state) && !ongoing(next);
   state = next;
   viewPly = null;
   selected = null;
@@ -402,10 +495,17 @@ async function applyState(next, played = [], change = false) {
     hint = null;
     reviews.forget();
     reviews.load();
-    overShown = next.status !== 'ongoing' ? next.id : null;
-    settings.game = next.id;
-    save();
+    overShown = !ongoing(next) ? next.id : null;
+    // (a game watched is not the player's own)
+    if (!people.watching(next)) {
+      settings.game = next.id;
+      save();
+    }
+    people.enter(next);
     analysis.connect();
+  } else if (ended) {
+    analysis.connect();
+    reviews.load();
   }
   if (played.length) {
     animating = true;
@@ -425,11 +525,34 @@ async function applyState(next, played = [], change = false) {
     animating = false;
   }
   drawAll();
-  scheduleEvals();
-  if (state.status !== 'ongoing' && overShown !== state.id + state.ply) {
+  if (!(state.friend && ongoing(state))) scheduleEvals();
+  if (!ongoing(state) && overShown !== state.id + state.ply) {
     overShown = state.id + state.ply;
     showOver();
   }
+}
+
+// A state told by the event stream or by the answer to the page's own
+// change, one at a time: a newer one is shown (its moves animated when they
+// follow the position shown), the same one only refreshed (who is present,
+// the clock, an offer), an older one dropped. Newer: a later event (the
+// game's event numbers survive a restart of the server, its versions need
+// not), else a later version (a game of one screen has no events).
+let taking = Promise.resolve();
+function takeState(next, played = []) {
+  taking = taking.then(async () => {
+    if (!state || !next || next.id !== state.id) return;
+    const e1 = next.event_id ?? 0;
+    const e0 = state.event_id ?? 0;
+    if (e1 > e0 || (e1 === e0 && next.version > state.version)) {
+      const follows = played.length && next.ply === state.ply + played.length;
+      await applyState(next, follows ? played : []);
+    } else if (e1 === e0) {
+      state = next;
+      if (!animating) drawAll();
+    }
+  }).catch((e) => failed(e));
+  return taking;
 }
 
 // Stop everything that reads the game shown (before it is deleted, so that
@@ -440,6 +563,7 @@ function leaveGame() {
   if (evalAbort) evalAbort.abort();
   evalAbort = null;
   analysis.close();
+  people.leave();
 }
 
 async function startGame(opts, deleteOld = true) {
@@ -454,13 +578,23 @@ async function startGame(opts, deleteOld = true) {
     body.north = me === 'N' ? 'human' : 'engine';
     body.level = opts.level;
     body.movetime = opts.movetime;
+  } else if (opts.opponent === 'friend') {
+    const me = opts.side === 'R' ? (Math.random() < 0.5 ? 'S' : 'N') : opts.side;
+    body.south = me === 'S' ? 'human' : 'friend';
+    body.north = me === 'N' ? 'human' : 'friend';
+    if (opts.name) body.name = opts.name;
   } else {
     body.south = 'human';
     body.north = 'human';
   }
+  if (opts.clock) {
+    const [base, increment] = opts.clock.split('+').map(Number);
+    body.clock = { base, increment };
+  }
   body.reply = false;
   const mine = ++switches;
   const next = await api.create(body);
+  people.created(next);
   await switchTo(next, mine, deleteOld);
 }
 
@@ -474,7 +608,8 @@ async function switchTo(next, mine, deleteOld, shown) {
     api.remove(next.id).catch(() => {});
     return;
   }
-  const old = state && deleteOld && state.id !== next.id ? state.id : null;
+  // (a game between two devices is never deleted: the other player's too)
+  const old = state && deleteOld && state.id !== next.id && !state.friend ? state.id : null;
   if (state && state.id !== next.id) {
     epoch++;
     busy = waiting = false;
@@ -492,7 +627,7 @@ async function switchTo(next, mine, deleteOld, shown) {
 // The computer's move when it is its turn (asked separately, so that the
 // player's own move is seen at once).
 async function computerTurn() {
-  if (!state || state.status !== 'ongoing' || !state.computer_to_move) return;
+  if (!state || !ongoing(state) || !state.computer_to_move) return;
   busy = true;
   waiting = true;
   const mine = epoch;
@@ -530,7 +665,11 @@ async function play(move) {
     const next = await api.play(state.id, move, { reply: false });
     busy = false;
     hint = null;
-    const turn = next.status === 'ongoing' && next.computer_to_move;
+    if (state.friend) {
+      await takeState(next, next.played || []);
+      return;
+    }
+    const turn = ongoing(next) && next.computer_to_move;
     // Ask for the computer's answer now: it thinks while the move is shown.
     const answer = turn ? api.computer(next.id).then((r) => ({ r }), (e) => ({ e })) : null;
     const mine = epoch;
@@ -557,10 +696,17 @@ async function play(move) {
 
 function pitClicked(i) {
   if (!state || viewPly !== null) {
-    if (state && viewPly !== null && state.status === 'ongoing') toast(t('not_now'));
+    if (state && viewPly !== null && ongoing(state)) toast(t('not_now'));
     return;
   }
-  if (busy || animating || state.status !== 'ongoing') return;
+  if (busy || animating || !ongoing(state)) return;
+  if (state.friend && !mayPlay()) {
+    const me = people.mySeat();
+    if (!me) toast(t('watching'));
+    else if (!state.seats.S.joined || !state.seats.N.joined) toast(t('waiting_friend'));
+    else toast(t('refused_turn'));
+    return;
+  }
   if (state.computer_to_move) {
     toast(t('not_yours'));
     return;
@@ -580,6 +726,7 @@ function pitClicked(i) {
 }
 
 async function undo() {
+  if (state && state.friend) return; // a takeback is asked of the other player
   if (animating || !state || (busy && !waiting)) return;
   // While the computer thinks about its answer, the undo cancels it (the
   // server stops its search and takes back the move it was answering).
@@ -601,6 +748,7 @@ async function undo() {
 }
 
 async function redo() {
+  if (state && state.friend && ongoing(state)) return;
   if (busy || animating || !state) return;
   busy = true;
   try {
@@ -617,7 +765,8 @@ async function redo() {
 }
 
 async function askHint() {
-  if (busy || animating || !state || state.status !== 'ongoing' || state.computer_to_move) return;
+  if (state && state.friend && ongoing(state)) return;
+  if (busy || animating || !state || !ongoing(state) || state.computer_to_move) return;
   if (viewPly !== null) goTo(null);
   const btn = $('btn-hint');
   btn.classList.add('working');
@@ -634,7 +783,7 @@ async function askHint() {
 }
 
 async function agree() {
-  if (busy || !state || state.status !== 'ongoing') return;
+  if (busy || !state || !ongoing(state)) return;
   busy = true;
   drawControls();
   try {
@@ -686,22 +835,33 @@ const step = (d) => goTo((viewPly ?? state.ply) + d);
 
 function showOver() {
   const st = state.status;
-  const [s, n] = st.scores;
+  const [s, n] = (st && st.scores) || state.board.scores;
+  const res = state.result && state.result !== '*' ? state.result : s > n ? '1-0' : s < n ? '0-1' : '1/2-1/2';
+  const me = people.mySeat();
   let title;
-  if (s === n) title = t('draw');
+  if (res === '1/2-1/2') title = t('draw');
   else {
-    const winner = s > n ? 'S' : 'N';
-    if (againstComputer()) title = humanSide(winner) ? t('win_you') : t('win_computer');
+    const winner = res === '1-0' ? 'S' : 'N';
+    if (me) title = winner === me ? t('win_you') : t('win_name', { name: people.seatName(winner) });
+    else if (state.friend) title = t('win_name', { name: people.seatName(winner) });
+    else if (againstComputer()) title = humanSide(winner) ? t('win_you') : t('win_computer');
     else title = t('win_side', { side: i18n.sideName(winner) });
   }
   $('over-title').textContent = title;
-  $('over-score').textContent = `${i18n.sideName('S')} ${s} – ${n} ${i18n.sideName('N')}`;
-  $('over-reason').textContent = `${i18n.describeEnd(state)}.`;
+  const names = (side) => (state.friend ? people.seatName(side) : i18n.sideName(side));
+  // (after a resignation or a flag, the result; else the seeds)
+  const [ps, pn] = scoresMatter() ? [s, n] : res === '1-0' ? [1, 0] : res === '0-1' ? [0, 1] : ['½', '½'];
+  $('over-score').textContent = `${names('S')} ${ps} – ${pn} ${names('N')}`;
+  $('over-reason').textContent = `${describeEnd()}.`;
+  $('over-rematch').hidden = !me;
+  $('over-review').hidden = people.watching();
+  $('over-close').hidden = !people.watching();
   const dlg = $('dlg-over');
   dlg.returnValue = '';
   dlg.showModal();
   dlg.addEventListener('close', () => {
     if (dlg.returnValue === 'new') dialogs.openNewGame();
+    else if (dlg.returnValue === 'rematch') $('btn-rematch').click();
     else if (dlg.returnValue === 'review') reviews.start();
   }, { once: true });
 }
@@ -766,6 +926,7 @@ function onKey(e) {
   else if (k === 's' || k === 'S') dialogs.openExport();
   else if (k === 'l' || k === 'L') dialogs.openImport();
   else if ((k === 'g' || k === 'G') && !$('btn-agree').hidden && !$('btn-agree').disabled) agree();
+  else if ((k === 'g' || k === 'G') && !$('people').hidden && !$('btn-offer-end').hidden && !$('btn-offer-end').disabled) $('btn-offer-end').click();
   else if (k === 't' || k === 'T') flip();
   else if (k === 'v' || k === 'V') reviews.start();
   else if (k === '?') $('dlg-help').showModal();
@@ -802,6 +963,7 @@ function setLanguage(l) {
   i18n.setLang(l);
   $('sel-lang').value = i18n.getLang();
   i18n.translatePage();
+  clockFor = null;
   dialogs.relabel();
   if (state) {
     board.layout();
@@ -815,6 +977,8 @@ function setLanguage(l) {
 
 function wire() {
   dialogs.wire();
+  people.wire();
+  archive.wire();
   $('btn-undo').addEventListener('click', undo);
   $('btn-redo').addEventListener('click', redo);
   $('btn-hint').addEventListener('click', askHint);
@@ -875,6 +1039,14 @@ async function init() {
     failed(e);
     return;
   }
+  try {
+    if (await people.route()) {
+      document.body.dataset.ready = 'true';
+      return;
+    }
+  } catch (e) {
+    failed(e);
+  }
   let restored = null;
   if (settings.game) {
     try {
@@ -883,7 +1055,8 @@ async function init() {
   }
   try {
     if (restored) await switchTo(restored, mine, false);
-    else if (mine === switches) await startGame(settings.newgame, false);
+    // (never a new invitation by itself: against the computer then)
+    else if (mine === switches) await startGame({ ...settings.newgame, opponent: settings.newgame.opponent === 'friend' ? 'engine' : settings.newgame.opponent }, false);
   } catch (e) {
     failed(e);
   }

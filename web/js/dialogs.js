@@ -1,6 +1,7 @@
 // dialogs.js - the page's dialogs: a new game (every rule set and its
-// parameters, the opponent and its level, the side, who starts, the time
-// per move, a start position), import and export of game records, the
+// parameters, the opponent (the computer and its level, a person on the same
+// screen, a friend on another device), the side, the clock, who starts, the
+// time per move, a start position), import and export of game records, the
 // keys. The rule sets and levels are the server's (GET /api/rules,
 // /api/levels), worded in the page's language.
 import { api } from './api.js';
@@ -42,7 +43,7 @@ export function wire() {
   $('new-rules').addEventListener('change', () => drawParams());
   $('new-level').addEventListener('input', drawLevelText);
   $('form-new').addEventListener('change', (e) => {
-    if (e.target.name === 'opponent') $('form-new').classList.toggle('vs-person', e.target.value === 'human');
+    if (e.target.name === 'opponent') $('form-new').dataset.opponent = e.target.value;
   });
   $('form-import').addEventListener('submit', submitImport);
   $('import-cancel').addEventListener('click', () => $('dlg-import').close());
@@ -138,7 +139,9 @@ export function openNewGame() {
   $('new-position').value = n.position || '';
   drawParams(n.params);
   drawLevelText();
-  f.classList.toggle('vs-person', n.opponent === 'human');
+  f.dataset.opponent = n.opponent;
+  $('new-clock').value = n.clock || '';
+  $('new-name').value = n.name || page.settings.name || '';
   $('new-error').textContent = '';
   $('dlg-new').showModal();
 }
@@ -153,7 +156,9 @@ async function submitNewGame(e) {
     opponent: f.opponent.value, side: f.side.value, first: f.first.value,
     level: Number($('new-level').value), movetime: Number($('new-movetime').value),
     rules: $('new-rules').value, params, position: $('new-position').value.trim(),
+    clock: $('new-clock').value, name: $('new-name').value.trim(),
   };
+  if (n.name) page.settings.name = n.name;
   try {
     await page.startGame(n);
     page.settings.newgame = n;

@@ -6,6 +6,7 @@
 // the moves it reviewed: an undo below them leaves it behind.
 import { api } from './api.js';
 import * as i18n from './i18n.js';
+import { ongoing, watching } from './people.js';
 
 const { t } = i18n;
 const $ = (id) => document.getElementById(id);
@@ -50,7 +51,8 @@ export function draw() {
   const running = review && (review.state === 'queued' || review.state === 'running');
   const done = review && review.state === 'done' && current;
   const more = done && review.total < state.ply;
-  btn.disabled = running || state.ply === 0 || (done && !more);
+  // (a watcher of a game between two devices reads the players' review)
+  btn.disabled = running || state.ply === 0 || (done && !more) || watching(state);
   btn.textContent = running ? t('review_busy') : more ? t('review_more') : t('review_start');
   btn.classList.toggle('working', false);
   // Progress while it runs.
@@ -153,7 +155,8 @@ function poll(delay = 600) {
 // The review as the server has it now; again while it runs.
 export async function load() {
   const state = page.state();
-  if (!state) return;
+  // (no engine help while two people play)
+  if (!state || (state.friend && ongoing(state))) return;
   const id = state.id;
   try {
     const r = await api.review(id);
@@ -165,7 +168,7 @@ export async function load() {
     page.drawGraph();
     if (r.state === 'queued' || r.state === 'running') poll();
   } catch (e) {
-    if (e.status !== 404) poll(2000);
+    if (e.status !== 404 && e.status !== 409) poll(2000);
   }
 }
 
