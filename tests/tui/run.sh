@@ -251,7 +251,7 @@ CHECKS=$((CHECKS + 1))
 grep -q '^speed=slow$' "$XDG_CONFIG_HOME/awale/settings" || fail "settings: $(cat "$XDG_CONFIG_HOME/awale/settings")"
 keys e
 wait_for "(any key skips the animation)"
-keys x
+keys z
 wait_for "Your move:"
 
 STEP="switch to French"
@@ -611,7 +611,7 @@ wait_for "North plays b:"
 keys v
 wait_for "Reviewing move 1 of 8"
 wait_for "(any key cancels)"
-keys x
+keys z
 wait_for "Review cancelled after 0 of 8 moves: v starts it again."
 wait_for "South to move"
 keys q y

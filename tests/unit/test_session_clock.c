@@ -7,7 +7,9 @@
  */
 #include "support.h"
 
+#include "front/players.h"
 #include "front/session.h"
+#include "front/words.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,6 +57,17 @@ static void assert_result(const session *s, session_end kind, int winner, const 
     assert_int_equal(r.winner, winner);
     assert_string_equal(r.result, result);
     assert_string_equal(r.reason, reason);
+}
+
+static void clock_words(void **state)
+{
+    (void)state;
+    char buf[32];
+    assert_string_equal(words_clock(300000, buf, sizeof buf), "5:00");
+    assert_string_equal(words_clock(3723000, buf, sizeof buf), "1:02:03");
+    assert_string_equal(words_clock(10000, buf, sizeof buf), "0:10");
+    assert_string_equal(words_clock(9499, buf, sizeof buf), "0:09.4");
+    assert_string_equal(words_clock(-5, buf, sizeof buf), "0:00.0");
 }
 
 static void no_clock(void **state)
@@ -197,6 +210,29 @@ static void computer_on_its_clock(void **state)
     session_free(s);
 }
 
+/* With the real time: half a second on its clock and five seconds a move
+ * configured, the computer paces itself on the clock and does not lose. */
+static void computer_paces_itself(void **state)
+{
+    (void)state;
+    session_config c = session_config_default();
+    c.computer[0] = true;
+    c.level = 10;
+    c.movetime_ms = c.hint_ms = 5000;
+    c.hash_mb = 1;
+    c.clock_base_ms = 500;
+    aw_error err;
+    session *s = session_new(&c, &err);
+    assert_non_null(s);
+    assert_int_equal(session_computer_play(s, NULL, NULL, NULL, NULL, &err), SESSION_OK);
+    session_clock k;
+    session_clock_read(s, &k);
+    assert_true(k.remaining_ms[AW_SOUTH] > 0 && k.remaining_ms[AW_SOUTH] < 500);
+    assert_int_equal(k.running, AW_NORTH);
+    assert_int_equal(session_ongoing(s, NULL), SESSION_OK);
+    session_free(s);
+}
+
 static void resignation(void **state)
 {
     (void)state;
@@ -215,6 +251,10 @@ static void resignation(void **state)
     assert_int_equal(session_resign(s, AW_SOUTH, &err), SESSION_OVER);
     assert_int_equal(session_play(s, 2, NULL, &err), SESSION_OVER);
     assert_false(session_computer_to_move(s));
+    char text[300];
+    assert_string_equal(words_session_over(s, text, sizeof text),
+                        "Game over: South resigned. North wins.");
+    assert_string_equal(players_verdict(s), "The computer wins.");
     session_free(s);
     /* Between people, either side resigns, at any turn. */
     s = clocked(&now, 0, 0, false, false, NULL);
@@ -446,12 +486,14 @@ static void records(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(clock_words),
         cmocka_unit_test(no_clock),
         cmocka_unit_test(flag_falls_at_zero),
         cmocka_unit_test(check_ends_once),
         cmocka_unit_test(first_move_starts_the_clock),
         cmocka_unit_test(restore),
         cmocka_unit_test(computer_on_its_clock),
+        cmocka_unit_test(computer_paces_itself),
         cmocka_unit_test(resignation),
         cmocka_unit_test(undo_takes_back_the_end_alone),
         cmocka_unit_test(offers_refused),
