@@ -797,3 +797,4 @@ test-deb: deb
 	@tests/deb/install.sh build/deb
 
 -include $(shell find build -name '*.d' 2>/dev/null)
+include mk/wasm.mk

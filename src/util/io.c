@@ -34,9 +34,22 @@ int io_atomic_open(io_atomic *a, const char *path, io_naming naming, io_step *st
         a->fd = open(a->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
         return a->fd < 0 ? fail(step, IO_CREATE) : 0;
     }
+#if defined(__wasi__)
+    /* WebAssembly has no mkstemp: a counter in place of the X's, O_EXCL. */
+    static unsigned serial;
+    char *x = a->tmp + n - 6;
+    for (int tries = 0; a->fd < 0 && tries < 1000; tries++) {
+        snprintf(x, 7, "%06u", serial++ % 1000000u);
+        a->fd = open(a->tmp, O_WRONLY | O_CREAT | O_EXCL, 0644);
+        if (a->fd < 0 && errno != EEXIST)
+            break;
+    }
+#else
     a->fd = mkstemp(a->tmp);
+#endif
     if (a->fd < 0)
         return fail(step, IO_CREATE);
+#if !defined(__wasi__) /* WebAssembly: no modes, no umask */
     /* mkstemp creates the file 0600; give it the mode of a new file (the
      * umask is read back at once: IO_UNIQUE is for the front ends, which
      * write their files from one thread). */
@@ -48,6 +61,7 @@ int io_atomic_open(io_atomic *a, const char *path, io_naming naming, io_step *st
         errno = e;
         return fail(step, IO_MODE);
     }
+#endif
     return 0;
 }
 
