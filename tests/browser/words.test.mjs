@@ -325,7 +325,7 @@ describe('the page\'s words', () => {
     await page.waitForSelector('#dlg-new[open]');
     await page.fill('#new-level', '10');
     assert.equal(await page.textContent('#new-level-text'),
-      'força máxima, com o seu livro de aberturas e finais perfeitos: para análise');
+      'força máxima, com livro de aberturas e finais perfeitos: para análise');
     await page.selectOption('#new-rules', 'abapa');
     assert.match(await page.textContent('#new-rules-text'), /^Oware Abapa, as regras dos torneios internacionais/);
     assert.deepEqual(await page.$$eval('#new-params-list select[data-param=grand-slam] option', (os) => os.map((o) => o.textContent)), ['nula', 'captura']);

@@ -120,7 +120,7 @@ expect_out_has "«C» precisa de um sentido: C+ (sentido contrário ao dos ponte
 run_env "LANG=C.UTF-8" "" play --help --lang pt
 expect_status 0
 expect_out_has "Um jogo contra o computador"
-expect_out_has "vê três jogadas à frente, ainda se engana"
+expect_out_has "vê três jogadas à frente, ainda erra: um jogo amigável (por omissão)"
 expect_out_has "--lang L         en (inglês), fr (francês) ou pt (português)"
 run_env "LANG=pt_PT.UTF-8" "" play --opponent robot
 expect_status 2
