@@ -4,7 +4,8 @@
 // letter and count and the stores with theirs; a move and a capture are
 // said in the live region; a dialog has a name and a description, takes the
 // focus, keeps Tab inside, closes on Escape and gives the focus back; a
-// game is played with Tab, the arrow keys, Enter and Space alone; the
+// game is played with Tab, the arrow keys, Enter and Space alone (and a
+// hint asked with H is said); the
 // sounds (an AudioContext stub counts the notes) wait for a gesture, follow
 // the seeds sown and the captures, mark the end, stop while the page is
 // hidden, and the switch is remembered across a reload. Screenshots (the
@@ -165,6 +166,7 @@ describe('the page for every person', () => {
       assert.equal(await focused(page), 'pit 9');
       let tree = await axTree(page);
       assert.ok(tree.some((n) => n.focused && n.name === 'Pit d: 4 seeds' && n.disabled), 'North\'s d, focused, disabled');
+      if (size.name === 'desktop') await page.locator('.board-wrap').screenshot({ path: path.join(SHOTS, 'a11y-focus-ring-disabled.png') });
       await page.keyboard.press('ArrowDown');
       assert.equal(await focused(page), 'pit 2');
       await page.keyboard.press('End');
@@ -197,6 +199,10 @@ describe('the page for every person', () => {
       const moves = await page.$$eval('#moves .mv:not(.gap)', (b) => b.map((x) => x.firstChild.textContent));
       assert.equal(moves[0], 'C');
       assert.equal(moves[2], 'ABCDEF'[target]);
+      // A hint (H) is said too.
+      await page.keyboard.press('h');
+      await page.waitForSelector('#hint:not([hidden])', { timeout: 30000 });
+      await page.waitForFunction(() => window.__said.some((s) => /^Hint [A-F]/.test(s)));
       noProblems(page);
       await page.context().close();
     });
@@ -292,8 +298,11 @@ describe('the page for every person', () => {
     await page.click('#board .pit[data-pit="2"]');
     await waitMoves(page, 2);
     await idle(page);
-    const sown = await page.evaluate(() => [...document.querySelectorAll('#moves .mv:not(.gap)')].length);
-    assert.equal(sown, 2);
+    // After a click on a pit the arrows still step through the moves.
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForSelector('#viewing:not([hidden])');
+    await page.keyboard.press('End');
+    await page.waitForSelector('#viewing', { state: 'hidden' });
     const heard = await notes(page);
     assert.ok(count(heard, 'sine') >= 5, `a tick per seed sown: ${heard}`);
     // Hidden page: the sound is suspended.
@@ -309,6 +318,7 @@ describe('the page for every person', () => {
     // Off, and remembered across a reload: a move makes no sound.
     await page.click('#btn-sound');
     assert.equal(await page.getAttribute('#btn-sound', 'aria-pressed'), 'false');
+    await page.locator('header.top').screenshot({ path: path.join(SHOTS, 'a11y-sound-off.png') });
     await page.reload();
     await ready(page);
     await page.waitForSelector('#board .pit.playable');

@@ -7,7 +7,8 @@
 //    keys go from pit to pit as they lie on the screen (left and right along
 //    a row, up and down across), Home and End to the ends of a row, and
 //    Enter or Space plays (board.js); the letter keys of app.js still play
-//    a pit from anywhere;
+//    a pit from anywhere, and after a click on a pit the arrows still step
+//    through the moves;
 //  - the dialogs: while one is open (showModal), Tab and Shift+Tab go round
 //    its own buttons and fields, never out to the page behind it. The
 //    browser's <dialog> already moves the focus into it, closes it on Escape
@@ -34,9 +35,14 @@ export class PitKeys {
   constructor(board) {
     this.board = board;
     this.current = null; // the pit that holds the board's Tab stop
+    this.byKeys = false;  // the pit was reached by the keyboard, not a click
+    this.pointer = false;
     const svg = board.svg;
+    svg.addEventListener('pointerdown', () => { this.pointer = true; }, true);
     svg.addEventListener('focusin', (e) => {
       const g = e.target.closest && e.target.closest('.pit');
+      this.byKeys = !this.pointer;
+      this.pointer = false;
       if (g) this.hold(Number(g.dataset.pit));
     });
     svg.addEventListener('keydown', (e) => this.key(e));
@@ -84,7 +90,8 @@ export class PitKeys {
 
   key(e) {
     const g = e.target.closest && e.target.closest('.pit');
-    if (!g || e.ctrlKey || e.metaKey || e.altKey) return;
+    // (after a click on a pit, the arrows keep stepping through the moves)
+    if (!g || !this.byKeys || e.ctrlKey || e.metaKey || e.altKey) return;
     // Relay: a pit chosen waits for its direction (the arrows of app.js).
     if ((e.key === 'ArrowLeft' || e.key === 'ArrowRight') && this.board.svg.querySelector('.pit.selected')) return;
     const { row, col } = this.board.slot(Number(g.dataset.pit));

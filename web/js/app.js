@@ -783,6 +783,7 @@ async function askHint() {
   }
   btn.classList.remove('working');
   drawAll();
+  if (!$('hint').hidden) announce($('hint').textContent);
 }
 
 async function agree() {
