@@ -140,6 +140,9 @@ describe('the page for every person', () => {
       assert.ok(fr.some((n) => n.role === 'button' && n.name === 'Case C : 4 graines'), 'Case C : 4 graines');
       assert.ok(fr.some((n) => n.name === 'Grenier de Sud : 0 graine'), 'Grenier de Sud : 0 graine');
       assert.ok(fr.some((n) => n.role === 'button' && n.name === 'Son'), 'Son');
+      // The page's parts too: the board, the buttons that step through the moves.
+      assert.ok(fr.some((n) => n.role === 'group' && n.name === 'Plateau'), 'Plateau');
+      assert.ok(fr.some((n) => n.role === 'button' && n.name === 'Coup précédent'), 'Coup précédent');
       noProblems(page);
       await page.context().close();
     });

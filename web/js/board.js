@@ -2,7 +2,10 @@
 // each end, seeds drawn in every pit with its count, the side to move lit,
 // the last move marked, and the sowing animated seed by seed from the
 // server's move report (take, sow, capture steps), so that the page shows
-// exactly what the rules did without sowing anything itself.
+// exactly what the rules did without sowing anything itself. Each pit is a
+// button named by its letter and count for a screen reader, the twelve one
+// stop of the Tab key (a11y.js: PitKeys); the steps animated are told as
+// events on the <svg> (sound.js listens).
 import { sideName, pitLabel, storeLabel } from './i18n.js';
 import { PitKeys } from './a11y.js';
 

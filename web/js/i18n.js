@@ -41,6 +41,9 @@ const EN = {
   not_now: N_('Go back to the game to play.'), not_yours: N_('It is the computer’s turn.'),
   illegal: N_('Not playable: {why}'), seeds_word: N_('seeds'), store: N_('store'),
   sound: N_('Sound'),
+  // the names a screen reader gives parts of the page
+  board: N_('Board'), game_toolbar: N_('Game'), nav_first: N_('First position'), nav_prev: N_('Previous move'),
+  nav_next: N_('Next move'), graph_label: N_('Evaluation graph'),
   hint_book: N_('opening book'), hint_tables: N_('endgame tables'), hint_search: N_('search, depth {depth}'),
   hint_for_you: N_('For you: {score}.'), hint_for_side: N_('For {side}: {score}.'), hint_line: N_('Expected line: {line}'),
   depth: N_('depth {depth}'), nodes_s: N_('{n} nodes/s'), perfect: N_('Endgame tables: {text}'),
@@ -439,6 +442,7 @@ export function translatePage(root = document) {
   document.documentElement.lang = lang;
   for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll('[data-i18n-placeholder]')) el.placeholder = t(el.dataset.i18nPlaceholder);
+  for (const el of root.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel));
   for (const el of root.querySelectorAll('[data-i18n-title]')) {
     el.title = t(el.dataset.i18nTitle);
     el.setAttribute('aria-label', t(el.dataset.i18nTitle));
