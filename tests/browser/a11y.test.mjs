@@ -4,8 +4,8 @@
 // letter and count and the stores with theirs; a move and a capture are
 // said in the live region; a dialog has a name and a description, takes the
 // focus, keeps Tab inside, closes on Escape and gives the focus back; a
-// game is played with Tab, the arrow keys, Enter and Space alone (and a
-// hint asked with H is said); the
+// game is played with Tab, the arrow keys, Enter and Space alone (a hint
+// asked with H and a move looked back at are said too); the
 // sounds (an AudioContext stub counts the notes) wait for a gesture, follow
 // the seeds sown and the captures, mark the end, stop while the page is
 // hidden, and the switch is remembered across a reload. Screenshots (the
@@ -206,6 +206,13 @@ describe('the page for every person', () => {
       await page.keyboard.press('h');
       await page.waitForSelector('#hint:not([hidden])', { timeout: 30000 });
       await page.waitForFunction(() => window.__said.some((s) => /^Hint [A-F]/.test(s)));
+      // Stepping back through the moves (from the move list) says where.
+      await page.focus('#moves');
+      await page.keyboard.press('ArrowLeft');
+      await page.waitForSelector('#viewing:not([hidden])');
+      await page.waitForFunction(() => window.__said.some((s) => /^After 2\. [A-F] \(game of 2 moves\)\. South \(you\) plays [A-F]: sows/.test(s)));
+      await page.keyboard.press('End');
+      await page.waitForFunction(() => /^Your turn/.test(window.__said[window.__said.length - 1]));
       noProblems(page);
       await page.context().close();
     });

@@ -833,6 +833,8 @@ function goTo(ply) {
   else viewPly = Math.max(0, ply);
   selected = null;
   drawAll();
+  // (for a screen reader: the position looked at and the move that led to it)
+  announce(viewPly === null ? $('status').textContent : [$('viewing-text').textContent, $('said').textContent].filter(Boolean).join('. '));
 }
 
 const step = (d) => goTo((viewPly ?? state.ply) + d);
