@@ -212,7 +212,8 @@ describe('the page for every person', () => {
       await page.waitForSelector('#viewing:not([hidden])');
       await page.waitForFunction(() => window.__said.some((s) => /^After 2\. [A-F] \(game of 2 moves\)\. South \(you\) plays [A-F]: sows/.test(s)));
       await page.keyboard.press('End');
-      await page.waitForFunction(() => /^Your turn/.test(window.__said[window.__said.length - 1]));
+      await page.waitForSelector('#viewing', { state: 'hidden' });
+      assert.match(await page.textContent('#status'), /^Your turn/);
       noProblems(page);
       await page.context().close();
     });

@@ -833,8 +833,9 @@ function goTo(ply) {
   else viewPly = Math.max(0, ply);
   selected = null;
   drawAll();
-  // (for a screen reader: the position looked at and the move that led to it)
-  announce(viewPly === null ? $('status').textContent : [$('viewing-text').textContent, $('said').textContent].filter(Boolean).join('. '));
+  // (for a screen reader: the position looked at and the move that led to
+  // it; back at the game, the status line says whose turn it is)
+  if (viewPly !== null) announce([$('viewing-text').textContent, $('said').textContent].filter(Boolean).join('. '));
 }
 
 const step = (d) => goTo((viewPly ?? state.ply) + d);
