@@ -287,6 +287,12 @@ describe('the page\'s words', () => {
     assert.equal(await page.inputValue('#sel-lang'), 'pt');
     assert.equal(await page.textContent('#btn-new'), 'Novo jogo');
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'pt');
+    // What a screen reader says of the board, in Portuguese (its plural: 0 is plural).
+    assert.equal(await page.getAttribute('#board .pit[data-pit="2"]', 'aria-label'), 'Casa C: 4 sementes');
+    assert.deepEqual((await page.$$eval('#board .store', (gs) => gs.map((g) => g.getAttribute('aria-label')))).sort(),
+      ['Depósito do lado Norte: 0 sementes', 'Depósito do lado Sul: 0 sementes']);
+    assert.equal(await page.getAttribute('#btn-sound', 'aria-label'), 'Som');
+    assert.equal(await page.getAttribute('#nav-prev', 'aria-label'), 'Jogada anterior');
     // A move and an end as `awale play --lang pt` says them.
     const r = (await api(srv.base, 'POST', '/api/games', {
       record: '[FEN "0-0-0-0-0-1-1-0-0-0-0-3-24-19-S"]\n[South "player"]\n[North "player"]\n\n1. F 1-0\n',
