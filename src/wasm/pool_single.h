@@ -14,5 +14,9 @@
 int pool_run_one(pool *p);
 /* The jobs waiting (foreground and background). */
 int pool_waiting(pool *p);
+/* Whether the running job has had its slice of time (POOL_SLICE_MS): a
+ * job that can pause (a review) does, with pool_job_again. */
+#define POOL_SLICE_MS 1000
+bool pool_slice_over(pool *p);
 
 #endif
