@@ -64,6 +64,11 @@ typedef struct slot {
 
 #define MAX_SLOTS 256
 
+/* The endgame tables of a rule set in the page, when the build has them
+ * (src/wasm/tables.c defines it; weak: without it, none): called when a
+ * game first needs them, on the worker's thread. */
+aw_tables *wasm_tables_open(const aw_rules *rules, void *ctx) __attribute__((weak));
+
 static web_app *app;
 static slot slots[MAX_SLOTS];
 static char error[256];
@@ -103,6 +108,8 @@ EXPORT(awale_init) int awale_init(int analysis, int analysis_ms)
     }
     cfg.books = (const aw_book *const *)books;
     cfg.nbooks = nbooks;
+    if (wasm_tables_open)
+        cfg.open_tables = wasm_tables_open;
     app = web_app_new(&cfg, error, sizeof error);
     /* What the server gives the app (server.c): the records' import, the
      * streams' keep-alive. */
