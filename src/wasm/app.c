@@ -92,7 +92,7 @@ EXPORT(awale_init) int awale_init(int analysis, int analysis_ms)
     cfg.db_path = NULL;        /* memory only: the page keeps its game itself */
     cfg.searches = 1;          /* one thread */
     cfg.queue = 8;
-    cfg.max_games = analysis ? 2 : 16;
+    cfg.max_games = analysis ? 2 : 8; /* the idle ones give way to new ones */
     cfg.ttl_ms = (int64_t)7 * 24 * 3600 * 1000; /* a page left open keeps its game */
     cfg.max_friend_games = 1;  /* none are made (routes_create.c) */
     cfg.max_streams = 8;
