@@ -238,6 +238,16 @@ class DeviceAnalysis {
   }
 }
 
+// What the page alone cannot do is not offered: a friend on another device
+// (they meet through a server) and the archive of finished games (its
+// database). Module scripts run once the document is parsed.
+if (isStatic) {
+  const friend = document.querySelector('#form-new input[name=opponent][value=friend]');
+  if (friend) friend.closest('label').style.display = 'none';
+  const archive = document.getElementById('btn-archive');
+  if (archive) archive.style.display = 'none';
+}
+
 export const transport = {
   mode: isStatic ? 'device' : 'server',
   fetch: (url, init) => (isStatic ? deviceFetch(url, init) : fetch(url, init)),
