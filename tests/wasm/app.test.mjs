@@ -203,6 +203,25 @@ describe('the web app in WebAssembly answers as awale serve', () => {
     assert.equal(app.streams.size, 0);
   });
 
+  it("sends a game's events as they happen", async () => {
+    const g = await wasm('POST', '/api/games', { north: 'engine', level: 1, movetime: 20 });
+    const answer = await app.fetch('GET', `/api/games/${g.body.id}/events`, { Accept: 'text/event-stream' });
+    assert.equal(answer.status, 200);
+    assert.match(answer.headers['content-type'], /^text\/event-stream/);
+    let text = '';
+    app.onData = (handle, bytes) => { if (handle === answer.stream && bytes) text += decoder.decode(bytes); };
+    app.start(answer.stream);
+    const mv = await wasm('POST', `/api/games/${g.body.id}/moves`, { move: 'C' });
+    assert.equal(mv.status, 200);
+    await app.pump();
+    // The person's move and the computer's, each an event with its number.
+    const moves = text.split('\n\n').filter((b) => /^(id: \d+\n)?event: move/m.test(b));
+    assert.equal(moves.length, 2, text);
+    assert.match(moves[1], /"side":"N"/);
+    app.close(answer.stream);
+    assert.equal(app.streams.size, 0);
+  });
+
   it('refuses what needs the server: a friend on another device, QR codes', async () => {
     const f = await wasm('POST', '/api/games', { north: 'friend', name: 'Ana' });
     assert.equal(f.status, 501);
