@@ -105,7 +105,7 @@ async function deviceFetch(url, init = {}) {
   });
   // A change of a game: its analysis streams start again on the new position.
   const m = /^\/api\/games\/([0-9a-f]+)/.exec(path);
-  if (m && method !== 'GET' && analyses.has(m[1])) for (const s of analyses.get(m[1])) s.restart();
+  if (m && method !== 'GET' && res.ok && analyses.has(m[1])) for (const s of analyses.get(m[1])) s.restart();
   return res;
 }
 
