@@ -55,6 +55,7 @@ wasm-app: $(WASM_APP)
 
 $(JANSSON_TGZ):
 	@mkdir -p $(dir $@)
+	@command -v curl >/dev/null || scripts/install-deps.sh curl
 	curl -fsSL -o $@.tmp $(JANSSON_URL)
 	@mv $@.tmp $@
 
@@ -101,6 +102,7 @@ $(WASM_DIR)/obj/gen/book_data.o: $(BUILD)/gen/book_data.c | wasm-deps
 WASM_MO := $(LANGUAGES:%=$(WASM_DIR)/locale/%.mo)
 $(WASM_DIR)/locale/%.mo: po/%.po
 	@mkdir -p $(dir $@)
+	@command -v msgfmt >/dev/null || scripts/install-deps.sh gettext
 	msgfmt --check -o $@ $<
 
 $(WASM_DIR)/gen/catalogs.c: $(WASM_MO) mk/web-static.mk
@@ -141,10 +143,12 @@ web-static: $(WASM_APP) $(WEB_CATALOG)
 	sed -i 's|<head>|<head>\n<meta name="awale-mode" content="static">|' $(WEB_STATIC)/index.html
 	@grep -q 'name="awale-mode" content="static"' $(WEB_STATIC)/index.html
 	@test -f $(WEB_STATIC)/wasm/wasi.js || { echo "web/wasm/wasi.js is missing"; exit 1; }
-	@if [ -f scripts/web-static-finish.mjs ]; then node scripts/web-static-finish.mjs $(WEB_STATIC); fi
+	@if [ -f scripts/web-static-finish.mjs ]; then \
+	    command -v node >/dev/null || scripts/install-deps.sh nodejs; node scripts/web-static-finish.mjs $(WEB_STATIC); fi
 	@echo "== $(WEB_STATIC): serve it with any static server (python3 -m http.server -d $(WEB_STATIC))"
 
 # The router in WebAssembly against the native server (needs both).
 test-web-static: $(WASM_APP) $(AWALE) $(MO_FILES)
+	@command -v node >/dev/null || scripts/install-deps.sh nodejs
 	@echo "== tests/wasm/app.test.mjs"
 	@AWALE_WASM=$(WASM_APP) AWALE_BIN=$(AWALE) node --test tests/wasm/app.test.mjs
