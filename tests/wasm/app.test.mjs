@@ -171,6 +171,21 @@ describe('the web app in WebAssembly answers as awale serve', () => {
     assert.deepEqual(w.moves.map((m) => m.best), n.moves.map((m) => m.best));
   });
 
+  it('answers between two slices of a long review', async () => {
+    const g = await wasm('POST', '/api/games', { record: REVIEW_GAME, north: 'human' });
+    const url = `/api/games/${g.body.id}/review`;
+    assert.equal((await wasm('POST', url, { depth: 15, movetime: 60000 })).status, 202);
+    const seen = new Set();
+    for (let i = 0; i < 2000; i++) {
+      const r = (await wasm('GET', url)).body;
+      seen.add(r.reviewed);
+      if (r.state === 'done') break;
+      await new Promise((res) => setTimeout(res, 20));
+    }
+    assert.ok(seen.has(24), 'the review ended');
+    assert.ok([...seen].some((n) => n > 0 && n < 24), `progress seen on the way: ${[...seen]}`);
+  });
+
   it('streams the analysis and closes it on demand', async () => {
     const g = await wasm('POST', '/api/games', { north: 'human' });
     const chunks = [];
