@@ -33,7 +33,7 @@
 
 /* The exports (what each does: at its definition). */
 const char *awale_error(void);
-int awale_init(int analysis, int analysis_ms);
+int awale_init(int analysis, int analysis_ms, int slice_ms);
 int awale_request(const char *method, const char *url, const char *headers, const char *body,
                   size_t body_len);
 int awale_answer_state(int handle);
@@ -80,8 +80,9 @@ EXPORT(awale_error) const char *awale_error(void) { return error; }
 /* Make the app: 0, or -1 with the reason in awale_error(). `analysis`:
  * the worker of one analysis stream (web/js/transport.js), which holds
  * one game; analysis_ms: how long an analysis goes on (0: as the server,
- * 30 s; the page ends it sooner by ending its worker). */
-EXPORT(awale_init) int awale_init(int analysis, int analysis_ms)
+ * 30 s; the page ends it sooner by ending its worker); slice_ms: how long
+ * a review runs before the worker reads its messages (0: a second). */
+EXPORT(awale_init) int awale_init(int analysis, int analysis_ms, int slice_ms)
 {
     if (app)
         return 0;
@@ -113,8 +114,10 @@ EXPORT(awale_init) int awale_init(int analysis, int analysis_ms)
     app = web_app_new(&cfg, error, sizeof error);
     /* What the server gives the app (server.c): the records' import, the
      * streams' keep-alive. */
-    if (app)
+    if (app) {
         app_set_hooks(app, (app_hooks){routes_import, analysis_ping});
+        pool_set_slice(app->pool, slice_ms);
+    }
     last_tick_ms = web_now_ms();
     return app ? 0 : -1;
 }

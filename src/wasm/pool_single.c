@@ -35,6 +35,7 @@ struct pool {
     unsigned long long done;
     bool stopping;
     long long started_ms;      /* when the running job began */
+    int slice_ms;
 };
 
 static long long now_ms(void)
@@ -46,8 +47,10 @@ static long long now_ms(void)
 
 bool pool_slice_over(pool *p)
 {
-    return p->running && now_ms() - p->started_ms >= POOL_SLICE_MS;
+    return p->running && now_ms() - p->started_ms >= p->slice_ms;
 }
+
+void pool_set_slice(pool *p, int ms) { p->slice_ms = ms > 0 ? ms : POOL_SLICE_MS; }
 
 static void push(web_job **head, web_job **tail, web_job *j)
 {
@@ -99,6 +102,7 @@ pool *pool_new(int workers, int max_background, int queue_max)
     p->worker.pool = p;
     p->queue_max = queue_max < 0 ? 0 : queue_max;
     p->max_bg = 1;
+    p->slice_ms = POOL_SLICE_MS;
     return p;
 }
 

@@ -63,7 +63,7 @@ describe('the web app in WebAssembly answers as awale serve', () => {
     srv = await startServer(['--tables', 'none', '--db', 'off', '--searches', '1']);
     const t0 = performance.now();
     const module = await WebAssembly.compile(await readFile(WASM));
-    app = await AwaleApp.create(module, { analysisMs: 400, log: () => {} });
+    app = await AwaleApp.create(module, { analysisMs: 400, sliceMs: 50, log: () => {} });
     const ms = performance.now() - t0;
     assert.ok(ms < 20000, `the module starts (${ms.toFixed(0)} ms)`);
   });
@@ -174,7 +174,7 @@ describe('the web app in WebAssembly answers as awale serve', () => {
   it('answers between two slices of a long review', async () => {
     const g = await wasm('POST', '/api/games', { record: REVIEW_GAME, north: 'human' });
     const url = `/api/games/${g.body.id}/review`;
-    assert.equal((await wasm('POST', url, { depth: 15, movetime: 60000 })).status, 202);
+    assert.equal((await wasm('POST', url, { depth: 13, movetime: 60000 })).status, 202);
     const seen = new Set();
     for (let i = 0; i < 2000; i++) {
       const r = (await wasm('GET', url)).body;
