@@ -42,10 +42,12 @@ WASM_EXPORTS  := malloc free awale_init awale_error awale_request awale_answer_s
                  awale_answer_status awale_answer_type awale_answer_headers awale_answer_body \
                  awale_answer_length awale_answer_free awale_stream_read awale_run awale_tick \
                  awale_jobs
-WASM_APP_LDFLAGS := $(WASM_TARGET) -mexec-model=reactor -O2 -Wl,--strip-debug \
+WASM_APP_LDFLAGS := $(WASM_TARGET) $(WASM_OPT) -mexec-model=reactor -Wl,--strip-debug \
                     -Wl,-z,stack-size=1048576 $(WASM_EXPORTS:%=-Wl,--export=%)
 
-$(WASM_APP_OBJ) $(WASM_GEN_OBJ): WASM_CFLAGS += -I$(JANSSON_DIR)/include
+# jansson's headers for every object (the same flags for all: mk/wasm.mk
+# rebuilds when they change).
+WASM_CFLAGS += -I$(JANSSON_DIR)/include
 $(WASM_APP_OBJ): | $(JANSSON_DIR)/include/jansson.h
 
 .PHONY: web-static test-web-static wasm-app
