@@ -126,6 +126,11 @@ $(WASM_DIR)/obj/gen/catalogs.o: $(WASM_DIR)/gen/catalogs.c | wasm-deps
 	@mkdir -p $(dir $@)
 	$(WASM_CC) $(WASM_CFLAGS) -c $< -o $@
 
+# The page's pool compiled for the machine, tested with the unit tests
+# (tests/unit/test_pool_single.c, in make check).
+$(BUILD)/tests/test_pool_single: $(BUILD)/obj/src/wasm/pool_single.o
+$(BUILD)/tests/test_pool_single: TEST_OBJ := $(BUILD)/obj/src/wasm/pool_single.o
+
 # ------------------------------------------------------------- the link
 
 $(WASM_APP): $(WASM_APP_OBJ) $(WASM_GEN_OBJ) $(WASM_LIBAWALE) $(JANSSON_LIB)
