@@ -237,6 +237,41 @@ describe('the web app in WebAssembly answers as awale serve', () => {
     assert.equal(app.streams.size, 0);
   });
 
+  it('answers any request, however broken, with a status and a JSON error', async () => {
+    // A fixed sequence of random requests (a small generator with a seed).
+    let seed = 21;
+    const rnd = (n) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const pick = (a) => a[rnd(a.length)];
+    const g = (await wasm('POST', '/api/games', { north: 'engine', level: 1, movetime: 10 })).body;
+    const parts = ['api', 'games', g.id, 'moves', 'undo', 'redo', 'hint', 'record', 'review', 'analysis',
+      'events', 'evaluations', 'agree', 'offers', '%', '%zz', '%00', '..', '', 'é', '\u00ff', 'x'.repeat(300)];
+    const bodies = [undefined, '', '{', '[]', 'null', '{"move":"C"}', '{"move":7}', '{"record":"1. C *"}',
+      '{"computer":true}', '{"depth":99}', '\u0000\u0001', '{"lang":"fr","move":"Z"}', '"x"'.repeat(50)];
+    for (let i = 0; i < 300; i++) {
+      const path = `/${Array.from({ length: 1 + rnd(5) }, () => pick(parts)).join('/')}`;
+      const query = rnd(3) ? '' : `?${Array.from({ length: rnd(20) }, () => `${pick(['lang', 'multipv', 'format', 'x', '%'])}=${pick(['fr', '2', 'text', '', '%GG', '+'])}`).join('&')}`;
+      const method = pick(['GET', 'POST', 'DELETE', 'PUT', 'PATCH', 'BREW']);
+      const body = pick(bodies);
+      const headers = body === undefined ? {} : { 'Content-Type': pick(['application/json', 'text/plain', '']) };
+      const r = await app.fetch(method, path + query, headers, body ?? null);
+      if (r.stream) {
+        app.close(r.stream);
+        continue;
+      }
+      assert.ok(r.status >= 200 && r.status <= 599, `${method} ${path}${query}: ${r.status}`);
+      if (r.status >= 400) {
+        const o = JSON.parse(decoder.decode(r.body));
+        assert.equal(typeof o.error, 'string', `${method} ${path}${query}`);
+      }
+    }
+    await app.pump();
+    assert.equal(app.streams.size, 0);
+    assert.equal(app.waiting.size, 0, 'every pending answer came');
+  });
+
   it('refuses what needs the server: a friend on another device, QR codes', async () => {
     const f = await wasm('POST', '/api/games', { north: 'friend', name: 'Ana' });
     assert.equal(f.status, 501);
