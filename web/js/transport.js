@@ -44,7 +44,11 @@ function mainWorker() {
 // A message of the main worker: an answer, a stream's part or its end.
 function answer(m) {
   const c = calls.get(m.id);
-  if (!c) return;
+  if (!c) {
+    // A stream whose reader left before it opened: closed at once.
+    if (m.stream) main.postMessage({ id: m.id, close: true });
+    return;
+  }
   if (m.chunk) {
     if (c.controller) c.controller.enqueue(m.chunk);
     return;
