@@ -21,11 +21,24 @@ let starting = null;
 const streams = new Map(); // module's stream handle -> request id
 const early = [];          // requests that came before the module was ready
 
+// A function that uses WebAssembly's SIMD (i8x16.popcnt, the last of its
+// instructions): engines without it (Safari before 16.4) get awale-plain.wasm.
+const SIMD = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0,
+  65, 0, 253, 15, 253, 98, 11]);
+
+async function compile() {
+  const url = new URL(WebAssembly.validate(SIMD) ? 'awale.wasm' : 'awale-plain.wasm', import.meta.url);
+  try {
+    return await WebAssembly.compileStreaming(fetch(url));
+  } catch {
+    // A host that does not say application/wasm: the bytes, then.
+    return WebAssembly.compile(await (await fetch(url)).arrayBuffer());
+  }
+}
+
 async function init(msg) {
   try {
-    const module = msg.module
-      || await WebAssembly.compileStreaming(fetch(new URL('awale.wasm', import.meta.url)))
-        .catch(async () => WebAssembly.compile(await (await fetch(new URL('awale.wasm', import.meta.url))).arrayBuffer()));
+    const module = msg.module || await compile();
     app = await AwaleApp.create(module, { analysis: !!msg.analysis });
     app.onData = (handle, bytes) => {
       const id = streams.get(handle);

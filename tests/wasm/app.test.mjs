@@ -14,6 +14,7 @@ import { AwaleApp } from '../../web/wasm/awale.js';
 process.env.AWALE = process.env.AWALE_BIN || process.env.AWALE || 'build/release/awale';
 const { startServer, api } = await import('../api/server.mjs');
 const WASM = process.env.AWALE_WASM || 'build/wasm/awale.wasm';
+const WASM_PLAIN = process.env.AWALE_WASM_PLAIN || 'build/wasm-plain/awale.wasm';
 
 const REVIEW_GAME = '1. C c 2. F d 3. C e 4. F c 5. A d 6. B c 7. F e 8. C d 9. F b 10. A c 11. B a 12. D d *';
 const decoder = new TextDecoder();
@@ -282,5 +283,23 @@ describe('the web app in WebAssembly answers as awale serve', () => {
     const ar = await wasm('GET', '/api/archive?offset=0&limit=10');
     assert.equal(ar.status, 200);
     assert.equal(ar.body.kept, false);
+  });
+});
+
+// The module without SIMD, for engines that have none: the same game.
+describe('the web app without SIMD', () => {
+  it('plays, answers and analyses as the other', async () => {
+    const bytes = await readFile(WASM_PLAIN);
+    const simd = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0,
+      65, 0, 253, 15, 253, 98, 11]);
+    assert.equal(WebAssembly.validate(simd), true, 'the test of web/worker.js finds SIMD in node');
+    const plain = await AwaleApp.create(bytes, { analysisMs: 200, log: () => {} });
+    const g = await wasmApi(plain, 'POST', '/api/games', { north: 'engine', level: 2, movetime: 50 });
+    assert.equal(g.status, 201);
+    const m = await wasmApi(plain, 'POST', `/api/games/${g.body.id}/moves`, { move: 'C' });
+    assert.equal(m.status, 200);
+    assert.equal(m.body.played.length, 2);
+    const fr = await wasmApi(plain, 'POST', `/api/games/${g.body.id}/moves?lang=fr`, { move: 'a' });
+    assert.equal(fr.body.error, "les règles n'autorisent pas ce coup");
   });
 });
