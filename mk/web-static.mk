@@ -58,7 +58,7 @@ wasm-app: $(WASM_APP)
 # module with the plain C paths (mk/wasm.mk, WASM_SIMD=no), which the worker
 # takes when it cannot validate SIMD (the worker fetches only the one it uses).
 WASM_PLAIN_DIR := build/wasm-plain
-wasm-app-plain:
+wasm-app-plain: $(BUILD)/gen/book_data.c $(JANSSON_TGZ) # (made once, shared: not twice at once)
 	@$(MAKE) --no-print-directory WASM_SIMD=no WASM_DIR=$(WASM_PLAIN_DIR) wasm-app
 
 # ------------------------------------------------------------- jansson
