@@ -193,6 +193,15 @@ class DeviceAnalysis {
       }
       const { record } = await rec.json();
       if (stale()) return;
+      // As the server: no analysis while the computer thinks (its move,
+      // answered, starts the analysis again).
+      const st = await deviceFetch(`/api/games/${this.game}`);
+      const state = st.ok ? await st.json() : null;
+      if (stale()) return;
+      if (state && state.status === 'ongoing' && state.computer_to_move) {
+        this.emit('waiting', JSON.stringify({ reason: 'computer' }));
+        return;
+      }
       const w = new Worker(workerUrl, { type: 'module' });
       this.worker = w;
       const parse = sseParser((name, data, id) => { if (!stale()) this.emit(name, data, id); });
