@@ -67,7 +67,7 @@ $(WASM_LIBAWALE): $(WASM_LIB_OBJ)
 WASM_LAB := $(WASM_DIR)/awale-lab.wasm
 wasm-lab: $(WASM_LAB)
 
-$(WASM_LAB): $(WASM_DIR)/obj/src/wasm/lab.o $(WASM_LIBAWALE)
+$(WASM_LAB): $(WASM_DIR)/obj/src/wasm/lab.o $(WASM_DIR)/obj/src/wasm/tables.o $(WASM_LIBAWALE)
 	$(WASM_CC) $(WASM_LDFLAGS) -o $@ $^ $(WASM_LDLIBS)
 
 # The lab module against the native program (under a minute).

@@ -191,6 +191,23 @@ test('endgame tables built in the memory file system: the same files and values'
   }
 });
 
+test("the page's tables (src/wasm/tables.c): seeds by rule set, built on first use within the budget", () => {
+  assert.equal(wasm(['tables', 'plan']),
+    'abapa 14\nseven-turns 9\ngrand-slam 9\ntwo-seeds 14\nrelay 0\n');
+  const fs = new MemFS();
+  const pos = '0-0-0-0-1-2-1-1-0-0-0-0-20-23-S';
+  const first = wasm(['tables', 'page', '--rules', 'grand-slam', pos], { fs });
+  const [, seeds, bytes] = first.match(/^seeds (\d+) bytes (\d+)$/m).map(Number);
+  assert.equal(seeds, 9);
+  assert.ok(bytes > 1e6 && bytes <= 16 * 2 ** 20, String(bytes));
+  assert.equal(fs.files('/tables/grand-slam').length, 10);
+  // The second time the files are there: opened, not built again.
+  const before = fs.readFile('/tables/grand-slam/layer-09.awt');
+  fs.writeFile('/tables/grand-slam/layer-09.awt', before);
+  assert.equal(wasm(['tables', 'page', '--rules', 'grand-slam', pos], { fs }), first);
+  assert.equal(lab(['tables', 'page', '--rules', 'relay', pos]).status, 1);
+});
+
 test('the memory file system from JavaScript', () => {
   const fs = new MemFS();
   fs.writeFile('/a/b/c.txt', 'hello');
