@@ -211,6 +211,35 @@ test("the page's tables (src/wasm/tables.c): seeds by rule set, built on first u
   assert.equal(lab(['tables', 'page', '--rules', 'relay', pos]).status, 1);
 });
 
+test('a reactor module (initialize, then its exports): the tables built by a second worker', async () => {
+  const bytes = readFileSync(process.env.AWALE_TABLES_WASM || 'build/wasm/awale-tables.wasm');
+  let err = '';
+  const wasi = new Wasi({ stderr: (s) => { err += s; } });
+  const { instance } = await WebAssembly.instantiate(bytes, { wasi_snapshot_preview1: wasi.imports });
+  wasi.initialize(instance);
+  const x = instance.exports;
+  const call = (name, seeds) => {
+    const text = new TextEncoder().encode(name + '\0');
+    const p = x.malloc(text.length);
+    new Uint8Array(x.memory.buffer, p, text.length).set(text);
+    const r = x.awale_wasm_tables_build(p, seeds);
+    x.free(p);
+    return r;
+  };
+  assert.equal(call('two-seeds', 8), 8);
+  assert.deepEqual(wasi.fs.list('/tables').map((e) => e.name), ['two-seeds']);
+  assert.equal(wasi.fs.files('/tables/two-seeds').length, 9);
+  assert.equal(call('relay', 0), -1);
+  assert.match(err, /relay/);
+  assert.equal(call('nonsense', 3), -1);
+  // The files, copied into another file system, are the tables a first
+  // module (here the lab) opens without building them again.
+  const fs = new MemFS();
+  for (const f of wasi.fs.files('/tables')) fs.writeFile(f, wasi.fs.readFile(f));
+  const out = wasm(['tables', 'probe', '--rules', 'two-seeds', '--seeds', '8', '0-0-0-0-1-2-1-1-0-0-0-0-20-23-S'], { fs });
+  assert.match(out, /^value -?\d+$/m);
+});
+
 test('the memory file system from JavaScript', () => {
   const fs = new MemFS();
   fs.writeFile('/a/b/c.txt', 'hello');
