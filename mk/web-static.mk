@@ -42,7 +42,7 @@ WASM_APP      := $(WASM_DIR)/awale.wasm
 WASM_EXPORTS  := malloc free awale_init awale_error awale_request awale_answer_state \
                  awale_answer_status awale_answer_type awale_answer_headers awale_answer_body \
                  awale_answer_length awale_answer_free awale_stream_read awale_run awale_tick \
-                 awale_jobs
+                 awale_jobs awale_tables_added awale_wasm_tables_build
 WASM_APP_LDFLAGS := $(WASM_TARGET) $(WASM_OPT) -mexec-model=reactor -Wl,--strip-debug \
                     -Wl,-z,stack-size=1048576 $(WASM_EXPORTS:%=-Wl,--export=%)
 

@@ -12,9 +12,14 @@
 //        -> {id, status, headers, stream: true}, then {id, chunk: Uint8Array}...
 //           and {id, end: true}                                      an event stream
 //   {id, close: true}                  the page stops reading stream `id`
+//   {type: 'build-tables', module, rules}   (a worker of its own) build the
+//        endgame tables of `rules` -> {type: 'tables', files: [[path, bytes]...] | null}
+//   {type: 'add-tables', files}        put table files in; games use them next
+//   (init may carry `files` too: the tables of an analysis copy)
 // Between two messages the engine's queued jobs run, one per turn of the
 // event loop (wasm/awale.js), so that the page's next request is read soon.
 import { AwaleApp } from './wasm/awale.js';
+import { MemFS } from './wasm/wasi.js';
 
 let app = null;
 let starting = null;
@@ -36,10 +41,25 @@ async function compile() {
   }
 }
 
+// A worker that only builds the endgame tables of a rule set and gives
+// their files back (the page passes them to the others: add-tables, init).
+async function buildTables(msg) {
+  try {
+    const builder = await AwaleApp.create(msg.module || await compile(), { analysis: true });
+    const files = builder.buildTables(msg.rules);
+    const buffers = files ? files.map(([, bytes]) => bytes.buffer) : [];
+    postMessage({ type: 'tables', files }, buffers);
+  } catch (e) {
+    postMessage({ type: 'tables', files: null, error: String(e && e.message ? e.message : e) });
+  }
+}
+
 async function init(msg) {
   try {
     const module = msg.module || await compile();
-    app = await AwaleApp.create(module, { analysis: !!msg.analysis });
+    const fs = new MemFS();
+    for (const [path, bytes] of msg.files || []) fs.writeFile(path, bytes);
+    app = await AwaleApp.create(module, { analysis: !!msg.analysis, fs });
     app.onData = (handle, bytes) => {
       const id = streams.get(handle);
       if (id === undefined) return;
@@ -51,7 +71,10 @@ async function init(msg) {
     };
     setInterval(() => app.tick(), 200);
     postMessage({ type: 'ready', module: msg.analysis ? null : module });
-    for (const m of early.splice(0)) request(m);
+    for (const m of early.splice(0)) {
+      if (m.type === 'add-tables') app.addTables(m.files);
+      else request(m);
+    }
   } catch (e) {
     postMessage({ type: 'failed', error: String(e && e.message ? e.message : e) });
   }
@@ -91,6 +114,15 @@ onmessage = (ev) => {
   const msg = ev.data;
   if (msg && msg.type === 'init') {
     if (!starting) starting = init(msg);
+    return;
+  }
+  if (msg && msg.type === 'build-tables') {
+    buildTables(msg);
+    return;
+  }
+  if (msg && msg.type === 'add-tables') {
+    if (app) app.addTables(msg.files);
+    else early.push(msg);
     return;
   }
   if (!app) early.push(msg);

@@ -273,6 +273,28 @@ describe('the web app in WebAssembly answers as awale serve', () => {
     assert.equal(app.waiting.size, 0, 'every pending answer came');
   });
 
+  it('builds the endgame tables in a module of their own, then answers from them', async () => {
+    const module = await WebAssembly.compile(await readFile(WASM));
+    const main = await AwaleApp.create(module, { log: () => {} });
+    const pos = '0-0-1-0-2-0-0-1-0-1-0-0-20-23-S';
+    const g = (await wasmApi(main, 'POST', '/api/games', { position: pos, north: 'engine' })).body;
+    assert.equal(g.tables, null, 'no tables yet');
+    const before = await wasmApi(main, 'GET', `/api/games/${g.id}/hint`);
+    assert.equal(before.body.source, 'search');
+    // As the page does: a worker builds them, the main one gets the files.
+    const builder = await AwaleApp.create(module, { analysis: true, log: () => {} });
+    const files = builder.buildTables('abapa');
+    assert.ok(files.length >= 10, `${files.length} layers`);
+    assert.ok(files.every(([p]) => p.startsWith('/tables/abapa/')));
+    main.addTables(files);
+    const h = await wasmApi(main, 'GET', `/api/games/${g.id}/hint`);
+    assert.equal(h.body.source, 'tables');
+    assert.equal(h.body.score.proven, true);
+    const state = (await wasmApi(main, 'GET', `/api/games/${g.id}`)).body;
+    assert.equal(state.tables.winner, 'north');
+    assert.equal(state.tables.margin, -8);
+  });
+
   it('refuses what needs the server: a friend on another device, QR codes', async () => {
     const f = await wasm('POST', '/api/games', { north: 'friend', name: 'Ana' });
     assert.equal(f.status, 501);
