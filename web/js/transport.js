@@ -30,7 +30,7 @@ const analyses = new Map();  // game id -> Set of open analysis streams
 // worker and each analysis copy get the files.
 // The files are kept in IndexedDB: the next visits use them at once, when
 // the main worker opens them (GET /api/server lists them ready).
-const TABLES_DELAY_MS = 1500;
+const TABLES_DELAY_MS = 5000;
 const TABLES_KEY = 'abapa';
 let tableFiles = null;
 
