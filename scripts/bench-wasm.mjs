@@ -3,7 +3,8 @@
 // as the page runs it), against the native program on one thread: the
 // search bench (`awale bench`: the same positions, depths and node count) and
 // perft. Prints nodes per second and the ratio wasm / native (the goal is at
-// least 0.5). Never fails on timing; fails only when something does not run.
+// least 0.5). Never fails on timing; fails only when a build does not run or
+// the wasm search counts other nodes than the native one.
 //
 //   node scripts/bench-wasm.mjs [--lab build/wasm/awale-lab.wasm]
 //        [--awale build/release/awale] [--rounds 3] [--depth D] [--no-browser]
