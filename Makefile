@@ -350,6 +350,7 @@ test: deps
 	$(MAKE) MODE=asan check
 	$(MAKE) tsan
 	$(MAKE) check-clang
+	$(MAKE) test-wasm
 	$(MAKE) fuzz-smoke
 	$(MAKE) test-deb
 
