@@ -9,6 +9,8 @@
 #                   everything with clang -Werror (make check-clang), build and
 #                   briefly run every fuzz target (make fuzz-smoke), and build,
 #                   check and install the Debian packages (make test-deb)
+#   make web-static the page with no server, the web app in WebAssembly, in
+#                   build/web-static (mk/web-static.mk; make test-web-static)
 #   make tsan       the web server built with ThreadSanitizer (build/tsan), and
 #                   its tests against it: the API tests and the stress test
 #   make bench      speed figures (never fails on timing)
@@ -347,9 +349,11 @@ check: $(AWALE) $(MO_FILES) $(TESTS) $(FUZZ_REPLAY) $(UCI_RANDOM)
 
 test: deps
 	$(MAKE) MODE=release check
+	$(MAKE) test-web-static
 	$(MAKE) MODE=asan check
 	$(MAKE) tsan
 	$(MAKE) check-clang
+	$(MAKE) test-wasm
 	$(MAKE) fuzz-smoke
 	$(MAKE) test-deb
 
@@ -798,3 +802,4 @@ test-deb: deb
 
 -include $(shell find build -name '*.d' 2>/dev/null)
 include mk/wasm.mk
+include mk/web-static.mk
