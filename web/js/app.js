@@ -13,6 +13,7 @@ import * as dialogs from './dialogs.js';
 import * as people from './people.js';
 import * as archive from './archive.js';
 import * as clock from './clock.js';
+import * as offline from './offline.js';
 
 const { t } = i18n;
 const $ = (id) => document.getElementById(id);
@@ -525,6 +526,7 @@ async function applyState(next, played = [], change = false) {
     animating = false;
   }
   drawAll();
+  offline.keep(state);
   if (!(state.friend && ongoing(state))) scheduleEvals();
   if (!ongoing(state) && overShown !== state.id + state.ply) {
     overShown = state.id + state.ply;
@@ -1021,6 +1023,7 @@ function wire() {
 async function init() {
   wire();
   applyTheme();
+  offline.init({ toast });
   // The languages of the catalog (po/), each by its own name; the
   // browser's first that the page speaks.
   $('sel-lang').replaceChildren(...i18n.languages().map(([code, name]) => new Option(name, code)));
@@ -1048,11 +1051,13 @@ async function init() {
     failed(e);
   }
   let restored = null;
-  if (settings.game) {
+  if (settings.game && !offline.staticMode) {
     try {
       restored = await api.state(settings.game);
     } catch { /* expired: a new game */ }
   }
+  // (with no server, the game kept in the browser, re-created in the worker)
+  if (!restored) restored = await offline.restore();
   try {
     if (restored) await switchTo(restored, mine, false);
     // (never a new invitation by itself: against the computer then)
