@@ -4,8 +4,10 @@
 // first visit, and an installed app starts offline.
 //
 // - Install: every file of the build (FILES, relative to this script, so
-//   that the folder works under any path) is fetched past the HTTP cache
-//   into the cache "awale-VERSION". VERSION is a hash of the files' bytes:
+//   that the folder works under any path) is fetched into the cache
+//   "awale-VERSION", each checked with the host first (a file the browser
+//   holds already and the host has not changed costs a 304, not a stale
+//   copy). VERSION is a hash of the files' bytes:
 //   both lines are stamped by scripts/web-static-finish.mjs, so a new build
 //   is a new sw.js, which the browser notices on its next visit.
 // - A new version waits (the page in use keeps the files it started with)
@@ -33,7 +35,7 @@ const url = (f) => new URL(f, self.registration.scope).href;
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await cache.addAll(FILES.map((f) => new Request(url(f), { cache: 'reload' })));
+    await cache.addAll(FILES.map((f) => new Request(url(f), { cache: 'no-cache' })));
   })());
 });
 
