@@ -1,0 +1,197 @@
+// static.test.mjs - the page with no server: build/web-static (or
+// $WEB_STATIC) served by a plain static file server (static-server.mjs, no
+// awale code running anywhere) under a sub-path, in headless chromium, at
+// desktop and phone sizes, as a player uses it:
+//  - the service worker installs and controls the page, the page says the
+//    engine runs on this device;
+//  - a game against the computer (the fastest level) by clicking (tapping
+//    on the phone), a hint, the analysis stream;
+//  - then the network gone (the browser offline and the host stopped): a
+//    reload finds the same game, which goes on to its end by clicking, and
+//    is reviewed - all with no network;
+//  - a new version of the build: the page offers to reload, and the game
+//    stays.
+// Any console error fails the test. Screenshots go to $SHOTS.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, cpSync, rmSync, appendFileSync, existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { launch } from './browser.mjs';
+import { serve } from './static-server.mjs';
+import { finish } from '../../scripts/web-static-finish.mjs';
+
+const SHOTS = process.env.SHOTS || 'build/screenshots';
+const DIR = process.env.WEB_STATIC || 'build/web-static';
+
+const moveTexts = (page) => page.$$eval('#moves .mv:not(.gap)', (b) => b.map((x) => x.firstChild.textContent));
+const idle = (page) => page.waitForFunction(() => !document.querySelector('#status.thinking')
+  && document.querySelectorAll('#board .hand').length === 0, null, { timeout: 30000 });
+const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors');
+
+// A page of a new context, its console errors collected; quick sowing.
+async function open(browser, url, { width, height, mobile }) {
+  const context = await browser.newContext({
+    viewport: { width, height }, deviceScaleFactor: mobile ? 2 : 1, isMobile: mobile, hasTouch: mobile, locale: 'en-GB',
+  });
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('awale.settings')) localStorage.setItem('awale.settings', JSON.stringify({ speed: 15 }));
+  });
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') page.problems.push(`console: ${msg.text()}`); });
+  page.on('pageerror', (err) => page.problems.push(`page error: ${err.message}`));
+  await page.goto(url);
+  return page;
+}
+
+// The player's turn, then a pit of theirs clicked (tapped on a phone): the
+// first playable one, or one of `prefer` when playable.
+async function playOne(page, mobile) {
+  await page.waitForSelector('#board .pit.playable, #dlg-over[open]', { timeout: 30000 });
+  if (await page.$('#dlg-over[open]')) return false;
+  const pit = await page.$('#board .pit.playable');
+  if (mobile) await pit.tap();
+  else await pit.click();
+  await page.waitForFunction(() => !document.querySelector('#board .pit.playable') || document.querySelector('#dlg-over[open]'), null, { timeout: 10000 }).catch(() => {});
+  await idle(page);
+  return true;
+}
+
+// The service worker's cache names and the page's controller.
+const swState = (page) => page.evaluate(async () => ({
+  controlled: !!navigator.serviceWorker.controller,
+  state: navigator.serviceWorker.controller && navigator.serviceWorker.controller.state,
+  caches: (await caches.keys()).filter((k) => k.startsWith('awale-')),
+}));
+
+const SIZES = [
+  ['desktop', { width: 1280, height: 800, mobile: false }],
+  ['phone', { width: 390, height: 844, mobile: true }],
+];
+
+describe('the page with no server (build/web-static)', () => {
+  let browser;
+  before(async () => {
+    assert.ok(existsSync(path.join(DIR, 'sw.js')), `${DIR}: no build (make web-static)`);
+    mkdirSync(SHOTS, { recursive: true });
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  for (const [name, size] of SIZES) {
+    it(`${name}: plays, hints, analyses, then offline: reloads the same game, plays it to the end, reviews it`, async () => {
+      const srv = await serve(DIR);
+      let page;
+      try {
+        page = await open(browser, srv.prefixUrl, size);
+        // The engine in the page: its first game, the line that says so.
+        await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+        assert.equal(await page.textContent('#where'), 'The engine runs on this device.');
+        // The service worker: it controls the page, which asked nothing of a
+        // server but files (the static server has no /api).
+        await page.waitForFunction(() => navigator.serviceWorker.controller, null, { timeout: 30000 });
+        const sw = await swState(page);
+        assert.equal(sw.caches.length, 1, 'one versioned cache');
+        assert.equal(sw.state, 'activated');
+        assert.deepEqual([...srv.sent.keys()].filter((p) => p.startsWith('/api')), []);
+        const firstVisit = [...srv.sent.values()].reduce((a, b) => a + b, 0);
+        console.log(`# ${name}: the first visit downloaded ${(firstVisit / 1024).toFixed(1)} KiB (gzip)`);
+
+        // A game against the computer at level 1.
+        await page.click('#btn-new');
+        await page.waitForSelector('#dlg-new[open]');
+        await page.check('#form-new input[name=opponent][value=engine]');
+        await page.fill('#new-level', '1');
+        await page.selectOption('#new-movetime', '500');
+        await page.click('#new-start');
+        await page.waitForSelector('#dlg-new', { state: 'hidden' });
+        await idle(page);
+        assert.match(await page.textContent('#status'), /Your turn/);
+        for (let k = 0; k < 3; k++) assert.ok(await playOne(page, size.mobile));
+        const before = await moveTexts(page);
+        assert.equal(before.length, 6, `three moves each: ${before}`);
+        // A hint.
+        await page.click('#btn-hint');
+        await page.waitForSelector('#hint:not([hidden])', { timeout: 20000 });
+        assert.match(await page.textContent('#hint'), /For you: /);
+        // The analysis stream: lines, their depth growing.
+        await page.check('#chk-analysis');
+        await page.waitForFunction(() => /depth \d+/.test(document.querySelector('#analysis .a-head')?.textContent || ''), null, { timeout: 20000 });
+        await page.waitForSelector('#analysis .a-lines li');
+        await page.screenshot({ path: path.join(SHOTS, `static-${name}-analysis.png`), fullPage: size.mobile });
+        await page.uncheck('#chk-analysis');
+
+        // No network at all: the browser offline and the host gone.
+        await page.context().setOffline(true);
+        await srv.close();
+        await page.reload();
+        await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+        assert.deepEqual(await moveTexts(page), before, 'the same game after the reload');
+        assert.equal(await page.evaluate(() => navigator.onLine), false);
+        // It goes on to its end, by clicking.
+        let plies = 0;
+        while (await playOne(page, size.mobile)) {
+          plies++;
+          assert.ok(plies < 200, 'the game ends');
+        }
+        const total = (await moveTexts(page)).length;
+        assert.ok(total > before.length, `the game went on (${total} plies)`);
+        assert.match(await page.textContent('#over-reason'), /\S/);
+        await page.screenshot({ path: path.join(SHOTS, `static-${name}-over.png`), fullPage: size.mobile });
+        // The review, still offline.
+        await page.click('#dlg-over button[value=review]');
+        await page.waitForSelector('#review-summary:not([hidden])', { timeout: 120000 });
+        assert.match(await page.textContent('#review-note'), /moves reviewed/);
+        await page.screenshot({ path: path.join(SHOTS, `static-${name}-review.png`), fullPage: size.mobile });
+        noProblems(page);
+      } finally {
+        await page?.context().close();
+        await srv.close();
+      }
+    });
+  }
+
+  it('a new version of the build waits; the page offers to reload, and keeps its game', async () => {
+    const work = mkdtempSync(path.join(tmpdir(), 'awale-static-'));
+    const v1 = path.join(work, 'v1');
+    const v2 = path.join(work, 'v2');
+    cpSync(DIR, v1, { recursive: true });
+    cpSync(DIR, v2, { recursive: true });
+    appendFileSync(path.join(v2, 'css', 'style.css'), '\n/* the next version */\n');
+    const { version } = finish(v2);
+    const srv = await serve(v1);
+    let page;
+    try {
+      page = await open(browser, srv.prefixUrl, SIZES[0][1]);
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+      await page.waitForFunction(() => navigator.serviceWorker.controller, null, { timeout: 30000 });
+      const [old] = (await swState(page)).caches;
+      await playOne(page, false);
+      const moves = await moveTexts(page);
+      assert.equal(moves.length, 2);
+      // The host now serves the new build: a reload finds it waiting (the
+      // page keeps the old files until the player says so).
+      srv.setRoot(v2);
+      await page.reload();
+      await page.waitForSelector('#update:not([hidden])', { timeout: 30000 });
+      assert.match(await page.textContent('#update'), /A new version is ready/);
+      assert.deepEqual((await swState(page)).caches.sort(), [old, `awale-${version}`].sort());
+      assert.deepEqual(await moveTexts(page), moves);
+      await page.screenshot({ path: path.join(SHOTS, 'static-desktop-update.png') });
+      // Reload: the new version takes over, the old cache is gone, the game stays.
+      await Promise.all([page.waitForEvent('load', { timeout: 30000 }), page.click('#btn-update')]);
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+      await page.waitForFunction((c) => caches.keys().then((k) => k.filter((n) => n.startsWith('awale-')).join() === c), `awale-${version}`, { timeout: 10000 });
+      assert.equal(await page.isHidden('#update'), true);
+      assert.deepEqual(await moveTexts(page), moves);
+      noProblems(page);
+    } finally {
+      await page?.context().close();
+      await srv.close();
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+});
