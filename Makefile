@@ -808,3 +808,4 @@ test-deb: deb
 
 -include $(shell find build -name '*.d' 2>/dev/null)
 include mk/wasm.mk
+include mk/web-static.mk

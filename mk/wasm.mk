@@ -3,21 +3,35 @@
 # with wasi-libc and the compiler's runtime for wasm32 (make wasm-deps
 # installs them). Threads: none (src/wasm/include/pthread.h); the engine runs
 # on one thread in a Web Worker.
+#
+#   make wasm-lib     build/wasm/libawale.a
+#   make wasm-lab     build/wasm/awale-lab.wasm (src/wasm/lab.c): perft, replay,
+#                     search, bench, table builds, driven by arguments
+#   make test-wasm    tests/wasm/core.test.mjs: the lab module under node
+#                     (web/wasm/wasi.js) against the native build/release/awale
+#   make bench-wasm   scripts/bench-wasm.mjs: nodes per second in node and in
+#                     Chromium against the native engine on one thread
+#
+# WASM_OPT sets the optimisation (docs/web.md, "WebAssembly figures", says
+# what -O3, -msimd128 and -flto gave); another WASM_DIR keeps builds apart.
 
-WASM_DIR    := build/wasm
+WASM_DIR    ?= build/wasm
+WASM_OPT    ?= -O2
 WASM_CC     ?= clang
 WASM_TARGET := --target=wasm32-wasi --sysroot=/usr
-WASM_CFLAGS := $(WASM_TARGET) -std=c11 $(WARN) -O2 -Iinclude -Isrc -isystem src/wasm/include \
+WASM_CFLAGS := $(WASM_TARGET) -std=c11 $(WARN) $(WASM_OPT) -Iinclude -Isrc -isystem src/wasm/include \
                -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700 -D_WASI_EMULATED_SIGNAL -D_WASI_EMULATED_MMAN \
                -D_WASI_EMULATED_PROCESS_CLOCKS -D_WASI_EMULATED_GETPID -DNDEBUG -MMD -MP
 WASM_LDLIBS := -lwasi-emulated-signal -lwasi-emulated-mman -lwasi-emulated-process-clocks \
                -lwasi-emulated-getpid
+# A program's link: 1 MB of stack (wasm-ld's default is 64 KB), memory that grows.
+WASM_LDFLAGS := $(WASM_TARGET) $(WASM_OPT) -Wl,-z,stack-size=1048576
 # The whole library (the distributed build is left out by its own #ifdef).
 WASM_LIB_SRC := $(LIB_SRC)
 WASM_LIB_OBJ := $(WASM_LIB_SRC:%.c=$(WASM_DIR)/obj/%.o)
 WASM_LIBAWALE := $(WASM_DIR)/libawale.a
 
-.PHONY: wasm-deps wasm-lib
+.PHONY: wasm-deps wasm-lib wasm-lab test-wasm bench-wasm
 wasm-deps:
 	@{ command -v $(WASM_CC) >/dev/null && command -v wasm-ld >/dev/null && \
 	   test -f /usr/lib/wasm32-wasi/libc.a && \
@@ -33,3 +47,23 @@ $(WASM_DIR)/obj/%.o: %.c | wasm-deps
 $(WASM_LIBAWALE): $(WASM_LIB_OBJ)
 	@rm -f $@
 	llvm-ar rcs $@ $^ 2>/dev/null || ar rcs $@ $^
+
+# The lab module (tests and figures).
+WASM_LAB := $(WASM_DIR)/awale-lab.wasm
+wasm-lab: $(WASM_LAB)
+
+$(WASM_LAB): $(WASM_DIR)/obj/src/wasm/lab.o $(WASM_LIBAWALE)
+	$(WASM_CC) $(WASM_LDFLAGS) -o $@ $^ $(WASM_LDLIBS)
+
+# The lab module against the native program (under a minute).
+test-wasm: $(WASM_LAB)
+	@$(MAKE) --no-print-directory MODE=release build/release/awale
+	@echo "== tests/wasm/core.test.mjs"
+	@AWALE_LAB=$(WASM_LAB) AWALE=build/release/awale node --test tests/wasm/core.test.mjs
+
+# Speed of the WebAssembly engine (node, Chromium) against the native one;
+# never fails on timing. Chromium comes with tests/browser (npm ci there).
+bench-wasm: $(WASM_LAB)
+	@$(MAKE) --no-print-directory MODE=release build/release/awale
+	@test -d tests/browser/node_modules || (cd tests/browser && npm ci --no-audit --no-fund)
+	@node scripts/bench-wasm.mjs --lab $(WASM_LAB) --awale build/release/awale

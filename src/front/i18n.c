@@ -15,6 +15,9 @@
  * (an installed tree that was moved).
  */
 #include "front/i18n.h"
+#if defined(__wasi__)
+#include "wasm/gettext.h"
+#endif
 
 #include <langinfo.h>
 #include <pthread.h>
@@ -213,8 +216,23 @@ static const char *mo_string(const catalog *c, uint32_t table, uint32_t i)
 
 static void catalog_load(catalog *c, const char *lang)
 {
-    char path[PATH_MAX + 64];
     snprintf(c->lang, sizeof c->lang, "%s", lang);
+#if defined(__wasi__)
+    /* No files in the page: the catalogs are compiled in (src/wasm/gettext.h). */
+    size_t n;
+    const unsigned char *mo = wasm_catalog(lang, &n);
+    uint32_t magic = 0;
+    if (mo && n >= 20)
+        memcpy(&magic, mo, 4);
+    if (magic == 0x950412deu) {
+        c->data = (unsigned char *)mo; /* read-only: never written nor freed */
+        c->size = n;
+        c->count = mo_word(c, 8);
+        c->originals = mo_word(c, 12);
+        c->translations = mo_word(c, 16);
+    }
+#else
+    char path[PATH_MAX + 64];
     if (!localedir[0])
         find_localedir();
     if (!localedir[0])
@@ -245,6 +263,7 @@ static void catalog_load(catalog *c, const char *lang)
     }
     free(data);
     fclose(f);
+#endif
 }
 
 const char *i18n_translate_in(void *lang, const char *text)

@@ -596,6 +596,11 @@ static int think(session *s, aw_engine *e, const aw_limits *limits, aw_info_fn i
         atomic_store(&s->stopping, false);
     if (aw_engine_set_game(e, s->game, err))
         return -1;
+#if defined(__wasi__)
+    /* One thread (the page's Web Worker): the search runs on this one, and
+     * nothing else runs meanwhile that could stop it. */
+    return aw_search_run(e, limits, info, user, res, err) ? -1 : 0;
+#endif
     if (aw_search_start(e, limits, info, NULL, user, err))
         return -1;
     if (atomic_load(&s->stopping))

@@ -168,6 +168,18 @@ static void report(builder *b, const char *phase)
 static int run_phase(builder *b, phase_fn fn, const char *phase, aw_error *err)
 {
     b->next_chunk = 0;
+#if defined(__wasi__)
+    /* WebAssembly has no threads (src/wasm/include/pthread.h): the one
+     * worker runs on the calling thread, progress is reported once a phase. */
+    if (b->threads == 1) {
+        b->running = 0;
+        b->workers[0].fn = fn;
+        fn(b, 0);
+        if (!__atomic_load_n(&b->stop, __ATOMIC_RELAXED))
+            report(b, phase);
+        return __atomic_load_n(&b->stop, __ATOMIC_RELAXED) ? aw_fail(err, "interrupted") : 0;
+    }
+#endif
     b->running = b->threads;
     int started = 0;
     for (int i = 0; i < b->threads; i++) {

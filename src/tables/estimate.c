@@ -12,8 +12,12 @@
 
 int aw_tables_threads(void)
 {
+#if defined(__wasi__)
+    return 1; /* WebAssembly: one thread (src/wasm/include/pthread.h) */
+#else
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1 : n > AW_TABLES_MAX_THREADS ? AW_TABLES_MAX_THREADS : (int)n;
+#endif
 }
 
 /* The layers of one process (ranks 1) or one rank's range of them:

@@ -50,7 +50,7 @@ int tb_zstd_available(void)
 
 void tb_huge_pages(void *p, size_t size)
 {
-#if defined(MADV_HUGEPAGE)
+#if defined(MADV_HUGEPAGE) && !defined(__wasi__) /* WebAssembly: no madvise */
     const uintptr_t huge = (uintptr_t)2 << 20;
     const uintptr_t lo = ((uintptr_t)p + huge - 1) & ~(huge - 1);
     const uintptr_t hi = ((uintptr_t)p + size) & ~(huge - 1);

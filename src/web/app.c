@@ -108,6 +108,15 @@ void app_set_hooks(web_app *a, app_hooks hooks)
 bool app_import_submit(web_app *a, import_job *j)
 {
     pthread_mutex_lock(&a->import_lock);
+    if (!a->importer_running && !a->importer_quit && a->hooks.import) {
+        /* No thread for it (the page's WebAssembly has none): the record is
+         * parsed now, by the caller, without the lock. */
+        void (*work)(web_app *, import_job *) = a->hooks.import;
+        pthread_mutex_unlock(&a->import_lock);
+        j->next = NULL;
+        work(a, j);
+        return true;
+    }
     const bool ok = a->importer_running && !a->importer_quit && a->hooks.import &&
                     a->nimports < IMPORT_QUEUE;
     if (ok) {
@@ -267,9 +276,11 @@ web_app *web_app_new(const web_config *cfg, char *err, size_t errsize)
                                      : 1),
                         sizeof *a->clients);
     a->rate = ratelimit_new(cfg->rate, RL_KINDS, cfg->rate_addresses);
+    /* Without a thread for it, records are parsed by the request itself
+     * (app_import_submit). */
     if (a->clients && a->invites && a->rate)
         a->importer_running = pthread_create(&a->importer, NULL, importer, a) == 0;
-    if (!a->reg || !a->pool || !a->importer_running) {
+    if (!a->reg || !a->pool || !a->clients || !a->invites || !a->rate) {
         snprintf(err, errsize, "cannot start the worker threads");
         web_app_free(a);
         return NULL;

@@ -290,6 +290,12 @@ static void handle_qr(const web_request *req, web_reply *r)
         return;
     }
     char *svg = qr_svg(text, NULL);
+#if defined(__wasi__)
+    if (!svg) { /* the page alone (make web-static) draws no QR code */
+        web_reply_error(r, 501, "QR codes of invitations need the server (awale serve)");
+        return;
+    }
+#endif
     if (!svg) {
         web_reply_error(r, 500, "out of memory");
         return;

@@ -109,6 +109,13 @@ static web_outcome create_game(web_app *a, json_t *body, const char *client, web
                                 "must be \"human\" (you)");
         goto done;
     }
+#if defined(__wasi__)
+    if (friend) { /* the page alone (make web-static) reaches no other device */
+        web_reply_error(r, 501, "a game with a friend on another device needs the server "
+                                "(awale serve): here, play the computer or two on one screen");
+        goto done;
+    }
+#endif
     for (int side = 0; side < 2; side++)
         cfg.computer[side] = kind[side] == SEAT_ENGINE;
     if (record) {

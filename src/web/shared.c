@@ -42,6 +42,21 @@ const aw_tables *app_tables(web_app *a, const aw_rules *rules)
         e->tables = NULL;
         e->ready = false;
         pthread_cond_signal(&a->tables_wanted);
+    } else if (a->ntables < MAX_TABLES && !a->loader_quit) {
+        /* No thread for the loader (the page's WebAssembly has none): they
+         * are opened now, by the caller, once. */
+        tables_entry *e = &a->tables[a->ntables++];
+        snprintf(e->key, sizeof e->key, "%s", key);
+        e->rules = *rules;
+        e->tables = NULL;
+        e->ready = false;
+        pthread_mutex_unlock(&a->lock);
+        aw_tables *t = a->cfg.open_tables(rules, a->cfg.tables_ctx);
+        pthread_mutex_lock(&a->lock);
+        e->tables = t;
+        e->ready = true;
+        pthread_mutex_unlock(&a->lock);
+        return t;
     }
     pthread_mutex_unlock(&a->lock);
     return NULL;
