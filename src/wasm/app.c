@@ -18,6 +18,7 @@
  */
 #include "web/app.h"
 #include "web/internal.h"
+#include "web/routes.h"
 
 #include "front/books.h"
 #include "wasm/pool_single.h"
@@ -32,7 +33,7 @@
 
 /* The exports (what each does: at its definition). */
 const char *awale_error(void);
-int awale_init(int analysis);
+int awale_init(int analysis, int analysis_ms);
 int awale_request(const char *method, const char *url, const char *headers, const char *body,
                   size_t body_len);
 int awale_answer_state(int handle);
@@ -73,8 +74,9 @@ EXPORT(awale_error) const char *awale_error(void) { return error; }
 
 /* Make the app: 0, or -1 with the reason in awale_error(). `analysis`:
  * the worker of one analysis stream (web/js/transport.js), which holds
- * one game. */
-EXPORT(awale_init) int awale_init(int analysis)
+ * one game; analysis_ms: how long an analysis goes on (0: as the server,
+ * 30 s; the page ends it sooner by ending its worker). */
+EXPORT(awale_init) int awale_init(int analysis, int analysis_ms)
 {
     if (app)
         return 0;
@@ -91,6 +93,8 @@ EXPORT(awale_init) int awale_init(int analysis)
     cfg.max_streams = 8;
     cfg.max_event_streams = 16;
     cfg.hash_mb = 8;           /* each game's engine: a phone's memory */
+    if (analysis_ms > 0)
+        cfg.analysis_ms = analysis_ms;
     int nbooks = 0;
     for (int i = 0; i < books_builtin_count() && nbooks < 16; i++) {
         aw_error err;
@@ -100,6 +104,10 @@ EXPORT(awale_init) int awale_init(int analysis)
     cfg.books = (const aw_book *const *)books;
     cfg.nbooks = nbooks;
     app = web_app_new(&cfg, error, sizeof error);
+    /* What the server gives the app (server.c): the records' import, the
+     * streams' keep-alive. */
+    if (app)
+        app_set_hooks(app, (app_hooks){routes_import, analysis_ping});
     last_tick_ms = web_now_ms();
     return app ? 0 : -1;
 }

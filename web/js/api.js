@@ -2,8 +2,10 @@
 // error answer carries {"error": "..."} (and a "code" when the game refused
 // the change), turned here into an ApiError. The changes of a game send
 // the page's language, so that the server words its refusals in it.
+// Requests go through transport.js: HTTP, or the app in a worker.
 
 import { getLang } from './i18n.js';
+import { transport } from './transport.js';
 
 export class ApiError extends Error {
   constructor(status, message, code) {
@@ -32,7 +34,7 @@ async function call(method, url, body, signal) {
   }
   let res;
   try {
-    res = await fetch(url, init);
+    res = await transport.fetch(url, init);
   } catch (e) {
     if (e.name === 'AbortError') throw e;
     throw new ApiError(0, e.message);
@@ -71,5 +73,5 @@ export const api = {
   message: (id, text) => call('POST', `/api/games/${id}/messages`, { text }),
   rematchSeat: (id) => call('POST', `/api/games/${id}/rematch-seat`, {}),
   archive: (offset, limit) => call('GET', `/api/archive?offset=${offset}&limit=${limit}`),
-  analysis: (id, multipv) => new EventSource(`/api/games/${id}/analysis?multipv=${multipv}`),
+  analysis: (id, multipv) => transport.events(`/api/games/${id}/analysis?multipv=${multipv}`),
 };

@@ -4,6 +4,7 @@
 // seen; closed while the page is hidden (the other side sees "away"), opened
 // again when it is shown. Knows nothing of what the events mean.
 import { tokenOf } from './api.js';
+import { transport } from './transport.js';
 
 export class GameStream {
   // onEvent(name, data, id): each event (id null for unnumbered ones);
@@ -64,7 +65,7 @@ export class GameStream {
     if (token) headers.Authorization = `Bearer ${token}`;
     if (this.lastId) headers['Last-Event-ID'] = String(this.lastId);
     try {
-      const res = await fetch(`/api/games/${this.id}/events`, { headers, signal: ctrl.signal, cache: 'no-store' });
+      const res = await transport.fetch(`/api/games/${this.id}/events`, { headers, signal: ctrl.signal, cache: 'no-store' });
       if (!res.ok || !res.body) {
         // A game that is gone: no use asking again.
         if (res.status === 404) {

@@ -1,0 +1,245 @@
+// transport.js - how the page reaches the web app: over HTTP when `awale
+// serve` serves it, or, in the page built by `make web-static` (its
+// index.html carries <meta name="awale-mode" content="static">), through the
+// same app compiled to WebAssembly in a Web Worker (../worker.js), which
+// answers the same requests with the same JSON and event streams.
+//
+//   transport.fetch(url, init)   a Promise of a Response (as fetch's)
+//   transport.events(url)        an EventSource (or one that acts like it)
+//   transport.mode               'server' or 'device'
+//
+// The analysis stream runs until stopped, and a worker busy with it reads no
+// message: so each analysis stream gets a worker of its own, made from the
+// compiled module, holding a copy of the game (its record, both sides
+// people); a change of the game (a POST or DELETE on it, answered) starts a
+// fresh copy, and closing the stream terminates the worker.
+
+const meta = typeof document !== 'undefined' && document.querySelector('meta[name="awale-mode"]');
+const isStatic = !!meta && meta.getAttribute('content') === 'static';
+
+const workerUrl = new URL('../worker.js', import.meta.url);
+let main = null;     // the worker that holds the games
+let module = null;   // its compiled module, for the analysis workers
+let nextId = 1;
+const calls = new Map();     // id -> { resolve, reject, stream controller }
+const analyses = new Map();  // game id -> Set of open analysis streams
+
+function mainWorker() {
+  if (main) return main;
+  main = new Worker(workerUrl, { type: 'module' });
+  main.ready = new Promise((resolve, reject) => {
+    main.onmessage = (ev) => {
+      const m = ev.data;
+      if (m.type === 'ready') {
+        module = m.module;
+        main.onmessage = (e) => answer(e.data);
+        resolve();
+      } else if (m.type === 'failed') reject(new Error(m.error));
+    };
+  });
+  main.postMessage({ type: 'init' });
+  return main;
+}
+
+// A message of the main worker: an answer, a stream's part or its end.
+function answer(m) {
+  const c = calls.get(m.id);
+  if (!c) return;
+  if (m.chunk) {
+    if (c.controller) c.controller.enqueue(m.chunk);
+    return;
+  }
+  if (m.end) {
+    calls.delete(m.id);
+    if (c.controller) c.controller.close();
+    return;
+  }
+  if (m.stream) {
+    const body = new ReadableStream({
+      start(controller) { c.controller = controller; },
+      cancel() {
+        calls.delete(m.id);
+        main.postMessage({ id: m.id, close: true });
+      },
+    });
+    c.resolve(new Response(body, { status: m.status, headers: m.headers }));
+    return;
+  }
+  calls.delete(m.id);
+  c.resolve(new Response(m.status === 204 || m.status === 304 ? null : m.body, { status: m.status, headers: m.headers }));
+}
+
+// The path and query of a URL the page asks for (relative ones as given).
+function relative(url) {
+  const u = new URL(url, 'http://page.invalid/');
+  return u.pathname + u.search;
+}
+
+async function deviceFetch(url, init = {}) {
+  const w = mainWorker();
+  await w.ready;
+  const path = relative(url);
+  const method = (init.method || 'GET').toUpperCase();
+  const headers = {};
+  new Headers(init.headers || {}).forEach((v, k) => { headers[k] = v; });
+  const id = nextId++;
+  const res = await new Promise((resolve, reject) => {
+    calls.set(id, { resolve, reject });
+    if (init.signal) {
+      if (init.signal.aborted) {
+        calls.delete(id);
+        reject(new DOMException('aborted', 'AbortError'));
+        return;
+      }
+      init.signal.addEventListener('abort', () => {
+        const c = calls.get(id);
+        calls.delete(id);
+        w.postMessage({ id, close: true });
+        if (c && c.controller) {
+          try { c.controller.error(new DOMException('aborted', 'AbortError')); } catch { /* closed */ }
+        }
+        reject(new DOMException('aborted', 'AbortError'));
+      });
+    }
+    w.postMessage({ id, method, url: path, headers, body: init.body == null ? null : String(init.body) });
+  });
+  // A change of a game: its analysis streams start again on the new position.
+  const m = /^\/api\/games\/([0-9a-f]+)/.exec(path);
+  if (m && method !== 'GET' && analyses.has(m[1])) for (const s of analyses.get(m[1])) s.restart();
+  return res;
+}
+
+// Server-Sent Events read from chunks: calls onEvent(name, data, id).
+function sseParser(onEvent) {
+  const decoder = new TextDecoder();
+  let buf = '';
+  return (chunk) => {
+    buf += decoder.decode(chunk, { stream: true }).replace(/\r\n?/g, '\n');
+    let cut;
+    while ((cut = buf.indexOf('\n\n')) >= 0) {
+      const block = buf.slice(0, cut);
+      buf = buf.slice(cut + 2);
+      let name = 'message';
+      let id = '';
+      const data = [];
+      for (const line of block.split('\n')) {
+        if (!line || line[0] === ':') continue;
+        const k = line.indexOf(':');
+        const field = k < 0 ? line : line.slice(0, k);
+        const value = k < 0 ? '' : line.slice(k + 1).replace(/^ /, '');
+        if (field === 'event') name = value;
+        else if (field === 'data') data.push(value);
+        else if (field === 'id') id = value;
+      }
+      if (data.length) onEvent(name, data.join('\n'), id);
+    }
+  };
+}
+
+// An analysis stream of the page on this device: EventSource's
+// addEventListener and close, fed by a worker of its own.
+class DeviceAnalysis {
+  constructor(url) {
+    const path = relative(url);
+    const m = /^\/api\/games\/([0-9a-f]+)\/analysis(\?.*)?$/.exec(path);
+    this.game = m ? m[1] : null;
+    this.query = m && m[2] ? m[2] : '';
+    this.listeners = new Map();
+    this.worker = null;
+    this.closed = false;
+    this.readyState = 0;
+    if (this.game) {
+      if (!analyses.has(this.game)) analyses.set(this.game, new Set());
+      analyses.get(this.game).add(this);
+    }
+    this.restart();
+  }
+
+  addEventListener(name, fn) {
+    if (!this.listeners.has(name)) this.listeners.set(name, new Set());
+    this.listeners.get(name).add(fn);
+  }
+
+  removeEventListener(name, fn) {
+    if (this.listeners.has(name)) this.listeners.get(name).delete(fn);
+  }
+
+  emit(name, data, id = '') {
+    const ev = { type: name, data, lastEventId: id };
+    for (const fn of this.listeners.get(name) || []) fn(ev);
+    const on = this[`on${name}`];
+    if (typeof on === 'function') on(ev);
+  }
+
+  // A fresh copy of the game in a fresh worker, and its stream.
+  async restart() {
+    if (this.closed) return;
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    const generation = (this.generation || 0) + 1;
+    this.generation = generation;
+    const stale = () => this.closed || this.generation !== generation;
+    try {
+      if (!this.game) throw new Error('not an analysis stream');
+      const rec = await deviceFetch(`/api/games/${this.game}/record`);
+      if (stale()) return;
+      if (rec.status !== 200) {
+        this.emit('error', await rec.text());
+        return;
+      }
+      const { record } = await rec.json();
+      if (stale()) return;
+      const w = new Worker(workerUrl, { type: 'module' });
+      this.worker = w;
+      const parse = sseParser((name, data, id) => { if (!stale()) this.emit(name, data, id); });
+      let created = false;
+      w.onmessage = (ev) => {
+        const msg = ev.data;
+        if (stale()) return;
+        if (msg.type === 'ready') {
+          w.postMessage({
+            id: 1, method: 'POST', url: '/api/games', headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ record, south: 'human', north: 'human' }),
+          });
+        } else if (msg.type === 'failed') {
+          this.emit('error', msg.error);
+        } else if (msg.id === 1 && !created) {
+          created = true;
+          const copy = JSON.parse(new TextDecoder().decode(msg.body));
+          if (msg.status !== 201) {
+            this.emit('error', JSON.stringify(copy));
+            return;
+          }
+          w.postMessage({ id: 2, method: 'GET', url: `/api/games/${copy.id}/analysis${this.query}`, headers: {} });
+        } else if (msg.id === 2 && msg.chunk) {
+          parse(msg.chunk);
+        } else if (msg.id === 2 && msg.stream) {
+          this.readyState = 1;
+          this.emit('open', '');
+        } else if (msg.id === 2 && !msg.stream && !msg.end && msg.body) {
+          this.emit('error', new TextDecoder().decode(msg.body));
+        }
+      };
+      w.postMessage({ type: 'init', module, analysis: true });
+    } catch (e) {
+      if (!stale()) this.emit('error', String(e.message || e));
+    }
+  }
+
+  close() {
+    this.closed = true;
+    this.readyState = 2;
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    if (this.game && analyses.has(this.game)) {
+      analyses.get(this.game).delete(this);
+      if (!analyses.get(this.game).size) analyses.delete(this.game);
+    }
+  }
+}
+
+export const transport = {
+  mode: isStatic ? 'device' : 'server',
+  fetch: (url, init) => (isStatic ? deviceFetch(url, init) : fetch(url, init)),
+  events: (url) => (isStatic ? new DeviceAnalysis(url) : new EventSource(url)),
+};
