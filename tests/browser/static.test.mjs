@@ -58,6 +58,10 @@ async function playOne(page, mobile) {
   return true;
 }
 
+// A reload as a person asks for it (page.reload() is the browser's hard
+// reload, which passes by the service worker).
+const reload = (page) => Promise.all([page.waitForEvent('load', { timeout: 30000 }), page.evaluate(() => location.reload())]);
+
 // The service worker's cache names and the page's controller.
 const swState = (page) => page.evaluate(async () => ({
   controlled: !!navigator.serviceWorker.controller,
@@ -127,7 +131,7 @@ describe('the page with no server (build/web-static)', () => {
         // No network at all: the browser offline and the host gone.
         await page.context().setOffline(true);
         await srv.close();
-        await page.reload();
+        await reload(page);
         await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
         assert.deepEqual(await moveTexts(page), before, 'the same game after the reload');
         assert.equal(await page.evaluate(() => navigator.onLine), false);
@@ -175,7 +179,7 @@ describe('the page with no server (build/web-static)', () => {
       // The host now serves the new build: a reload finds it waiting (the
       // page keeps the old files until the player says so).
       srv.setRoot(v2);
-      await page.reload();
+      await reload(page);
       await page.waitForSelector('#update:not([hidden])', { timeout: 30000 });
       assert.match(await page.textContent('#update'), /A new version is ready/);
       assert.deepEqual((await swState(page)).caches.sort(), [old, `awale-${version}`].sort());
