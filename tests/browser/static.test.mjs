@@ -4,7 +4,7 @@
 // desktop and phone sizes, as a player uses it:
 //  - the service worker installs and controls the page, the page says the
 //    engine runs on this device;
-//  - a game against the computer (the fastest level) by clicking (tapping
+//  - a game against the computer (a quick level) by clicking (tapping
 //    on the phone), a hint, the analysis stream;
 //  - then the network gone (the browser offline and the host stopped): a
 //    reload finds the same game, which goes on to its end by clicking, and
@@ -29,13 +29,14 @@ const idle = (page) => page.waitForFunction(() => !document.querySelector('#stat
   && document.querySelectorAll('#board .hand').length === 0, null, { timeout: 30000 });
 const noProblems = (page) => assert.deepEqual(page.problems, [], 'console errors');
 
-// A page of a new context, its console errors collected; quick sowing.
+// A page of a new context, its console errors collected; the sowing
+// animated, but quickly.
 async function open(browser, url, { width, height, mobile }) {
   const context = await browser.newContext({
     viewport: { width, height }, deviceScaleFactor: mobile ? 2 : 1, isMobile: mobile, hasTouch: mobile, locale: 'en-GB',
   });
   await context.addInitScript(() => {
-    if (!localStorage.getItem('awale.settings')) localStorage.setItem('awale.settings', JSON.stringify({ speed: 15 }));
+    if (!localStorage.getItem('awale.settings')) localStorage.setItem('awale.settings', JSON.stringify({ speed: 2 }));
   });
   const page = await context.newPage();
   page.problems = [];
@@ -46,14 +47,17 @@ async function open(browser, url, { width, height, mobile }) {
 }
 
 // The player's turn, then a pit of theirs clicked (tapped on a phone): the
-// first playable one, or one of `prefer` when playable.
+// first playable one; false when the game is over instead.
 async function playOne(page, mobile) {
   await page.waitForSelector('#board .pit.playable, #dlg-over[open]', { timeout: 30000 });
   if (await page.$('#dlg-over[open]')) return false;
-  const pit = await page.$('#board .pit.playable');
-  if (mobile) await pit.tap();
-  else await pit.click();
-  await page.waitForFunction(() => !document.querySelector('#board .pit.playable') || document.querySelector('#dlg-over[open]'), null, { timeout: 10000 }).catch(() => {});
+  const n = (await moveTexts(page)).length;
+  // (at the pit's centre: the input events of a mouse or a finger there)
+  const box = await (await page.$('#board .pit.playable')).boundingBox();
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  if (mobile) await page.touchscreen.tap(x, y);
+  else await page.mouse.click(x, y);
+  await page.waitForFunction((k) => document.querySelectorAll('#moves .mv:not(.gap)').length > k, n, { timeout: 10000 });
   await idle(page);
   return true;
 }
@@ -104,11 +108,12 @@ describe('the page with no server (build/web-static)', () => {
         const firstVisit = [...srv.sent.values()].reduce((a, b) => a + b, 0);
         console.log(`# ${name}: the first visit downloaded ${(firstVisit / 1024).toFixed(1)} KiB (gzip)`);
 
-        // A game against the computer at level 1.
+        // A game against the computer at level 3 (it searches three moves
+        // deep: at once, and the game is short).
         await page.click('#btn-new');
         await page.waitForSelector('#dlg-new[open]');
         await page.check('#form-new input[name=opponent][value=engine]');
-        await page.fill('#new-level', '1');
+        await page.fill('#new-level', '3');
         await page.selectOption('#new-movetime', '500');
         await page.click('#new-start');
         await page.waitForSelector('#dlg-new', { state: 'hidden' });
