@@ -101,6 +101,9 @@ describe('the page with no server (build/web-static)', () => {
         // The service worker: it controls the page, which asked nothing of a
         // server but files (the static server has no /api).
         await page.waitForFunction(() => navigator.serviceWorker.controller, null, { timeout: 30000 });
+        // (said once: "ready to play offline")
+        await page.waitForFunction(() => [...document.querySelectorAll('#toasts .toast')].some((d) => d.textContent === 'Ready to play offline.'));
+        assert.equal(await page.locator('#toasts .toast', { hasText: 'Ready to play offline.' }).count(), 1);
         const sw = await swState(page);
         assert.equal(sw.caches.length, 1, 'one versioned cache');
         assert.equal(sw.state, 'activated');

@@ -49,13 +49,16 @@ async function register(toast) {
     if (asked) location.reload();
   });
   if (reg.waiting && sw.controller) offer(reg.waiting);
+  const watched = new WeakSet(); // (the first one is both installing and found)
   const watch = (worker) => {
+    if (!worker || watched.has(worker)) return;
+    watched.add(worker);
     worker.addEventListener('statechange', () => {
-      if (worker.state === 'installed' && sw.controller && !first) offer(worker);
+      if (worker.state === 'installed' && sw.controller) offer(worker);
       else if (worker.state === 'activated' && first) toast(t('offline_ready'));
     });
   };
-  if (reg.installing) watch(reg.installing);
+  watch(reg.installing);
   reg.addEventListener('updatefound', () => watch(reg.installing));
   // An app left open for days looks for a new version when shown again.
   document.addEventListener('visibilitychange', () => {
