@@ -135,6 +135,10 @@ describe('the page with no server (build/web-static)', () => {
         await page.waitForSelector('#analysis .a-lines li');
         await page.screenshot({ path: path.join(SHOTS, `static-${name}-analysis.png`), fullPage: size.mobile });
         await page.uncheck('#chk-analysis');
+        // A setting: the dark theme.
+        await page.click('#btn-theme');
+        const theme = await page.getAttribute('html', 'data-theme');
+        assert.ok(theme, 'a theme chosen');
 
         // No network at all: the browser offline and the host gone.
         await page.context().setOffline(true);
@@ -142,6 +146,9 @@ describe('the page with no server (build/web-static)', () => {
         await reload(page);
         await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
         assert.deepEqual(await moveTexts(page), before, 'the same game after the reload');
+        assert.match(await page.textContent('#player-top'), /Computer · level 3/);
+        assert.equal(await page.getAttribute('html', 'data-theme'), theme, 'the theme kept');
+        assert.equal(await page.textContent('#where'), 'The engine runs on this device.');
         assert.equal(await page.evaluate(() => navigator.onLine), false);
         // It goes on to its end, by clicking.
         let plies = 0;

@@ -96,8 +96,9 @@ export async function restore() {
   if (!saved || typeof saved.record !== 'string') return null;
   try {
     return await api.create({ record: saved.record, reply: false, lang: i18n.getLang() });
-  } catch {
-    localStorage.removeItem(GAME_KEY);
+  } catch (e) {
+    // (a record refused is dropped; kept when the engine could not start)
+    if (e.status === 400 || e.status === 413) localStorage.removeItem(GAME_KEY);
     return null;
   }
 }
