@@ -10,8 +10,10 @@
 #                   briefly run every fuzz target (make fuzz-smoke), and build,
 #                   check and install the Debian packages (make test-deb),
 #                   then the page with no server (make test-static)
-#   make test-static  build build/web-static (make web-static) and play it in
-#                   chromium from a plain static file server, online and offline
+#   make web-static the page with no server, the web app in WebAssembly, in
+#                   build/web-static (mk/web-static.mk; make test-web-static)
+#   make test-static  build build/web-static and play it in chromium from a
+#                   plain static file server, online and offline
 #   make tsan       the web server built with ThreadSanitizer (build/tsan), and
 #                   its tests against it: the API tests and the stress test
 #   make bench      speed figures (never fails on timing)
@@ -350,9 +352,11 @@ check: $(AWALE) $(MO_FILES) $(TESTS) $(FUZZ_REPLAY) $(UCI_RANDOM)
 
 test: deps
 	$(MAKE) MODE=release check
+	$(MAKE) test-web-static
 	$(MAKE) MODE=asan check
 	$(MAKE) tsan
 	$(MAKE) check-clang
+	$(MAKE) test-wasm
 	$(MAKE) fuzz-smoke
 	$(MAKE) test-deb
 	$(MAKE) test-static

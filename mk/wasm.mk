@@ -12,11 +12,20 @@
 #   make bench-wasm   scripts/bench-wasm.mjs: nodes per second in node and in
 #                     Chromium against the native engine on one thread
 #
-# WASM_OPT sets the optimisation (docs/web.md, "WebAssembly figures", says
-# what -O3, -msimd128 and -flto gave); another WASM_DIR keeps builds apart.
+# WASM_OPT sets the optimisation, WASM_SIMD the vectors (docs/web.md,
+# "WebAssembly figures", says what -O3, -msimd128 and -flto gave); another
+# WASM_DIR keeps builds apart.
 
 WASM_DIR    ?= build/wasm
-WASM_OPT    ?= -O2
+WASM_OPT    ?= -O3 -flto
+# WebAssembly's 128-bit SIMD carries the library's SSE2 paths (the boards,
+# perft, the search, the table builder) through src/wasm/include/emmintrin.h;
+# WASM_SIMD=no builds the plain C paths (for engines without SIMD: Safari
+# before 16.4).
+WASM_SIMD   ?= yes
+ifeq ($(WASM_SIMD),yes)
+  WASM_OPT  += -msimd128 -D__SSE2__
+endif
 WASM_CC     ?= clang
 WASM_TARGET := --target=wasm32-wasi --sysroot=/usr
 WASM_CFLAGS := $(WASM_TARGET) -std=c11 $(WARN) $(WASM_OPT) -Iinclude -Isrc -isystem src/wasm/include \
@@ -40,7 +49,13 @@ wasm-deps:
 
 wasm-lib: $(WASM_LIBAWALE)
 
-$(WASM_DIR)/obj/%.o: %.c | wasm-deps
+# The flags used, so that changing them builds everything again.
+$(WASM_DIR)/cflags: wasm-cflags-check
+	@mkdir -p $(@D)
+	@echo '$(WASM_CFLAGS)' | cmp -s - $@ || echo '$(WASM_CFLAGS)' > $@
+wasm-cflags-check:
+
+$(WASM_DIR)/obj/%.o: %.c $(WASM_DIR)/cflags | wasm-deps
 	@mkdir -p $(dir $@)
 	$(WASM_CC) $(WASM_CFLAGS) -c $< -o $@
 

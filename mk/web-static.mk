@@ -42,10 +42,12 @@ WASM_EXPORTS  := malloc free awale_init awale_error awale_request awale_answer_s
                  awale_answer_status awale_answer_type awale_answer_headers awale_answer_body \
                  awale_answer_length awale_answer_free awale_stream_read awale_run awale_tick \
                  awale_jobs
-WASM_APP_LDFLAGS := $(WASM_TARGET) -mexec-model=reactor -O2 -Wl,--strip-debug \
+WASM_APP_LDFLAGS := $(WASM_TARGET) $(WASM_OPT) -mexec-model=reactor -Wl,--strip-debug \
                     -Wl,-z,stack-size=1048576 $(WASM_EXPORTS:%=-Wl,--export=%)
 
-$(WASM_APP_OBJ) $(WASM_GEN_OBJ): WASM_CFLAGS += -I$(JANSSON_DIR)/include
+# jansson's headers for every object (the same flags for all: mk/wasm.mk
+# rebuilds when they change).
+WASM_CFLAGS += -I$(JANSSON_DIR)/include
 $(WASM_APP_OBJ): | $(JANSSON_DIR)/include/jansson.h
 
 .PHONY: web-static test-web-static wasm-app
@@ -55,6 +57,7 @@ wasm-app: $(WASM_APP)
 
 $(JANSSON_TGZ):
 	@mkdir -p $(dir $@)
+	@command -v curl >/dev/null || scripts/install-deps.sh curl
 	curl -fsSL -o $@.tmp $(JANSSON_URL)
 	@mv $@.tmp $@
 
@@ -101,6 +104,7 @@ $(WASM_DIR)/obj/gen/book_data.o: $(BUILD)/gen/book_data.c | wasm-deps
 WASM_MO := $(LANGUAGES:%=$(WASM_DIR)/locale/%.mo)
 $(WASM_DIR)/locale/%.mo: po/%.po
 	@mkdir -p $(dir $@)
+	@command -v msgfmt >/dev/null || scripts/install-deps.sh gettext
 	msgfmt --check -o $@ $<
 
 $(WASM_DIR)/gen/catalogs.c: $(WASM_MO) mk/web-static.mk
@@ -122,6 +126,11 @@ $(WASM_DIR)/obj/gen/catalogs.o: $(WASM_DIR)/gen/catalogs.c | wasm-deps
 	@mkdir -p $(dir $@)
 	$(WASM_CC) $(WASM_CFLAGS) -c $< -o $@
 
+# The page's pool compiled for the machine, tested with the unit tests
+# (tests/unit/test_pool_single.c, in make check).
+$(BUILD)/tests/test_pool_single: $(BUILD)/obj/src/wasm/pool_single.o
+$(BUILD)/tests/test_pool_single: TEST_OBJ := $(BUILD)/obj/src/wasm/pool_single.o
+
 # ------------------------------------------------------------- the link
 
 $(WASM_APP): $(WASM_APP_OBJ) $(WASM_GEN_OBJ) $(WASM_LIBAWALE) $(JANSSON_LIB)
@@ -141,10 +150,12 @@ web-static: $(WASM_APP) $(WEB_CATALOG)
 	sed -i 's|<head>|<head>\n<meta name="awale-mode" content="static">|' $(WEB_STATIC)/index.html
 	@grep -q 'name="awale-mode" content="static"' $(WEB_STATIC)/index.html
 	@test -f $(WEB_STATIC)/wasm/wasi.js || { echo "web/wasm/wasi.js is missing"; exit 1; }
-	@if [ -f scripts/web-static-finish.mjs ]; then node scripts/web-static-finish.mjs $(WEB_STATIC); fi
+	@if [ -f scripts/web-static-finish.mjs ]; then \
+	    command -v node >/dev/null || scripts/install-deps.sh nodejs; node scripts/web-static-finish.mjs $(WEB_STATIC); fi
 	@echo "== $(WEB_STATIC): serve it with any static server (python3 -m http.server -d $(WEB_STATIC))"
 
 # The router in WebAssembly against the native server (needs both).
 test-web-static: $(WASM_APP) $(AWALE) $(MO_FILES)
+	@command -v node >/dev/null || scripts/install-deps.sh nodejs
 	@echo "== tests/wasm/app.test.mjs"
 	@AWALE_WASM=$(WASM_APP) AWALE_BIN=$(AWALE) node --test tests/wasm/app.test.mjs

@@ -54,7 +54,16 @@ async function request(msg) {
     }
     return;
   }
-  const answer = await app.fetch(msg.method || 'GET', msg.url, msg.headers || {}, msg.body ?? null);
+  let answer;
+  try {
+    answer = await app.fetch(msg.method || 'GET', msg.url, msg.headers || {}, msg.body ?? null);
+  } catch (e) {
+    // A fault of the module (it aborted): said as the server says a failure.
+    const error = `the page's engine failed: ${e && e.message ? e.message : e}`;
+    const body = new TextEncoder().encode(JSON.stringify({ error })).buffer;
+    postMessage({ id: msg.id, status: 500, headers: { 'content-type': 'application/json' }, body }, [body]);
+    return;
+  }
   if (answer.stream) {
     streams.set(answer.stream, msg.id);
     postMessage({ id: msg.id, status: answer.status, headers: answer.headers, stream: true });

@@ -33,7 +33,7 @@
 
 /* The exports (what each does: at its definition). */
 const char *awale_error(void);
-int awale_init(int analysis, int analysis_ms);
+int awale_init(int analysis, int analysis_ms, int slice_ms);
 int awale_request(const char *method, const char *url, const char *headers, const char *body,
                   size_t body_len);
 int awale_answer_state(int handle);
@@ -64,6 +64,11 @@ typedef struct slot {
 
 #define MAX_SLOTS 256
 
+/* The endgame tables of a rule set in the page, when the build has them
+ * (src/wasm/tables.c defines it; weak: without it, none): called when a
+ * game first needs them, on the worker's thread. */
+aw_tables *wasm_tables_open(const aw_rules *rules, void *ctx) __attribute__((weak));
+
 static web_app *app;
 static slot slots[MAX_SLOTS];
 static char error[256];
@@ -75,8 +80,9 @@ EXPORT(awale_error) const char *awale_error(void) { return error; }
 /* Make the app: 0, or -1 with the reason in awale_error(). `analysis`:
  * the worker of one analysis stream (web/js/transport.js), which holds
  * one game; analysis_ms: how long an analysis goes on (0: as the server,
- * 30 s; the page ends it sooner by ending its worker). */
-EXPORT(awale_init) int awale_init(int analysis, int analysis_ms)
+ * 30 s; the page ends it sooner by ending its worker); slice_ms: how long
+ * a review runs before the worker reads its messages (0: a second). */
+EXPORT(awale_init) int awale_init(int analysis, int analysis_ms, int slice_ms)
 {
     if (app)
         return 0;
@@ -87,7 +93,7 @@ EXPORT(awale_init) int awale_init(int analysis, int analysis_ms)
     cfg.db_path = NULL;        /* memory only: the page keeps its game itself */
     cfg.searches = 1;          /* one thread */
     cfg.queue = 8;
-    cfg.max_games = analysis ? 2 : 16;
+    cfg.max_games = analysis ? 2 : 8; /* the idle ones give way to new ones */
     cfg.ttl_ms = (int64_t)7 * 24 * 3600 * 1000; /* a page left open keeps its game */
     cfg.max_friend_games = 1;  /* none are made (routes_create.c) */
     cfg.max_streams = 8;
@@ -103,11 +109,15 @@ EXPORT(awale_init) int awale_init(int analysis, int analysis_ms)
     }
     cfg.books = (const aw_book *const *)books;
     cfg.nbooks = nbooks;
+    if (wasm_tables_open)
+        cfg.open_tables = wasm_tables_open;
     app = web_app_new(&cfg, error, sizeof error);
     /* What the server gives the app (server.c): the records' import, the
      * streams' keep-alive. */
-    if (app)
+    if (app) {
         app_set_hooks(app, (app_hooks){routes_import, analysis_ping});
+        pool_set_slice(app->pool, slice_ms);
+    }
     last_tick_ms = web_now_ms();
     return app ? 0 : -1;
 }

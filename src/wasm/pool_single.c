@@ -6,7 +6,9 @@
  * call), foreground jobs first, then the background job of the highest
  * priority. A job runs to its end on the host's call: nothing else runs
  * meanwhile, so nothing can cancel it (a foreground job submitted by a
- * running job, e.g. an analysis started again, waits for the next call);
+ * running job, e.g. an analysis started again, waits for the next call),
+ * but a job that can pause asks pool_slice_over and gives the worker back
+ * (a review: pool_job_again, it goes on at the next call);
  * the analysis stream, which runs until stopped, lives in a worker of its
  * own that the page ends (web/js/transport.js).
  *
@@ -21,6 +23,7 @@
 #include "wasm/pool_single.h"
 
 #include <stdlib.h>
+#include <time.h>
 
 struct pool {
     pool_worker worker;        /* the one worker (index 0) */
@@ -31,7 +34,23 @@ struct pool {
     int fg_waiting, bg_waiting, reserved;
     unsigned long long done;
     bool stopping;
+    long long started_ms;      /* when the running job began */
+    int slice_ms;
 };
+
+static long long now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+bool pool_slice_over(pool *p)
+{
+    return p->running && now_ms() - p->started_ms >= p->slice_ms;
+}
+
+void pool_set_slice(pool *p, int ms) { p->slice_ms = ms > 0 ? ms : POOL_SLICE_MS; }
 
 static void push(web_job **head, web_job **tail, web_job *j)
 {
@@ -83,6 +102,7 @@ pool *pool_new(int workers, int max_background, int queue_max)
     p->worker.pool = p;
     p->queue_max = queue_max < 0 ? 0 : queue_max;
     p->max_bg = 1;
+    p->slice_ms = POOL_SLICE_MS;
     return p;
 }
 
@@ -102,6 +122,7 @@ static void run_job(pool *p, web_job *j)
     p->running_bg = j->background;
     p->worker.released = false;
     p->worker.again = false;
+    p->started_ms = now_ms();
     j->run(j, &p->worker);
     release(p);
     if (p->worker.again && j->background && !p->stopping) {

@@ -14,5 +14,11 @@
 int pool_run_one(pool *p);
 /* The jobs waiting (foreground and background). */
 int pool_waiting(pool *p);
+/* Whether the running job has had its slice of time (POOL_SLICE_MS, or
+ * what pool_set_slice says): a job that can pause (a review) does, with
+ * pool_job_again. */
+#define POOL_SLICE_MS 1000
+bool pool_slice_over(pool *p);
+void pool_set_slice(pool *p, int ms);
 
 #endif

@@ -22,6 +22,9 @@
  * is told so (`ended`) and finds itself no longer the game's.
  */
 #include "web/internal.h"
+#if defined(__wasi__)
+#include "wasm/pool_single.h"
+#endif
 
 #include "front/engine_setup.h"
 #include "front/words.h"
@@ -148,6 +151,13 @@ static int on_progress(void *ctx, const aw_review *so_far, int reviewing)
     if (mine)
         publish(g, gr, so_far, j->game);
     pthread_mutex_unlock(&g->lock);
+#if defined(__wasi__)
+    /* One thread (the page's worker): the review goes on in slices, paused
+     * as for a move, so that the worker reads its messages between two
+     * (src/wasm/pool_single.c). */
+    if (mine && pool_slice_over(j->a->pool))
+        atomic_store(&j->cancelled, true);
+#endif
     return !mine || atomic_load(&j->cancelled) || atomic_load(&j->ended) || g->gone ||
            atomic_load(&j->a->stopping) || pool_stopping(j->a->pool);
 }

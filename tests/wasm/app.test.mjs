@@ -63,7 +63,7 @@ describe('the web app in WebAssembly answers as awale serve', () => {
     srv = await startServer(['--tables', 'none', '--db', 'off', '--searches', '1']);
     const t0 = performance.now();
     const module = await WebAssembly.compile(await readFile(WASM));
-    app = await AwaleApp.create(module, { analysisMs: 400, log: () => {} });
+    app = await AwaleApp.create(module, { analysisMs: 400, sliceMs: 50, log: () => {} });
     const ms = performance.now() - t0;
     assert.ok(ms < 20000, `the module starts (${ms.toFixed(0)} ms)`);
   });
@@ -171,6 +171,21 @@ describe('the web app in WebAssembly answers as awale serve', () => {
     assert.deepEqual(w.moves.map((m) => m.best), n.moves.map((m) => m.best));
   });
 
+  it('answers between two slices of a long review', async () => {
+    const g = await wasm('POST', '/api/games', { record: REVIEW_GAME, north: 'human' });
+    const url = `/api/games/${g.body.id}/review`;
+    assert.equal((await wasm('POST', url, { depth: 13, movetime: 60000 })).status, 202);
+    const seen = new Set();
+    for (let i = 0; i < 2000; i++) {
+      const r = (await wasm('GET', url)).body;
+      seen.add(r.reviewed);
+      if (r.state === 'done') break;
+      await new Promise((res) => setTimeout(res, 20));
+    }
+    assert.ok(seen.has(24), 'the review ended');
+    assert.ok([...seen].some((n) => n > 0 && n < 24), `progress seen on the way: ${[...seen]}`);
+  });
+
   it('streams the analysis and closes it on demand', async () => {
     const g = await wasm('POST', '/api/games', { north: 'human' });
     const chunks = [];
@@ -201,6 +216,60 @@ describe('the web app in WebAssembly answers as awale serve', () => {
     const mv = await wasm('POST', `/api/games/${g.body.id}/moves`, { move: 'A' });
     assert.equal(mv.status, 200);
     assert.equal(app.streams.size, 0);
+  });
+
+  it("sends a game's events as they happen", async () => {
+    const g = await wasm('POST', '/api/games', { north: 'engine', level: 1, movetime: 20 });
+    const answer = await app.fetch('GET', `/api/games/${g.body.id}/events`, { Accept: 'text/event-stream' });
+    assert.equal(answer.status, 200);
+    assert.match(answer.headers['content-type'], /^text\/event-stream/);
+    let text = '';
+    app.onData = (handle, bytes) => { if (handle === answer.stream && bytes) text += decoder.decode(bytes); };
+    app.start(answer.stream);
+    const mv = await wasm('POST', `/api/games/${g.body.id}/moves`, { move: 'C' });
+    assert.equal(mv.status, 200);
+    await app.pump();
+    // The person's move and the computer's, each an event with its number.
+    const moves = text.split('\n\n').filter((b) => /^(id: \d+\n)?event: move/m.test(b));
+    assert.equal(moves.length, 2, text);
+    assert.match(moves[1], /"side":"N"/);
+    app.close(answer.stream);
+    assert.equal(app.streams.size, 0);
+  });
+
+  it('answers any request, however broken, with a status and a JSON error', async () => {
+    // A fixed sequence of random requests (a small generator with a seed).
+    let seed = 21;
+    const rnd = (n) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const pick = (a) => a[rnd(a.length)];
+    const g = (await wasm('POST', '/api/games', { north: 'engine', level: 1, movetime: 10 })).body;
+    const parts = ['api', 'games', g.id, 'moves', 'undo', 'redo', 'hint', 'record', 'review', 'analysis',
+      'events', 'evaluations', 'agree', 'offers', '%', '%zz', '%00', '..', '', 'é', '\u00ff', 'x'.repeat(300)];
+    const bodies = [undefined, '', '{', '[]', 'null', '{"move":"C"}', '{"move":7}', '{"record":"1. C *"}',
+      '{"computer":true}', '{"depth":99}', '\u0000\u0001', '{"lang":"fr","move":"Z"}', '"x"'.repeat(50)];
+    for (let i = 0; i < 300; i++) {
+      const path = `/${Array.from({ length: 1 + rnd(5) }, () => pick(parts)).join('/')}`;
+      const query = rnd(3) ? '' : `?${Array.from({ length: rnd(20) }, () => `${pick(['lang', 'multipv', 'format', 'x', '%'])}=${pick(['fr', '2', 'text', '', '%GG', '+'])}`).join('&')}`;
+      const method = pick(['GET', 'POST', 'DELETE', 'PUT', 'PATCH', 'BREW']);
+      const body = pick(bodies);
+      const headers = body === undefined ? {} : { 'Content-Type': pick(['application/json', 'text/plain', '']) };
+      const r = await app.fetch(method, path + query, headers, body ?? null);
+      if (r.stream) {
+        app.close(r.stream);
+        continue;
+      }
+      assert.ok(r.status >= 200 && r.status <= 599, `${method} ${path}${query}: ${r.status}`);
+      if (r.status >= 400) {
+        const o = JSON.parse(decoder.decode(r.body));
+        assert.equal(typeof o.error, 'string', `${method} ${path}${query}`);
+      }
+    }
+    await app.pump();
+    assert.equal(app.streams.size, 0);
+    assert.equal(app.waiting.size, 0, 'every pending answer came');
   });
 
   it('refuses what needs the server: a friend on another device, QR codes', async () => {

@@ -44,7 +44,11 @@ function mainWorker() {
 // A message of the main worker: an answer, a stream's part or its end.
 function answer(m) {
   const c = calls.get(m.id);
-  if (!c) return;
+  if (!c) {
+    // A stream whose reader left before it opened: closed at once.
+    if (m.stream) main.postMessage({ id: m.id, close: true });
+    return;
+  }
   if (m.chunk) {
     if (c.controller) c.controller.enqueue(m.chunk);
     return;
@@ -105,7 +109,7 @@ async function deviceFetch(url, init = {}) {
   });
   // A change of a game: its analysis streams start again on the new position.
   const m = /^\/api\/games\/([0-9a-f]+)/.exec(path);
-  if (m && method !== 'GET' && analyses.has(m[1])) for (const s of analyses.get(m[1])) s.restart();
+  if (m && method !== 'GET' && res.ok && analyses.has(m[1])) for (const s of analyses.get(m[1])) s.restart();
   return res;
 }
 
@@ -236,6 +240,16 @@ class DeviceAnalysis {
       if (!analyses.get(this.game).size) analyses.delete(this.game);
     }
   }
+}
+
+// What the page alone cannot do is not offered: a friend on another device
+// (they meet through a server) and the archive of finished games (its
+// database). Module scripts run once the document is parsed.
+if (isStatic) {
+  const friend = document.querySelector('#form-new input[name=opponent][value=friend]');
+  if (friend) friend.closest('label').style.display = 'none';
+  const archive = document.getElementById('btn-archive');
+  if (archive) archive.style.display = 'none';
 }
 
 export const transport = {

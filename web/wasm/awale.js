@@ -2,7 +2,7 @@
 // src/wasm/app.c), for a Web Worker (web/worker.js) and for node (the tests):
 // requests in, answers out, as the server gives them, with no HTTP.
 //
-//   const app = await AwaleApp.create(moduleOrBytes, { analysis: false, analysisMs: 0 });
+//   const app = await AwaleApp.create(moduleOrBytes, { analysis: false, analysisMs: 0, sliceMs: 0 });
 //   const answer = await app.fetch('POST', '/api/games?lang=fr',
 //                                  { 'Content-Type': 'application/json' }, bodyText);
 //   // -> { status, headers: {name: value}, body: Uint8Array }
@@ -34,7 +34,7 @@ function nextTurn() {
 }
 
 export class AwaleApp {
-  static async create(moduleOrBytes, { analysis = false, analysisMs = 0, fs = new MemFS(), log } = {}) {
+  static async create(moduleOrBytes, { analysis = false, analysisMs = 0, sliceMs = 0, fs = new MemFS(), log } = {}) {
     const module = moduleOrBytes instanceof WebAssembly.Module
       ? moduleOrBytes : await WebAssembly.compile(moduleOrBytes);
     const app = new AwaleApp();
@@ -53,7 +53,7 @@ export class AwaleApp {
     app.x = instance.exports;
     app.wasi = wasi;
     app.module = module;
-    if (app.x.awale_init(analysis ? 1 : 0, analysisMs) !== 0) throw new Error(`awale: ${app.cstring(app.x.awale_error())}`);
+    if (app.x.awale_init(analysis ? 1 : 0, analysisMs, sliceMs) !== 0) throw new Error(`awale: ${app.cstring(app.x.awale_error())}`);
     return app;
   }
 
