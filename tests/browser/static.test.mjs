@@ -162,8 +162,9 @@ describe('the page with no server (build/web-static)', () => {
         await page.screenshot({ path: path.join(SHOTS, `static-${name}-over.png`), fullPage: size.mobile });
         // The review, still offline.
         await page.click('#dlg-over button[value=review]');
-        await page.waitForSelector('#review-summary:not([hidden])', { timeout: 120000 });
-        assert.match(await page.textContent('#review-note'), /moves reviewed/);
+        await page.waitForFunction(() => /moves reviewed/.test(document.querySelector('#review-note').textContent), null, { timeout: 120000 });
+        assert.equal(await page.isVisible('#review-summary'), true);
+        assert.deepEqual(await page.$$eval('#review-summary tr', (trs) => trs.slice(1).map((tr) => tr.children[0].textContent)), ['South', 'North']);
         await page.screenshot({ path: path.join(SHOTS, `static-${name}-review.png`), fullPage: size.mobile });
         noProblems(page);
       } finally {
