@@ -9,6 +9,7 @@
 //  - then the network gone (the browser offline and the host stopped): a
 //    reload finds the same game, which goes on to its end by clicking, and
 //    is reviewed - all with no network;
+//  - Chromium finds it installable (manifest, icons, service worker);
 //  - a new version of the build: the page offers to reload, and the game
 //    stays.
 // Any console error fails the test. Screenshots go to $SHOTS.
@@ -17,7 +18,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, cpSync, rmSync, appendFileSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { launch } from './browser.mjs';
+import { chromium } from 'playwright-core';
+import { launch, CHROMIUM } from './browser.mjs';
 import { serve } from './static-server.mjs';
 import { finish } from '../../scripts/web-static-finish.mjs';
 
@@ -173,6 +175,38 @@ describe('the page with no server (build/web-static)', () => {
       }
     });
   }
+
+  it('is installable: Chromium finds nothing missing (manifest, icons, service worker)', async () => {
+    // (a profile of its own: Chromium installs nothing from an incognito one)
+    const profile = mkdtempSync(path.join(tmpdir(), 'awale-profile-'));
+    const srv = await serve(DIR);
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM, headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync', '--no-proxy-server'],
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(srv.prefixUrl);
+      await page.waitForFunction(() => navigator.serviceWorker.controller, null, { timeout: 30000 });
+      const cdp = await context.newCDPSession(page);
+      assert.deepEqual((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, []);
+      const manifest = await cdp.send('Page.getAppManifest');
+      assert.equal(manifest.url, `${srv.prefixUrl}manifest.webmanifest`);
+      assert.deepEqual(manifest.errors, []);
+      const m = JSON.parse(manifest.data);
+      assert.equal(new URL(m.start_url, manifest.url).href, srv.prefixUrl);
+      assert.deepEqual(m.icons.map((i) => i.purpose || 'any').sort(), ['any', 'any', 'any', 'maskable']);
+      for (const icon of m.icons) {
+        const r = await page.evaluate(async (u) => { const res = await fetch(u); return [res.status, res.headers.get('content-type')]; }, new URL(icon.src, manifest.url).href);
+        assert.deepEqual(r, [200, icon.type], icon.src);
+      }
+    } finally {
+      await context.close();
+      await srv.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
 
   it('a new version of the build waits; the page offers to reload, and keeps its game', async () => {
     const work = mkdtempSync(path.join(tmpdir(), 'awale-static-'));
