@@ -15,11 +15,12 @@
 //     new version, and the same files the same one: running this twice
 //     changes nothing).
 // It prints the number of files, their size, and what a first visit
-// downloads compressed (gzip -9 of each file, as a static host sends them).
+// downloads compressed (each file with gzip -9, and with brotli, as static
+// hosts send them).
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync, readdirSync, statSync, existsSync, copyFileSync } from 'node:fs';
 import { join, relative, dirname, posix } from 'node:path';
-import { gzipSync, constants } from 'node:zlib';
+import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { writeIcons } from './web-icons.mjs';
 
@@ -86,13 +87,15 @@ export function finish(dir) {
   // sw.js: the files and the version.
   const files = walk(dir).filter((f) => f !== 'sw.js' && !f.split('/').some((part) => part.startsWith('.')));
   const hash = createHash('sha256');
-  let bytes = 0, gzipped = 0;
+  let bytes = 0, gzipped = 0, brotli = 0;
+  const br = (data) => brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }).length;
   for (const f of files) {
     const data = readFileSync(join(dir, f));
     hash.update(`${f}\0${data.length}\0`);
     hash.update(data);
     bytes += data.length;
     gzipped += gzipSync(data, { level: constants.Z_BEST_COMPRESSION }).length;
+    brotli += br(data);
   }
   const version = hash.digest('hex').slice(0, 16);
   let sw = readFileSync(join(dir, 'sw.js'), 'utf8');
@@ -103,8 +106,9 @@ export function finish(dir) {
   sw = stamped;
   writeFileSync(join(dir, 'sw.js'), sw);
   const swGz = gzipSync(Buffer.from(sw), { level: constants.Z_BEST_COMPRESSION }).length;
+  const swBr = br(Buffer.from(sw));
   const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
-  console.log(`web-static: ${files.length + 1} files, ${kb(bytes + sw.length)}; first visit ${kb(gzipped + swGz)} compressed (gzip -9); version ${version}`);
+  console.log(`web-static: ${files.length + 1} files, ${kb(bytes + sw.length)}; first visit ${kb(gzipped + swGz)} compressed (gzip -9; ${kb(brotli + swBr)} with brotli -q 9); version ${version}`);
   return { version, files };
 }
 
