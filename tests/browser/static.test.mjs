@@ -141,6 +141,9 @@ describe('the page with no server (build/web-static)', () => {
         await page.click('#btn-theme');
         const theme = await page.getAttribute('html', 'data-theme');
         assert.ok(theme, 'a theme chosen');
+        // (the phone's bar above the page follows it)
+        const bar = await page.$$eval('meta[name="theme-color"]', (ms) => [...new Set(ms.map((m) => m.content))]);
+        assert.deepEqual(bar, [await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bg').trim())]);
 
         // No network at all: the browser offline and the host gone.
         await page.context().setOffline(true);

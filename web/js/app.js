@@ -959,6 +959,13 @@ function applyTheme() {
   if (settings.theme === 'auto') delete root.dataset.theme;
   else root.dataset.theme = settings.theme;
   $('btn-theme').dataset.mode = settings.theme;
+  // (a phone's bar above the page, in the page's background: the system's
+  // scheme by the metas' media, or the theme chosen)
+  const bg = getComputedStyle(root).getPropertyValue('--bg').trim();
+  for (const m of document.querySelectorAll('meta[name="theme-color"]')) {
+    m.dataset.auto ??= m.content;
+    m.content = settings.theme === 'auto' || !bg ? m.dataset.auto : bg;
+  }
 }
 
 function setLanguage(l) {
