@@ -15,7 +15,7 @@
 // Any console error fails the test. Screenshots go to $SHOTS.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, cpSync, rmSync, appendFileSync, existsSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, cpSync, rmSync, appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -89,6 +89,45 @@ describe('the page with no server (build/web-static)', () => {
   });
   after(async () => {
     await browser?.close();
+  });
+
+  it('is a folder of relative URLs with a stamped service worker (scripts/web-static-finish.mjs)', async () => {
+    const html = readFileSync(path.join(DIR, 'index.html'), 'utf8');
+    assert.deepEqual(html.match(/\b(href|src)="\/[^"]*"/g), null, 'no absolute URL left');
+    assert.match(html, /<meta name="awale-mode" content="static">/);
+    assert.match(html, /<link rel="manifest" href="manifest.webmanifest">/);
+    // sw.js: the build's files, each once, and a version that is a hash of them.
+    const files = (dir) => readdirSync(dir, { recursive: true }).map((f) => f.split(path.sep).join('/'))
+      .filter((f) => statSync(path.join(dir, f)).isFile() && f !== 'sw.js').sort();
+    const stamped = (dir) => {
+      const sw = readFileSync(path.join(dir, 'sw.js'), 'utf8');
+      return { version: /^const VERSION = '([0-9a-f]{16})'; \/\/ stamped$/m.exec(sw)?.[1], files: JSON.parse(/^const FILES = (.*); \/\/ stamped$/m.exec(sw)[1]) };
+    };
+    const built = stamped(DIR);
+    assert.ok(built.version, 'a version stamped');
+    assert.deepEqual([...built.files].sort(), files(DIR));
+    assert.ok(built.files.includes('awale.wasm') && built.files.includes('index.html') && built.files.includes('icons/maskable-512.png'));
+    // Again: the same version; one byte more in one file: another.
+    const work = mkdtempSync(path.join(tmpdir(), 'awale-finish-'));
+    try {
+      cpSync(DIR, work, { recursive: true });
+      assert.equal(finish(work).version, built.version);
+      assert.equal(readFileSync(path.join(work, 'index.html'), 'utf8'), html);
+      appendFileSync(path.join(work, 'js', 'app.js'), '\n');
+      assert.notEqual(finish(work).version, built.version);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+    // The static server's types: what a browser needs to run the module.
+    const srv = await serve(DIR);
+    try {
+      for (const [f, type] of [['awale.wasm', 'application/wasm'], ['manifest.webmanifest', 'application/manifest+json'], ['sw.js', 'text/javascript; charset=utf-8']]) {
+        const r = await fetch(`${srv.prefixUrl}${f}`);
+        assert.deepEqual([r.status, r.headers.get('content-type')], [200, type], f);
+      }
+    } finally {
+      await srv.close();
+    }
   });
 
   for (const [name, size] of SIZES) {
