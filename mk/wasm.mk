@@ -67,14 +67,23 @@ $(WASM_LIBAWALE): $(WASM_LIB_OBJ)
 WASM_LAB := $(WASM_DIR)/awale-lab.wasm
 wasm-lab: $(WASM_LAB)
 
-$(WASM_LAB): $(WASM_DIR)/obj/src/wasm/lab.o $(WASM_LIBAWALE)
+$(WASM_LAB): $(WASM_DIR)/obj/src/wasm/lab.o $(WASM_DIR)/obj/src/wasm/tables.o $(WASM_LIBAWALE)
 	$(WASM_CC) $(WASM_LDFLAGS) -o $@ $^ $(WASM_LDLIBS)
 
+# src/wasm/tables.c alone as a reactor module (no main: _initialize, then its
+# exports, with malloc and free to pass strings), as the page's module is:
+# web/wasm/wasi.js's initialize() is tested with it.
+WASM_TABLES_REACTOR := $(WASM_DIR)/awale-tables.wasm
+$(WASM_TABLES_REACTOR): $(WASM_DIR)/obj/src/wasm/tables.o $(WASM_LIBAWALE)
+	$(WASM_CC) $(WASM_LDFLAGS) -mexec-model=reactor -Wl,--export=malloc,--export=free -o $@ $^ \
+	    $(WASM_LDLIBS)
+
 # The lab module against the native program (under a minute).
-test-wasm: $(WASM_LAB)
+test-wasm: $(WASM_LAB) $(WASM_TABLES_REACTOR)
 	@$(MAKE) --no-print-directory MODE=release build/release/awale
 	@echo "== tests/wasm/core.test.mjs"
-	@AWALE_LAB=$(WASM_LAB) AWALE=build/release/awale node --test tests/wasm/core.test.mjs
+	@AWALE_LAB=$(WASM_LAB) AWALE_TABLES_WASM=$(WASM_TABLES_REACTOR) AWALE=build/release/awale \
+	    node --test tests/wasm/core.test.mjs
 
 # Speed of the WebAssembly engine (node, Chromium) against the native one;
 # never fails on timing. Chromium comes with tests/browser (npm ci there).

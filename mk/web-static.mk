@@ -4,7 +4,8 @@
 # WebAssembly with the library (mk/wasm.mk), run by the page in a Web Worker.
 #
 #   make web-static       build/web-static/: the page, its scripts and styles,
-#                         awale.wasm, worker.js, wasm/wasi.js; copy the folder
+#                         awale.wasm (and awale-plain.wasm, without SIMD),
+#                         worker.js, wasm/wasi.js; copy the folder
 #                         to any static host
 #   make test-web-static  the router in WebAssembly under node answers a
 #                         scripted game like `awale serve` (tests/wasm/app.test.mjs)
@@ -41,7 +42,7 @@ WASM_APP      := $(WASM_DIR)/awale.wasm
 WASM_EXPORTS  := malloc free awale_init awale_error awale_request awale_answer_state \
                  awale_answer_status awale_answer_type awale_answer_headers awale_answer_body \
                  awale_answer_length awale_answer_free awale_stream_read awale_run awale_tick \
-                 awale_jobs
+                 awale_jobs awale_tables_added awale_wasm_tables_build
 WASM_APP_LDFLAGS := $(WASM_TARGET) $(WASM_OPT) -mexec-model=reactor -Wl,--strip-debug \
                     -Wl,-z,stack-size=1048576 $(WASM_EXPORTS:%=-Wl,--export=%)
 
@@ -50,8 +51,15 @@ WASM_APP_LDFLAGS := $(WASM_TARGET) $(WASM_OPT) -mexec-model=reactor -Wl,--strip-
 WASM_CFLAGS += -I$(JANSSON_DIR)/include
 $(WASM_APP_OBJ): | $(JANSSON_DIR)/include/jansson.h
 
-.PHONY: web-static test-web-static wasm-app
+.PHONY: web-static test-web-static wasm-app wasm-app-plain
 wasm-app: $(WASM_APP)
+
+# Engines without WebAssembly's SIMD (Safari before 16.4) get a second
+# module with the plain C paths (mk/wasm.mk, WASM_SIMD=no), which the worker
+# takes when it cannot validate SIMD (the worker fetches only the one it uses).
+WASM_PLAIN_DIR := build/wasm-plain
+wasm-app-plain: $(BUILD)/gen/book_data.c $(JANSSON_TGZ) # (made once, shared: not twice at once)
+	@$(MAKE) --no-print-directory WASM_SIMD=no WASM_DIR=$(WASM_PLAIN_DIR) wasm-app
 
 # ------------------------------------------------------------- jansson
 
@@ -140,12 +148,13 @@ $(WASM_APP): $(WASM_APP_OBJ) $(WASM_GEN_OBJ) $(WASM_LIBAWALE) $(JANSSON_LIB)
 # ------------------------------------------------------- the static page
 
 WEB_STATIC := build/web-static
-web-static: $(WASM_APP) $(WEB_CATALOG)
+web-static: $(WASM_APP) wasm-app-plain $(WEB_CATALOG)
 	@rm -rf $(WEB_STATIC)
 	@mkdir -p $(WEB_STATIC)
 	cp -R web/. $(WEB_STATIC)/
 	cp $(WEB_CATALOG) $(WEB_STATIC)/js/catalog.js
 	cp $(WASM_APP) $(WEB_STATIC)/awale.wasm
+	cp $(WASM_PLAIN_DIR)/awale.wasm $(WEB_STATIC)/awale-plain.wasm
 	@# The flag that makes the page talk to the worker (web/js/transport.js).
 	sed -i 's|<head>|<head>\n<meta name="awale-mode" content="static">|' $(WEB_STATIC)/index.html
 	@grep -q 'name="awale-mode" content="static"' $(WEB_STATIC)/index.html
@@ -155,7 +164,8 @@ web-static: $(WASM_APP) $(WEB_CATALOG)
 	@echo "== $(WEB_STATIC): serve it with any static server (python3 -m http.server -d $(WEB_STATIC))"
 
 # The router in WebAssembly against the native server (needs both).
-test-web-static: $(WASM_APP) $(AWALE) $(MO_FILES)
+test-web-static: $(WASM_APP) wasm-app-plain $(AWALE) $(MO_FILES)
 	@command -v node >/dev/null || scripts/install-deps.sh nodejs
 	@echo "== tests/wasm/app.test.mjs"
-	@AWALE_WASM=$(WASM_APP) AWALE_BIN=$(AWALE) node --test tests/wasm/app.test.mjs
+	@AWALE_WASM=$(WASM_APP) AWALE_WASM_PLAIN=$(WASM_PLAIN_DIR)/awale.wasm AWALE_BIN=$(AWALE) \
+	    node --test tests/wasm/app.test.mjs

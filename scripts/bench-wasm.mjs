@@ -11,15 +11,21 @@
 // Each figure is the best of --rounds runs, native and wasm taking turns, so
 // that other work on the machine weighs on both alike. Each wasm engine runs
 // the bench once before (V8 compiles hot functions again, optimised, while
-// they run: the first run is slower, a page's first searches too).
-import { execFileSync } from 'node:child_process';
+// they run: the first run is slower, a page's first searches too). Native and
+// node are also timed by the processor time they used (/usr/bin/time,
+// process.cpuUsage), which a busy machine disturbs less than the clock; a
+// browser has no such clock. Last, the endgame tables of --seeds (14) seeds,
+// as the page builds them (one thread), in each.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { resolve, join, extname } from 'node:path';
 import { loadLab } from '../tests/wasm/lab.mjs';
 
-const opt = { lab: 'build/wasm/awale-lab.wasm', awale: 'build/release/awale', rounds: 3, depth: '' };
+const opt = { lab: 'build/wasm/awale-lab.wasm', awale: 'build/release/awale', rounds: 3, depth: '', seeds: 14 };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
@@ -36,24 +42,36 @@ function parse(out) {
   const nodes = out.match(/^total nodes (\d+)/m);
   const nps = out.match(/^time [\d.]+ s, (\d+) nodes per second/m);
   const seq = out.match(/^nodes per second: ([\d.]+) M sequences\/s/m);
+  const median = out.match(/^median ([\d.]+) s .* for (\d+) sequences/m);
+  const built = out.match(/^(?:built \d+ seeds .* in|done: .*\() ?([\d.]+) s/m);
   return {
     nodes: nodes ? Number(nodes[1]) : undefined,
     nps: nps ? Number(nps[1]) : undefined,
     perft: seq ? Number(seq[1]) * 1e6 : undefined,
+    sequences: median ? Number(median[2]) : undefined,
+    runs: median ? 3 : undefined,
+    built: built ? Number(built[1]) : undefined,
   };
 }
 const best = (list) => Math.max(...list.filter((x) => x > 0));
 
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 function native(args) {
   const a = args[0] === 'bench-perft' ? ['bench', 'perft', ...args.slice(1)] : args;
-  return parse(execFileSync(opt.awale, a, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+  if (!TIME) return parse(execFileSync(opt.awale, a, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+  const p = spawnSync(TIME, ['-f', 'cpu %U %S', opt.awale, ...a], { encoding: 'utf8' });
+  if (p.status !== 0) throw new Error(`awale ${a.join(' ')}: ${p.stderr}`);
+  const cpu = p.stderr.match(/^cpu ([\d.]+) ([\d.]+)$/m);
+  return { ...parse(p.stdout), cpu: cpu ? Number(cpu[1]) + Number(cpu[2]) : undefined };
 }
 
 const run = await loadLab(opt.lab);
 function node(args) {
+  const c0 = process.cpuUsage();
   const r = run(args);
+  const c = process.cpuUsage(c0);
   if (r.status !== 0) throw new Error(`awale-lab ${args.join(' ')}: ${r.stderr}`);
-  return parse(r.stdout);
+  return { ...parse(r.stdout), cpu: (c.user + c.system) / 1e6 };
 }
 
 // Chromium: a module worker of a page served from here runs the lab module
@@ -131,12 +149,31 @@ const engines = { native: native, node, ...(chrome ? { chromium: chrome.call } :
 // search is not the native one).
 const counts = {};
 for (const [name, f] of Object.entries(engines)) counts[name] = (await f(benchArgs)).nodes;
-const figures = Object.fromEntries(Object.keys(engines).map((k) => [k, { nps: [], perft: [] }]));
+const figures = Object.fromEntries(Object.keys(engines).map((k) => [k, { nps: [], perft: [], cpuNps: [], cpuPerft: [] }]));
 for (let r = 0; r < rounds; r++) {
   for (const [name, f] of Object.entries(engines)) {
-    figures[name].nps.push((await f(benchArgs)).nps);
-    figures[name].perft.push((await f(perftArgs)).perft);
+    const b = await f(benchArgs);
+    figures[name].nps.push(b.nps);
+    if (b.cpu) figures[name].cpuNps.push(b.nodes / b.cpu);
+    const p = await f(perftArgs);
+    figures[name].perft.push(p.perft);
+    if (p.cpu && p.sequences) figures[name].cpuPerft.push((p.sequences * 3) / p.cpu);
   }
+}
+// The tables: native in a temporary directory, wasm in its memory file system.
+const tables = {};
+const dir = mkdtempSync(join(tmpdir(), 'awale-bench-tables-'));
+try {
+  for (const [name, f] of Object.entries(engines)) {
+    const args = name === 'native'
+      ? ['tables', 'build', '--seeds', String(opt.seeds), '--threads', '1', '--dir', join(dir, 'n')]
+      : ['tables', 'build', '--seeds', String(opt.seeds)];
+    const t0 = performance.now();
+    const r = await f(args);
+    tables[name] = { wall: (performance.now() - t0) / 1000, cpu: r.cpu };
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
 }
 if (chrome) await chrome.close();
 
@@ -149,6 +186,19 @@ for (const name of Object.keys(engines)) {
   const label = name === 'chromium' ? `chromium ${chrome.version} (worker)` : name === 'node' ? `node ${process.version}` : 'native';
   console.log(`  ${label.padEnd(30)} ${M(nps)} nodes/s (ratio ${(nps / base.nps).toFixed(2)}), ` +
     `perft ${M(perft)} sequences/s (ratio ${(perft / base.perft).toFixed(2)}), nodes ${counts[name]}`);
+}
+if (figures.native.cpuNps.length) {
+  console.log('by processor time (native: /usr/bin/time; node: process.cpuUsage):');
+  for (const name of ['native', 'node']) {
+    const nps = best(figures[name].cpuNps);
+    const perft = best(figures[name].cpuPerft);
+    console.log(`  ${name.padEnd(30)} ${M(nps)} nodes/s (ratio ${(nps / best(figures.native.cpuNps)).toFixed(2)}), ` +
+      `perft ${M(perft)} sequences/s (ratio ${(perft / best(figures.native.cpuPerft)).toFixed(2)})`);
+  }
+}
+console.log(`endgame tables of ${opt.seeds} seeds (abapa), one thread:`);
+for (const [name, t] of Object.entries(tables)) {
+  console.log(`  ${name.padEnd(30)} ${t.wall.toFixed(2)} s` + (t.cpu ? ` (${t.cpu.toFixed(2)} s of processor)` : ''));
 }
 const same = new Set(Object.values(counts)).size === 1;
 console.log(same ? 'node counts: the same in every build' : 'node counts DIFFER: the wasm search is not the native one');

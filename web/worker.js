@@ -12,21 +12,54 @@
 //        -> {id, status, headers, stream: true}, then {id, chunk: Uint8Array}...
 //           and {id, end: true}                                      an event stream
 //   {id, close: true}                  the page stops reading stream `id`
+//   {type: 'build-tables', module, rules}   (a worker of its own) build the
+//        endgame tables of `rules` -> {type: 'tables', files: [[path, bytes]...] | null}
+//   {type: 'add-tables', files}        put table files in; games use them next
+//   (init may carry `files` too: the tables of an analysis copy)
 // Between two messages the engine's queued jobs run, one per turn of the
 // event loop (wasm/awale.js), so that the page's next request is read soon.
 import { AwaleApp } from './wasm/awale.js';
+import { MemFS } from './wasm/wasi.js';
 
 let app = null;
 let starting = null;
 const streams = new Map(); // module's stream handle -> request id
 const early = [];          // requests that came before the module was ready
 
+// A function that uses WebAssembly's SIMD (i8x16.popcnt, the last of its
+// instructions): engines without it (Safari before 16.4) get awale-plain.wasm.
+const SIMD = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0,
+  65, 0, 253, 15, 253, 98, 11]);
+
+async function compile() {
+  const url = new URL(WebAssembly.validate(SIMD) ? 'awale.wasm' : 'awale-plain.wasm', import.meta.url);
+  try {
+    return await WebAssembly.compileStreaming(fetch(url));
+  } catch {
+    // A host that does not say application/wasm: the bytes, then.
+    return WebAssembly.compile(await (await fetch(url)).arrayBuffer());
+  }
+}
+
+// A worker that only builds the endgame tables of a rule set and gives
+// their files back (the page passes them to the others: add-tables, init).
+async function buildTables(msg) {
+  try {
+    const builder = await AwaleApp.create(msg.module || await compile(), { analysis: true });
+    const files = builder.buildTables(msg.rules);
+    const buffers = files ? files.map(([, bytes]) => bytes.buffer) : [];
+    postMessage({ type: 'tables', files }, buffers);
+  } catch (e) {
+    postMessage({ type: 'tables', files: null, error: String(e && e.message ? e.message : e) });
+  }
+}
+
 async function init(msg) {
   try {
-    const module = msg.module
-      || await WebAssembly.compileStreaming(fetch(new URL('awale.wasm', import.meta.url)))
-        .catch(async () => WebAssembly.compile(await (await fetch(new URL('awale.wasm', import.meta.url))).arrayBuffer()));
-    app = await AwaleApp.create(module, { analysis: !!msg.analysis });
+    const module = msg.module || await compile();
+    const fs = new MemFS();
+    for (const [path, bytes] of msg.files || []) fs.writeFile(path, bytes);
+    app = await AwaleApp.create(module, { analysis: !!msg.analysis, fs });
     app.onData = (handle, bytes) => {
       const id = streams.get(handle);
       if (id === undefined) return;
@@ -38,7 +71,10 @@ async function init(msg) {
     };
     setInterval(() => app.tick(), 200);
     postMessage({ type: 'ready', module: msg.analysis ? null : module });
-    for (const m of early.splice(0)) request(m);
+    for (const m of early.splice(0)) {
+      if (m.type === 'add-tables') app.addTables(m.files);
+      else request(m);
+    }
   } catch (e) {
     postMessage({ type: 'failed', error: String(e && e.message ? e.message : e) });
   }
@@ -78,6 +114,15 @@ onmessage = (ev) => {
   const msg = ev.data;
   if (msg && msg.type === 'init') {
     if (!starting) starting = init(msg);
+    return;
+  }
+  if (msg && msg.type === 'build-tables') {
+    buildTables(msg);
+    return;
+  }
+  if (msg && msg.type === 'add-tables') {
+    if (app) app.addTables(msg.files);
+    else early.push(msg);
     return;
   }
   if (!app) early.push(msg);

@@ -22,6 +22,7 @@
 
 #include "front/books.h"
 #include "wasm/pool_single.h"
+#include "wasm/tables.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -47,6 +48,7 @@ void awale_answer_free(int handle);
 int awale_run(void);
 int awale_jobs(void);
 void awale_tick(void);
+void awale_tables_added(void);
 
 /* The worker's function told that a stream has something to read. */
 __attribute__((import_module("awale"), import_name("stream_ready"))) void
@@ -64,10 +66,18 @@ typedef struct slot {
 
 #define MAX_SLOTS 256
 
-/* The endgame tables of a rule set in the page, when the build has them
- * (src/wasm/tables.c defines it; weak: without it, none): called when a
- * game first needs them, on the worker's thread. */
-aw_tables *wasm_tables_open(const aw_rules *rules, void *ctx) __attribute__((weak));
+/* The endgame tables of a rule set as they are in /tables (src/wasm/tables.h):
+ * opened, never built here, as a build takes seconds and the worker must
+ * answer meanwhile; a worker of their own builds them
+ * (awale_wasm_tables_build) and the page puts the files in this module's
+ * file system, then calls awale_tables_added. */
+static aw_tables *open_tables(const aw_rules *rules, void *ctx)
+{
+    (void)ctx;
+    const int seeds = awale_wasm_tables_seeds(rules);
+    aw_error err;
+    return seeds > 0 ? aw_tables_open(AWALE_WASM_TABLES_DIR, rules, seeds, &err) : NULL;
+}
 
 static web_app *app;
 static slot slots[MAX_SLOTS];
@@ -109,8 +119,7 @@ EXPORT(awale_init) int awale_init(int analysis, int analysis_ms, int slice_ms)
     }
     cfg.books = (const aw_book *const *)books;
     cfg.nbooks = nbooks;
-    if (wasm_tables_open)
-        cfg.open_tables = wasm_tables_open;
+    cfg.open_tables = open_tables;
     app = web_app_new(&cfg, error, sizeof error);
     /* What the server gives the app (server.c): the records' import, the
      * streams' keep-alive. */
@@ -415,4 +424,20 @@ EXPORT(awale_tick) void awale_tick(void)
         last_tick_ms = now;
         web_app_tick(app);
     }
+}
+
+/* Table files were put in /tables: the rule sets found without tables are
+ * looked for again when a game next needs them (the games get them at
+ * their next engine job). */
+EXPORT(awale_tables_added) void awale_tables_added(void)
+{
+    if (!app)
+        return;
+    pthread_mutex_lock(&app->lock);
+    int n = 0;
+    for (int i = 0; i < app->ntables; i++)
+        if (!app->tables[i].ready || app->tables[i].tables)
+            app->tables[n++] = app->tables[i];
+    app->ntables = n;
+    pthread_mutex_unlock(&app->lock);
 }

@@ -25,10 +25,16 @@
  *   tables probe [--rules R] --seeds N [--dir D] POS
  *                                  'value V' then each move and its value, as
  *                                  `awale tables probe` (its first lines)
+ *   tables plan                    the seeds the page builds for each rule set
+ *                                  (src/wasm/tables.c)
+ *   tables page [--rules R] POS    the page's tables (src/wasm/tables.c: built
+ *                                  in /tables on first use): seeds, bytes, value
  *
  * RULES: --rules R, --rule K=V (repeatable), --position POS, as in awale.
- * Uses the public header only. Exit status 0, 1 on bad input, 2 on bad usage.
+ * Uses the public header only (and src/wasm/tables.h). Exit status 0, 1 on bad input, 2 on bad usage.
  */
+#include "wasm/tables.h"
+
 #include <awale.h>
 
 #include <dirent.h>
@@ -618,9 +624,20 @@ static int cmd_tables(int argc, char **argv)
     setup s = {0};
     long seeds = -1;
     const char *dir = "/tables", *pos_text = NULL;
-    if (argc < 2 || (strcmp(argv[1], "build") && strcmp(argv[1], "probe")))
-        return usage("tables: build or probe");
-    const bool build = !strcmp(argv[1], "build");
+    if (argc == 2 && !strcmp(argv[1], "plan")) {
+        for (int i = 0; i < aw_rules_preset_count(); i++) {
+            aw_rules r;
+            aw_error err;
+            if (aw_rules_preset(aw_rules_preset_name(i), &r, &err) == 0)
+                printf("%s %d\n", r.name, awale_wasm_tables_seeds(&r));
+        }
+        return OK;
+    }
+    if (argc < 2 || (strcmp(argv[1], "build") && strcmp(argv[1], "probe") && strcmp(argv[1], "page")))
+        return usage("tables: build, probe, plan or page");
+    const bool build = !strcmp(argv[1], "build"), page = !strcmp(argv[1], "page");
+    if (page)
+        seeds = 0;
     for (int i = 2; i < argc; i++) {
         int rc = rules_option(&s, argc, argv, &i);
         if (rc < 0)
@@ -667,8 +684,14 @@ static int cmd_tables(int argc, char **argv)
         fprintf(stderr, "awale-lab: bad position '%s': %s\n", pos_text, err.msg);
         return INPUT;
     }
-    aw_tables *t = aw_tables_open(dir, &s.rules, (int)seeds, &err);
-    if (!t) {
+    aw_tables *t;
+    if (page) {
+        t = awale_wasm_tables_open(&s.rules, NULL);
+        if (!t)
+            return INPUT;
+        printf("seeds %d bytes %llu\n", aw_tables_seeds(t),
+               (unsigned long long)list_files(AWALE_WASM_TABLES_DIR, 0));
+    } else if (!(t = aw_tables_open(dir, &s.rules, (int)seeds, &err))) {
         fprintf(stderr, "awale-lab: %s\n", err.msg);
         return INPUT;
     }

@@ -14,6 +14,7 @@ import { AwaleApp } from '../../web/wasm/awale.js';
 process.env.AWALE = process.env.AWALE_BIN || process.env.AWALE || 'build/release/awale';
 const { startServer, api } = await import('../api/server.mjs');
 const WASM = process.env.AWALE_WASM || 'build/wasm/awale.wasm';
+const WASM_PLAIN = process.env.AWALE_WASM_PLAIN || 'build/wasm-plain/awale.wasm';
 
 const REVIEW_GAME = '1. C c 2. F d 3. C e 4. F c 5. A d 6. B c 7. F e 8. C d 9. F b 10. A c 11. B a 12. D d *';
 const decoder = new TextDecoder();
@@ -272,6 +273,28 @@ describe('the web app in WebAssembly answers as awale serve', () => {
     assert.equal(app.waiting.size, 0, 'every pending answer came');
   });
 
+  it('builds the endgame tables in a module of their own, then answers from them', async () => {
+    const module = await WebAssembly.compile(await readFile(WASM));
+    const main = await AwaleApp.create(module, { log: () => {} });
+    const pos = '0-0-1-0-2-0-0-1-0-1-0-0-20-23-S';
+    const g = (await wasmApi(main, 'POST', '/api/games', { position: pos, north: 'engine' })).body;
+    assert.equal(g.tables, null, 'no tables yet');
+    const before = await wasmApi(main, 'GET', `/api/games/${g.id}/hint`);
+    assert.equal(before.body.source, 'search');
+    // As the page does: a worker builds them, the main one gets the files.
+    const builder = await AwaleApp.create(module, { analysis: true, log: () => {} });
+    const files = builder.buildTables('abapa');
+    assert.ok(files.length >= 10, `${files.length} layers`);
+    assert.ok(files.every(([p]) => p.startsWith('/tables/abapa/')));
+    main.addTables(files);
+    const h = await wasmApi(main, 'GET', `/api/games/${g.id}/hint`);
+    assert.equal(h.body.source, 'tables');
+    assert.equal(h.body.score.proven, true);
+    const state = (await wasmApi(main, 'GET', `/api/games/${g.id}`)).body;
+    assert.equal(state.tables.winner, 'north');
+    assert.equal(state.tables.margin, -8);
+  });
+
   it('refuses what needs the server: a friend on another device, QR codes', async () => {
     const f = await wasm('POST', '/api/games', { north: 'friend', name: 'Ana' });
     assert.equal(f.status, 501);
@@ -282,5 +305,23 @@ describe('the web app in WebAssembly answers as awale serve', () => {
     const ar = await wasm('GET', '/api/archive?offset=0&limit=10');
     assert.equal(ar.status, 200);
     assert.equal(ar.body.kept, false);
+  });
+});
+
+// The module without SIMD, for engines that have none: the same game.
+describe('the web app without SIMD', () => {
+  it('plays, answers and analyses as the other', async () => {
+    const bytes = await readFile(WASM_PLAIN);
+    const simd = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0,
+      65, 0, 253, 15, 253, 98, 11]);
+    assert.equal(WebAssembly.validate(simd), true, 'the test of web/worker.js finds SIMD in node');
+    const plain = await AwaleApp.create(bytes, { analysisMs: 200, log: () => {} });
+    const g = await wasmApi(plain, 'POST', '/api/games', { north: 'engine', level: 2, movetime: 50 });
+    assert.equal(g.status, 201);
+    const m = await wasmApi(plain, 'POST', `/api/games/${g.body.id}/moves`, { move: 'C' });
+    assert.equal(m.status, 200);
+    assert.equal(m.body.played.length, 2);
+    const fr = await wasmApi(plain, 'POST', `/api/games/${g.body.id}/moves?lang=fr`, { move: 'a' });
+    assert.equal(fr.body.error, "les règles n'autorisent pas ce coup");
   });
 });

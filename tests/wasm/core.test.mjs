@@ -191,12 +191,62 @@ test('endgame tables built in the memory file system: the same files and values'
   }
 });
 
+test("the page's tables (src/wasm/tables.c): seeds by rule set, built on first use within the budget", () => {
+  assert.equal(wasm(['tables', 'plan']),
+    'abapa 14\nseven-turns 9\ngrand-slam 9\ntwo-seeds 14\nrelay 0\n');
+  const fs = new MemFS();
+  const pos = '0-0-0-0-1-2-1-1-0-0-0-0-20-23-S';
+  const first = wasm(['tables', 'page', '--rules', 'grand-slam', pos], { fs });
+  const [, seeds, bytes] = first.match(/^seeds (\d+) bytes (\d+)$/m).map(Number);
+  assert.equal(seeds, 9);
+  assert.ok(bytes > 1e6 && bytes <= 16 * 2 ** 20, String(bytes));
+  assert.equal(fs.files('/tables/grand-slam').length, 10);
+  // The second time the files are there: opened, not built again.
+  const stamps = () => fs.files('/tables').map((f) => `${f} ${fs.stat(f).mtime}`).join('\n');
+  const before = stamps();
+  const t0 = Date.now();
+  while (Date.now() < t0 + 5); // so that a file written again would show
+  assert.equal(wasm(['tables', 'page', '--rules', 'grand-slam', pos], { fs }), first);
+  assert.equal(stamps(), before);
+  assert.equal(lab(['tables', 'page', '--rules', 'relay', pos]).status, 1);
+});
+
+test('a reactor module (initialize, then its exports): the tables built by a second worker', async () => {
+  const bytes = readFileSync(process.env.AWALE_TABLES_WASM || 'build/wasm/awale-tables.wasm');
+  let err = '';
+  const wasi = new Wasi({ stderr: (s) => { err += s; } });
+  const { instance } = await WebAssembly.instantiate(bytes, { wasi_snapshot_preview1: wasi.imports });
+  wasi.initialize(instance);
+  const x = instance.exports;
+  const call = (name, seeds) => {
+    const text = new TextEncoder().encode(name + '\0');
+    const p = x.malloc(text.length);
+    new Uint8Array(x.memory.buffer, p, text.length).set(text);
+    const r = x.awale_wasm_tables_build(p, seeds);
+    x.free(p);
+    return r;
+  };
+  assert.equal(call('two-seeds', 8), 8);
+  assert.deepEqual(wasi.fs.list('/tables').map((e) => e.name), ['two-seeds']);
+  assert.equal(wasi.fs.files('/tables/two-seeds').length, 9);
+  assert.equal(call('relay', 0), -1);
+  assert.match(err, /relay/);
+  assert.equal(call('nonsense', 3), -1);
+  // The files, copied into another file system, are the tables a first
+  // module (here the lab) opens without building them again.
+  const fs = new MemFS();
+  for (const f of wasi.fs.files('/tables')) fs.writeFile(f, wasi.fs.readFile(f));
+  const out = wasm(['tables', 'probe', '--rules', 'two-seeds', '--seeds', '8', '0-0-0-0-1-2-1-1-0-0-0-0-20-23-S'], { fs });
+  assert.match(out, /^value -?\d+$/m);
+});
+
 test('the memory file system from JavaScript', () => {
   const fs = new MemFS();
   fs.writeFile('/a/b/c.txt', 'hello');
   fs.writeFile('/a/d.bin', new Uint8Array([1, 2, 3]));
   assert.equal(new TextDecoder().decode(fs.readFile('/a/b/c.txt')), 'hello');
-  assert.deepEqual(fs.stat('/a/d.bin'), { type: 'file', size: 3 });
+  assert.deepEqual({ ...fs.stat('/a/d.bin'), mtime: 0 }, { type: 'file', size: 3, mtime: 0 });
+  assert.ok(Math.abs(fs.stat('/a/d.bin').mtime - Date.now()) < 60000);
   assert.deepEqual(fs.list('/a').map((e) => `${e.name}:${e.type}`).sort(), ['b:dir', 'd.bin:file']);
   assert.deepEqual(fs.files('/').sort(), ['/a/b/c.txt', '/a/d.bin']);
   assert.equal(fs.readFile('/nothing'), null);

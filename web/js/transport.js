@@ -24,6 +24,24 @@ let nextId = 1;
 const calls = new Map();     // id -> { resolve, reject, stream controller }
 const analyses = new Map();  // game id -> Set of open analysis streams
 
+// The endgame tables of the default rules (abapa, 9.7 MB for 14 seeds) are
+// built in the page rather than downloaded (docs/web.md): a worker of their
+// own builds them a moment after the start (seconds), then the main worker
+// and each analysis copy get the files.
+const TABLES_DELAY_MS = 1500;
+let tableFiles = null;
+function buildTables() {
+  const w = new Worker(workerUrl, { type: 'module' });
+  w.onmessage = (ev) => {
+    if (ev.data.type !== 'tables') return;
+    w.terminate();
+    if (!ev.data.files) return; // none: the games play without them
+    tableFiles = ev.data.files;
+    main.postMessage({ type: 'add-tables', files: tableFiles });
+  };
+  w.postMessage({ type: 'build-tables', module, rules: 'abapa' });
+}
+
 function mainWorker() {
   if (main) return main;
   main = new Worker(workerUrl, { type: 'module' });
@@ -34,6 +52,7 @@ function mainWorker() {
         module = m.module;
         main.onmessage = (e) => answer(e.data);
         resolve();
+        setTimeout(buildTables, TABLES_DELAY_MS);
       } else if (m.type === 'failed') reject(new Error(m.error));
     };
   });
@@ -193,6 +212,15 @@ class DeviceAnalysis {
       }
       const { record } = await rec.json();
       if (stale()) return;
+      // As the server: no analysis while the computer thinks (its move,
+      // answered, starts the analysis again).
+      const st = await deviceFetch(`/api/games/${this.game}`);
+      const state = st.ok ? await st.json() : null;
+      if (stale()) return;
+      if (state && state.status === 'ongoing' && state.computer_to_move) {
+        this.emit('waiting', JSON.stringify({ reason: 'computer' }));
+        return;
+      }
       const w = new Worker(workerUrl, { type: 'module' });
       this.worker = w;
       const parse = sseParser((name, data, id) => { if (!stale()) this.emit(name, data, id); });
@@ -224,7 +252,7 @@ class DeviceAnalysis {
           this.emit('error', new TextDecoder().decode(msg.body));
         }
       };
-      w.postMessage({ type: 'init', module, analysis: true });
+      w.postMessage({ type: 'init', module, analysis: true, files: tableFiles });
     } catch (e) {
       if (!stale()) this.emit('error', String(e.message || e));
     }

@@ -9,6 +9,7 @@
 //   //    or for an event stream { status, headers, stream: handle }
 //   app.onData = (handle, bytes | null) => ...   // a stream's bytes; null: its end
 //   app.close(handle)                            // the reader leaves a stream
+//   app.buildTables('abapa') -> files; app.addTables(files)   // endgame tables
 //
 // The engine's jobs (a move, a hint, a review...) wait in the module's queue
 // and run here, one per turn of the event loop, so that new requests are read
@@ -52,6 +53,7 @@ export class AwaleApp {
     wasi.initialize(instance);
     app.x = instance.exports;
     app.wasi = wasi;
+    app.fs = fs;
     app.module = module;
     if (app.x.awale_init(analysis ? 1 : 0, analysisMs, sliceMs) !== 0) throw new Error(`awale: ${app.cstring(app.x.awale_error())}`);
     return app;
@@ -218,6 +220,28 @@ export class AwaleApp {
         resolve(this.answer(handle));
       }
     }
+  }
+
+  // Build the endgame tables of a rule set ('abapa') in this module's file
+  // system (seconds: a worker of their own does it) and give their files,
+  // [[path, bytes], ...]; null when it could not.
+  buildTables(rules) {
+    const name = this.put(rules);
+    let seeds;
+    try {
+      seeds = this.x.awale_wasm_tables_build(name.ptr, 0);
+    } finally {
+      this.x.free(name.ptr);
+    }
+    if (seeds < 0) return null;
+    return this.fs.files('/tables').map((path) => [path, this.fs.readFile(path)]);
+  }
+
+  // Table files built elsewhere, put in this module's file system: the games
+  // use them from their next engine job.
+  addTables(files) {
+    for (const [path, bytes] of files) this.fs.writeFile(path, bytes);
+    this.x.awale_tables_added();
   }
 
   tick() {

@@ -26,7 +26,7 @@
 // wasi-libc's mmap emulation, which reads). From JavaScript:
 //   fs.readFile(path) -> Uint8Array | null     fs.writeFile(path, bytes|string)
 //   fs.list(dir) -> [{name, type: 'file'|'dir', size}]   fs.mkdir(path) (with parents)
-//   fs.stat(path) -> {type, size} | null       fs.remove(path) (recursive)
+//   fs.stat(path) -> {type, size, mtime} | null   fs.remove(path) (recursive)
 //   fs.files(dir) -> [path, ...] every file under dir (to save them elsewhere)
 // A MemFS can be shared by several Wasi objects of the same thread (one module
 // instance after another).
@@ -141,7 +141,8 @@ export class MemFS {
   stat(path) {
     const { node } = this.lookup(path);
     if (!node) return null;
-    return { type: node.type, size: node.type === 'file' ? node.size : 0 };
+    const mtime = Number(node.mtim / 1000000n); // milliseconds since 1970
+    return { type: node.type, size: node.type === 'file' ? node.size : 0, mtime };
   }
 
   list(path = '/') {
