@@ -11,12 +11,12 @@
 //     service worker), the manifest, Apple's touch icon and its standalone
 //     marks; the CSS files' url(/...) made relative likewise;
 //  3. sw.js stamped with the list of the build's files and its version, a
-//     hash of their names and bytes (so that any change of any file makes a
-//     new version, and the same files the same one: running this twice
-//     changes nothing).
+//     hash of their names and bytes and of sw.js's own code (so that any
+//     change makes a new version, and the same files the same one: running
+//     this twice changes nothing).
 // It prints the number of files, their size, and what a first visit
 // downloads compressed (each file with gzip -9, and with brotli, as static
-// hosts send them).
+// hosts send them; one of the engine's two builds).
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync, readdirSync, statSync, existsSync, copyFileSync } from 'node:fs';
 import { join, relative, dirname, posix } from 'node:path';
@@ -84,9 +84,17 @@ export function finish(dir) {
     if (out !== css) writeFileSync(join(dir, f), out);
   }
 
-  // sw.js: the files and the version.
+  // sw.js: the files and the version (a hash of the files and of sw.js's
+  // own code, its stamped lines left out).
+  const STAMPS = [/^const VERSION = .*; \/\/ stamped$/m, /^const FILES = .*; \/\/ stamped$/m];
+  let sw = readFileSync(join(dir, 'sw.js'), 'utf8');
+  if (!STAMPS.every((re) => re.test(sw))) fail('sw.js: no lines to stamp ("const VERSION = ...; // stamped", "const FILES = ...; // stamped")');
   const files = walk(dir).filter((f) => f !== 'sw.js' && !f.split('/').some((part) => part.startsWith('.')));
   const hash = createHash('sha256');
+  hash.update(STAMPS.reduce((text, re) => text.replace(re, ''), sw));
+  // What a first visit downloads: every file, but of the engine's two
+  // builds (X.wasm with SIMD, X-plain.wasm without) one only (sw.js).
+  const alternative = (f) => /-plain\.wasm$/.test(f) && files.includes(f.replace(/-plain\.wasm$/, '.wasm'));
   let bytes = 0, gzipped = 0, brotli = 0;
   const br = (data) => brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }).length;
   for (const f of files) {
@@ -94,21 +102,18 @@ export function finish(dir) {
     hash.update(`${f}\0${data.length}\0`);
     hash.update(data);
     bytes += data.length;
+    if (alternative(f)) continue;
     gzipped += gzipSync(data, { level: constants.Z_BEST_COMPRESSION }).length;
     brotli += br(data);
   }
   const version = hash.digest('hex').slice(0, 16);
-  let sw = readFileSync(join(dir, 'sw.js'), 'utf8');
-  const stamped = sw
-    .replace(/^const VERSION = .*; \/\/ stamped$/m, `const VERSION = '${version}'; // stamped`)
-    .replace(/^const FILES = .*; \/\/ stamped$/m, `const FILES = ${JSON.stringify(files)}; // stamped`);
-  if (!stamped.includes(`'${version}'`) || !stamped.includes(JSON.stringify(files))) fail('sw.js: no lines to stamp ("const VERSION = ...; // stamped", "const FILES = ...; // stamped")');
-  sw = stamped;
+  sw = sw.replace(STAMPS[0], `const VERSION = '${version}'; // stamped`)
+    .replace(STAMPS[1], `const FILES = ${JSON.stringify(files)}; // stamped`);
   writeFileSync(join(dir, 'sw.js'), sw);
   const swGz = gzipSync(Buffer.from(sw), { level: constants.Z_BEST_COMPRESSION }).length;
   const swBr = br(Buffer.from(sw));
   const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
-  console.log(`web-static: ${files.length + 1} files, ${kb(bytes + sw.length)}; first visit ${kb(gzipped + swGz)} compressed (gzip -9; ${kb(brotli + swBr)} with brotli -q 9); version ${version}`);
+  console.log(`web-static: ${files.length + 1} files, ${kb(bytes + sw.length)}; a first visit downloads ${kb(gzipped + swGz)} (gzip -9; ${kb(brotli + swBr)} with brotli -q 9); version ${version}`);
   return { version, files };
 }
 

@@ -4,7 +4,8 @@
 // first visit, and an installed app starts offline.
 //
 // - Install: every file of the build (FILES, relative to this script, so
-//   that the folder works under any path) is fetched into the cache
+//   that the folder works under any path; of the engine's two builds, the
+//   one this browser runs) is fetched into the cache
 //   "awale-VERSION", each checked with the host first (a file the browser
 //   holds already and the host has not changed costs a 304, not a stale
 //   copy). VERSION is a hash of the files' bytes:
@@ -32,10 +33,17 @@ const PREFIX = 'awale-';
 
 const url = (f) => new URL(f, self.registration.scope).href;
 
+// The engine comes in two builds, and web/worker.js runs one: awale.wasm
+// (with WebAssembly's SIMD) where the engine validates the same test
+// function as the worker's, else awale-plain.wasm. Only that one is kept.
+const SIMD = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0,
+  65, 0, 253, 15, 253, 98, 11]);
+const unused = WebAssembly.validate(SIMD) ? 'awale-plain.wasm' : 'awale.wasm';
+
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await cache.addAll(FILES.map((f) => new Request(url(f), { cache: 'no-cache' })));
+    await cache.addAll(FILES.filter((f) => f !== unused).map((f) => new Request(url(f), { cache: 'no-cache' })));
   })());
 });
 

@@ -114,7 +114,11 @@ describe('the page with no server (build/web-static)', () => {
       assert.equal(finish(work).version, built.version);
       assert.equal(readFileSync(path.join(work, 'index.html'), 'utf8'), html);
       appendFileSync(path.join(work, 'js', 'app.js'), '\n');
-      assert.notEqual(finish(work).version, built.version);
+      const changed = finish(work).version;
+      assert.notEqual(changed, built.version);
+      // (the service worker's own code counts too)
+      appendFileSync(path.join(work, 'sw.js'), '\n');
+      assert.notEqual(finish(work).version, changed);
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
@@ -151,6 +155,10 @@ describe('the page with no server (build/web-static)', () => {
         assert.deepEqual([...srv.sent.keys()].filter((p) => p.startsWith('/api')), []);
         const firstVisit = [...srv.sent.values()].reduce((a, b) => a + b, 0);
         console.log(`# ${name}: the first visit downloaded ${(firstVisit / 1024).toFixed(1)} KiB (gzip)`);
+        // (one build of the engine only: Chromium runs the one with SIMD)
+        assert.ok(srv.sent.has('/awale.wasm'));
+        assert.ok(!srv.sent.has('/awale-plain.wasm'), 'the module without SIMD is not downloaded');
+        assert.ok(firstVisit < 1.5 * 1024 * 1024, `a first visit under 1.5 MiB (${firstVisit} bytes)`);
 
         // A game against the computer at level 3 (it searches three moves
         // deep: at once, and the game is short).
