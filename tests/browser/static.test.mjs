@@ -226,6 +226,34 @@ describe('the page with no server (build/web-static)', () => {
     });
   }
 
+  it('keeps a game of two people on one screen across a reload', async () => {
+    const srv = await serve(DIR);
+    let page;
+    try {
+      page = await open(browser, srv.prefixUrl, SIZES[1][1]);
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+      await page.click('#btn-new');
+      await page.waitForSelector('#dlg-new[open]');
+      await page.check('#form-new input[name=opponent][value=human]');
+      await page.click('#new-start');
+      await page.waitForSelector('#dlg-new', { state: 'hidden' });
+      await idle(page);
+      for (let k = 0; k < 3; k++) assert.ok(await playOne(page, true));
+      const moves = await moveTexts(page);
+      assert.equal(moves.length, 3);
+      assert.match(await page.textContent('#status'), /^North to move/);
+      await reload(page);
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+      assert.deepEqual(await moveTexts(page), moves);
+      assert.match(await page.textContent('#status'), /^North to move/);
+      assert.doesNotMatch(await page.textContent('#player-top'), /Computer/);
+      noProblems(page);
+    } finally {
+      await page?.context().close();
+      await srv.close();
+    }
+  });
+
   it('is installable: Chromium finds nothing missing (manifest, icons, service worker)', async () => {
     // (a profile of its own: Chromium installs nothing from an incognito one)
     const profile = mkdtempSync(path.join(tmpdir(), 'awale-profile-'));
