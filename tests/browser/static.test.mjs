@@ -2,6 +2,8 @@
 // $WEB_STATIC) served by a plain static file server (static-server.mjs, no
 // awale code running anywhere) under a sub-path, in headless chromium, at
 // desktop and phone sizes, as a player uses it:
+//  - the folder itself: no absolute URL, sw.js stamped with every file and
+//    a version that changes with any of them;
 //  - the service worker installs and controls the page, the page says the
 //    engine runs on this device;
 //  - a game against the computer (a quick level) by clicking (tapping
@@ -9,6 +11,7 @@
 //  - then the network gone (the browser offline and the host stopped): a
 //    reload finds the same game, which goes on to its end by clicking, and
 //    is reviewed - all with no network;
+//  - a game of two people on one screen kept across a reload;
 //  - Chromium finds it installable (manifest, icons, service worker);
 //  - a new version of the build: the page offers to reload, and the game
 //    stays.
