@@ -12,7 +12,8 @@
 //    reload finds the same game, which goes on to its end by clicking, and
 //    is reviewed - all with no network;
 //  - a game of two people on one screen kept across a reload;
-//  - Chromium finds it installable (manifest, icons, service worker);
+//  - Chromium finds it installable (manifest, icons, service worker), and
+//    its offer to install becomes the page's button;
 //  - a new version of the build: the page offers to reload, and the game
 //    stays.
 // Any console error fails the test. Screenshots go to $SHOTS.
@@ -282,6 +283,21 @@ describe('the page with no server (build/web-static)', () => {
         const r = await page.evaluate(async (u) => { const res = await fetch(u); return [res.status, res.headers.get('content-type')]; }, new URL(icon.src, manifest.url).href);
         assert.deepEqual(r, [200, icon.type], icon.src);
       }
+      // The browser's offer to install (its event, as Chromium sends it
+      // when it would show its own banner) becomes the page's button.
+      await page.evaluate(() => {
+        const e = new Event('beforeinstallprompt', { cancelable: true });
+        window.prompted = 0;
+        e.prompt = async () => { window.prompted++; };
+        window.dispatchEvent(e);
+        window.bannerKept = !e.defaultPrevented;
+      });
+      await page.waitForSelector('#btn-install:not([hidden])');
+      assert.equal(await page.evaluate(() => window.bannerKept), false, 'the browser\'s own banner left out');
+      assert.equal(await page.textContent('#btn-install'), 'Install the app');
+      await page.click('#btn-install');
+      assert.equal(await page.evaluate(() => window.prompted), 1);
+      assert.equal(await page.isHidden('#btn-install'), true);
     } finally {
       await context.close();
       await srv.close();

@@ -139,6 +139,7 @@ const EN = {
   // the page with no server (offline.js)
   where_device: N_('The engine runs on this device.'), where_server: N_('The engine runs on the server.'),
   update_ready: N_('A new version is ready.'), reload: N_('Reload'), offline_ready: N_('Ready to play offline.'),
+  install: N_('Install the app'),
   keys: [
     ['A–F, a–f', N_('play that pit (the letters of the side to move)')],
     ['← →', N_('relay: after the pit, the direction; otherwise step through the moves')],

@@ -11,7 +11,8 @@
 //   by importing that record (POST /api/games {record}), like an import;
 // - a line under the board says where the engine runs, on this device or
 //   on the server (the page served by `awale serve` registers no service
-//   worker and keeps nothing of the game: the server keeps it).
+//   worker and keeps nothing of the game: the server keeps it);
+// - where the browser offers to install the page, a button does it.
 import { api } from './api.js';
 import * as i18n from './i18n.js';
 
@@ -30,6 +31,31 @@ export function init({ toast }) {
     where.hidden = false;
   }
   if (staticMode && 'serviceWorker' in navigator) register(toast).catch((e) => console.warn(`service worker: ${e.message}`));
+  if (staticMode) offerInstall();
+}
+
+// Where the browser can install the page (Chromium's beforeinstallprompt:
+// Android, desktops), a button under the board does it, instead of the
+// browser's own banner; Safari has no such event (Share, Add to Home
+// Screen), nor a page already installed.
+function offerInstall() {
+  const btn = $('btn-install');
+  let asked = null;
+  window.addEventListener('beforeinstallprompt', (e) => {
+    e.preventDefault();
+    asked = e;
+    btn.hidden = false;
+  });
+  btn.addEventListener('click', async () => {
+    const e = asked;
+    asked = null;
+    btn.hidden = true;
+    if (e) await e.prompt();
+  });
+  window.addEventListener('appinstalled', () => {
+    asked = null;
+    btn.hidden = true;
+  });
 }
 
 async function register(toast) {
