@@ -3,7 +3,8 @@
 // as the page runs it), against the native program on one thread: the
 // search bench (`awale bench`: the same positions, depths and node count) and
 // perft. Prints nodes per second and the ratio wasm / native (the goal is at
-// least 0.5). Never fails on timing; fails only when something does not run.
+// least 0.5). Never fails on timing; fails only when a build does not run or
+// the wasm search counts other nodes than the native one.
 //
 //   node scripts/bench-wasm.mjs [--lab build/wasm/awale-lab.wasm]
 //        [--awale build/release/awale] [--rounds 3] [--depth D] [--no-browser]
@@ -138,7 +139,16 @@ async function browser() {
     if (r.status !== 0) throw new Error(`chromium awale-lab ${args.join(' ')}: ${r.err}`);
     return parse(r.out);
   };
-  return { call, version, close: async () => { await b.close(); server.close(); } };
+  // The same module in the page itself (no worker): it runs there too.
+  const inPage = async (args) => page.evaluate(async (a) => {
+    const { Wasi } = await import('/web/wasm/wasi.js');
+    const module = await WebAssembly.compileStreaming(fetch('/lab.wasm'));
+    let out = '';
+    const wasi = new Wasi({ args: ['awale-lab', ...a], stdout: (t) => { out += t; }, stderr: () => {} });
+    const status = wasi.start(await WebAssembly.instantiate(module, { wasi_snapshot_preview1: wasi.imports }));
+    return { status, out };
+  }, args);
+  return { call, inPage, version, close: async () => { await b.close(); server.close(); } };
 }
 
 const chrome = opt.noBrowser ? null : await browser();
@@ -159,6 +169,13 @@ for (let r = 0; r < rounds; r++) {
     figures[name].perft.push(p.perft);
     if (p.cpu && p.sequences) figures[name].cpuPerft.push((p.sequences * 3) / p.cpu);
   }
+}
+if (chrome) {
+  const args = ['perft', '--rules', 'two-seeds', '8'];
+  const got = await chrome.inPage(args);
+  const want = execFileSync(opt.awale, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  if (got.status !== 0 || got.out !== want) throw new Error(`in the page: perft differs: ${got.out}`);
+  console.log('in a page of Chromium (no worker): perft 8 of two-seeds agrees with native');
 }
 // The tables: native in a temporary directory, wasm in its memory file system.
 const tables = {};

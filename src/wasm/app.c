@@ -428,7 +428,7 @@ EXPORT(awale_tick) void awale_tick(void)
 
 /* Table files were put in /tables: the rule sets found without tables are
  * looked for again when a game next needs them (the games get them at
- * their next engine job). */
+ * their next engine job), the default rules' now. */
 EXPORT(awale_tables_added) void awale_tables_added(void)
 {
     if (!app)
@@ -440,4 +440,7 @@ EXPORT(awale_tables_added) void awale_tables_added(void)
             app->tables[n++] = app->tables[i];
     app->ntables = n;
     pthread_mutex_unlock(&app->lock);
+    /* The default rules' at once, as at the start (GET /api/server shows them). */
+    const aw_rules rules = aw_rules_default();
+    app_tables(app, &rules);
 }

@@ -61,8 +61,10 @@ aw_tables *awale_wasm_tables_open(const aw_rules *rules, void *ctx)
     return t;
 }
 
-__attribute__((export_name("awale_wasm_tables_build"))) int
-awale_wasm_tables_build(const char *rules_name, int seeds)
+#if defined(__wasm__)
+__attribute__((export_name("awale_wasm_tables_build")))
+#endif
+int awale_wasm_tables_build(const char *rules_name, int seeds)
 {
     aw_rules rules;
     aw_error err;

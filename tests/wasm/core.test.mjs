@@ -145,6 +145,13 @@ test('a bad record and an illegal move fail in both builds', () => {
   assert.match(m.stderr, /move 5 \(C\) is illegal: pit C is empty/);
   assert.equal(m.stdout.split('\n').length, 5);
   assert.equal(spawnSync(AWALE, ['replay', 'C', 'f', 'C', 'c', 'C']).status, 1);
+  // Files that are not there: the C library sees ENOENT through wasi.js.
+  const missing = lab(['replay', '--record', '/no/such/file.txt']);
+  assert.equal(missing.status, 1);
+  assert.match(missing.stderr, /cannot read/);
+  const none = lab(['tables', 'probe', '--seeds', '4', '0-0-0-0-0-1-0-0-0-0-0-1-23-23-S']);
+  assert.equal(none.status, 1);
+  assert.notEqual(none.stderr, '');
 });
 
 // "depth 9 seldepth 12 score +0.17 nodes 47418 nps 2005163 time 23 pv F e"

@@ -14,6 +14,8 @@ import * as people from './people.js';
 import * as archive from './archive.js';
 import * as clock from './clock.js';
 import * as offline from './offline.js';
+import { announce } from './a11y.js';
+import * as sound from './sound.js';
 
 const { t } = i18n;
 const $ = (id) => document.getElementById(id);
@@ -521,6 +523,7 @@ async function applyState(next, played = [], change = false) {
       board.mark({ ...boardView(), interactive: false, legalPits: [], last: null, hint: null, selected: null, toMove: played[k].side });
       saidPly = first + k + 1;
       $('said').textContent = i18n.describeMove(played[k], moverName(played[k].side));
+      announce($('said').textContent);
       await board.animate(played[k], before, settings.speed);
     }
     animating = false;
@@ -782,6 +785,7 @@ async function askHint() {
   }
   btn.classList.remove('working');
   drawAll();
+  if (!$('hint').hidden) announce($('hint').textContent);
 }
 
 async function agree() {
@@ -831,6 +835,9 @@ function goTo(ply) {
   else viewPly = Math.max(0, ply);
   selected = null;
   drawAll();
+  // (for a screen reader: the position looked at and the move that led to
+  // it; back at the game, the status line says whose turn it is)
+  if (viewPly !== null) announce([$('viewing-text').textContent, $('said').textContent].filter(Boolean).join('. '));
 }
 
 const step = (d) => goTo((viewPly ?? state.ply) + d);
@@ -850,6 +857,7 @@ function showOver() {
     else title = t('win_side', { side: i18n.sideName(winner) });
   }
   $('over-title').textContent = title;
+  sound.end(res === '1/2-1/2' ? 'draw' : title === t('win_you') || !(me || againstComputer()) ? 'win' : 'lose');
   const names = (side) => (state.friend ? people.seatName(side) : i18n.sideName(side));
   // (after a resignation or a flag, the result; else the seeds)
   const [ps, pn] = scoresMatter() ? [s, n] : res === '1-0' ? [1, 0] : res === '0-1' ? [0, 1] : ['½', '½'];

@@ -2,8 +2,12 @@
 // each end, seeds drawn in every pit with its count, the side to move lit,
 // the last move marked, and the sowing animated seed by seed from the
 // server's move report (take, sow, capture steps), so that the page shows
-// exactly what the rules did without sowing anything itself.
-import { t, sideName } from './i18n.js';
+// exactly what the rules did without sowing anything itself. Each pit is a
+// button named by its letter and count for a screen reader, the twelve one
+// stop of the Tab key (a11y.js: PitKeys); the steps animated are told as
+// events on the <svg> (sound.js listens).
+import { sideName, pitLabel, storeLabel } from './i18n.js';
+import { PitKeys } from './a11y.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const W = 1000;
@@ -164,7 +168,7 @@ export class Board {
       const inner = el('g', { class: 'badge-in' }, badge);
       el('rect', { x: -24, y: -19, width: 48, height: 38, rx: 19 }, inner);
       const count = el('text', { x: 0, y: 10, 'text-anchor': 'middle' }, inner);
-      const letter = el('text', { 'text-anchor': 'middle', class: 'letter' }, svg);
+      const letter = el('text', { 'text-anchor': 'middle', class: 'letter', 'aria-hidden': 'true' }, svg);
       g.addEventListener('click', () => this.onPit && this.onPit(i));
       g.addEventListener('keydown', (e) => {
         if (e.key === 'Enter' || e.key === ' ') {
@@ -175,8 +179,9 @@ export class Board {
       this.pitEls.push({ g, ring, hole, seeds, badge, count, letter, shown: -1 });
     }
     this.dirLayer = el('g', { class: 'directions' }, svg);
-    this.handLayer = el('g', { class: 'hand-layer' }, svg);
-    this.flyLayer = el('g', { class: 'fly-layer' }, svg);
+    this.handLayer = el('g', { class: 'hand-layer', 'aria-hidden': 'true' }, svg);
+    this.flyLayer = el('g', { class: 'fly-layer', 'aria-hidden': 'true' }, svg);
+    this.keys = new PitKeys(this);
     this.layout();
     // Small boards (a phone) get larger counts and letters.
     if (window.ResizeObserver)
@@ -229,7 +234,7 @@ export class Board {
     const p = this.pitEls[i];
     const n = this.pits[i];
     p.count.textContent = n;
-    p.g.setAttribute('aria-label', t('pit_label', { pit: pitName(i), n }));
+    p.g.setAttribute('aria-label', pitLabel(pitName(i), n));
     if (p.shown === n) return;
     const shown = Math.min(n, 36);
     if (p.shown < 0 || p.shown > shown || p.shown > 36) {
@@ -248,7 +253,7 @@ export class Board {
     const s = this.storeEls[side];
     const n = this.scores[side === 'S' ? 0 : 1];
     s.count.textContent = n;
-    s.g.setAttribute('aria-label', t('store_label', { side: sideName(side), n }));
+    s.g.setAttribute('aria-label', storeLabel(sideName(side), n));
     if (s.shown === n) return;
     if (s.shown < 0 || s.shown > n) {
       s.seeds.textContent = '';
@@ -290,9 +295,9 @@ export class Board {
       p.g.classList.toggle('captured', !!(view.last && view.last.captured.includes(i)));
       p.g.classList.toggle('hinted', view.hint === i);
       p.g.classList.toggle('selected', view.selected === i);
-      p.g.setAttribute('tabindex', playable ? 0 : -1);
       p.g.setAttribute('aria-disabled', playable ? 'false' : 'true');
     }
+    this.keys.rove();
     for (const row of ['top', 'bottom']) {
       const side = row === 'bottom' ? this.seat : (this.seat === 'S' ? 'N' : 'S');
       this.rowGlow[row].classList.toggle('on', view.toMove === side);
@@ -341,7 +346,9 @@ export class Board {
     this.scores = before.scores.slice();
     this.drawCounts();
     this.handLayer.textContent = '';
-    if (!report.steps || speed <= 0 || this.reduced) return;
+    const animated = !!report.steps && speed > 0 && !this.reduced;
+    this.emit('move', { report, animated });
+    if (!animated) return;
     const steps = report.steps;
     const sows = steps.filter((s) => s[0] === 'sow').length || 1;
     const d = sows > 30 ? Math.max(22, (speed * 30) / sows) : speed;
@@ -378,6 +385,7 @@ export class Board {
         inHand = Math.max(0, inHand - 1);
         this.pits[pit] = count;
         this.drawPit(pit, true);
+        this.emit('sow', { pit, count });
         p.g.classList.add('sown');
         setTimeout(() => p.g.classList.remove('sown'), d * 2);
         await sleep(d);
@@ -385,6 +393,7 @@ export class Board {
         p.g.classList.add('capturing');
         await sleep(d * 1.4);
         if (token !== this.token) return;
+        this.emit('capture', { pit, count });
         await this.fly(pit, mover, d * 3);
         if (token !== this.token) return;
         this.pits[pit] = 0;
@@ -399,6 +408,13 @@ export class Board {
     }
     await sleep(d);
     if (token === this.token) this.handLayer.textContent = '';
+  }
+
+  // What the animation does, told to whoever listens on the board's
+  // <svg> (sound.js): 'board-move' (report, animated: whether its steps
+  // follow), 'board-sow' and 'board-capture' (pit, count) step by step.
+  emit(kind, detail) {
+    this.svg.dispatchEvent(new CustomEvent(`board-${kind}`, { detail }));
   }
 
   // Seeds of a pit fly into the mover's store.

@@ -40,7 +40,10 @@ const EN = {
   viewing: N_('After {move} (game of {total} moves)'), viewing_start: N_('Start position (game of {total} moves)'),
   not_now: N_('Go back to the game to play.'), not_yours: N_('It is the computer’s turn.'),
   illegal: N_('Not playable: {why}'), seeds_word: N_('seeds'), store: N_('store'),
-  pit_label: N_('Pit {pit}: {n} seeds'), store_label: N_('{side}’s store: {n} seeds'),
+  sound: N_('Sound'),
+  // the names a screen reader gives parts of the page
+  board: N_('Board'), game_toolbar: N_('Game'), nav_first: N_('First position'), nav_prev: N_('Previous move'),
+  nav_next: N_('Next move'), graph_label: N_('Evaluation graph'),
   hint_book: N_('opening book'), hint_tables: N_('endgame tables'), hint_search: N_('search, depth {depth}'),
   hint_for_you: N_('For you: {score}.'), hint_for_side: N_('For {side}: {score}.'), hint_line: N_('Expected line: {line}'),
   depth: N_('depth {depth}'), nodes_s: N_('{n} nodes/s'), perfect: N_('Endgame tables: {text}'),
@@ -142,6 +145,7 @@ const EN = {
   install: N_('Install the app'),
   keys: [
     ['A–F, a–f', N_('play that pit (the letters of the side to move)')],
+    [N_('Tab, arrows'), N_('on the board: from pit to pit; Enter or Space plays the pit')],
     ['← →', N_('relay: after the pit, the direction; otherwise step through the moves')],
     ['+ −', N_('relay: sow to your right (+) or left (−)')],
     [N_('Home End'), N_('first position, back to the game')],
@@ -225,6 +229,11 @@ function P_(one, many, n, ...args) {
 }
 
 const sideWord = (side) => sideName(side);
+
+// A pit and a store as a screen reader names them: "Pit C: 4 seeds",
+// "Pit C: 1 seed"; "South’s store: 12 seeds".
+export const pitLabel = (pit, n) => P_('Pit %s: %d seed', 'Pit %s: %d seeds', n, pit, n);
+export const storeLabel = (side, n) => P_('%s’s store: %d seed', '%s’s store: %d seeds', n, side, n);
 
 // "2 from b, 3 from c and 3 from d", board order (words.c: captured_list).
 function capturedList(pits) {
@@ -437,6 +446,7 @@ export function translatePage(root = document) {
   document.documentElement.lang = lang;
   for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll('[data-i18n-placeholder]')) el.placeholder = t(el.dataset.i18nPlaceholder);
+  for (const el of root.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel));
   for (const el of root.querySelectorAll('[data-i18n-title]')) {
     el.title = t(el.dataset.i18nTitle);
     el.setAttribute('aria-label', t(el.dataset.i18nTitle));

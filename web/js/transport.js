@@ -26,20 +26,67 @@ const analyses = new Map();  // game id -> Set of open analysis streams
 
 // The endgame tables of the default rules (abapa, 9.7 MB for 14 seeds) are
 // built in the page rather than downloaded (docs/web.md): a worker of their
-// own builds them a moment after the start (seconds), then the main worker
-// and each analysis copy get the files.
-const TABLES_DELAY_MS = 1500;
+// own builds them a moment after the first start (seconds), then the main
+// worker and each analysis copy get the files.
+// The files are kept in IndexedDB: the next visits use them at once, when
+// the main worker opens them (GET /api/server lists them ready).
+const TABLES_DELAY_MS = 5000;
+const TABLES_KEY = 'abapa';
 let tableFiles = null;
-function buildTables() {
+
+function idb(mode, fn) {
+  return new Promise((resolve) => {
+    let req;
+    try {
+      req = indexedDB.open('awale-tables', 1);
+    } catch {
+      resolve(null);
+      return;
+    }
+    req.onupgradeneeded = () => req.result.createObjectStore('files');
+    req.onerror = () => resolve(null);
+    req.onsuccess = () => {
+      const db = req.result;
+      const tx = db.transaction('files', mode);
+      const r = fn(tx.objectStore('files'));
+      tx.oncomplete = () => { db.close(); resolve(r && 'result' in r ? r.result : null); };
+      tx.onerror = tx.onabort = () => { db.close(); resolve(null); };
+    };
+  });
+}
+
+async function tablesReady() {
+  try {
+    const res = await deviceFetch('/api/server');
+    const st = await res.json();
+    return (st.tables || []).some((t) => t.rules === TABLES_KEY && t.seeds > 0);
+  } catch {
+    return false;
+  }
+}
+
+function addTables(files) {
+  tableFiles = files;
+  main.postMessage({ type: 'add-tables', files });
+}
+
+async function loadTables() {
+  const kept = await idb('readonly', (store) => store.get(TABLES_KEY));
+  if (Array.isArray(kept) && kept.length) {
+    addTables(kept);
+    if (await tablesReady()) return;
+    tableFiles = null; // files of another version: built again
+  }
+  await new Promise((r) => setTimeout(r, TABLES_DELAY_MS)); // the page starts first
   const w = new Worker(workerUrl, { type: 'module' });
   w.onmessage = (ev) => {
     if (ev.data.type !== 'tables') return;
     w.terminate();
     if (!ev.data.files) return; // none: the games play without them
-    tableFiles = ev.data.files;
-    main.postMessage({ type: 'add-tables', files: tableFiles });
+    addTables(ev.data.files);
+    idb('readwrite', (store) => store.put(ev.data.files, TABLES_KEY));
   };
-  w.postMessage({ type: 'build-tables', module, rules: 'abapa' });
+  w.postMessage({ type: 'build-tables', module, rules: TABLES_KEY });
 }
 
 function mainWorker() {
@@ -52,7 +99,7 @@ function mainWorker() {
         module = m.module;
         main.onmessage = (e) => answer(e.data);
         resolve();
-        setTimeout(buildTables, TABLES_DELAY_MS);
+        loadTables();
       } else if (m.type === 'failed') reject(new Error(m.error));
     };
   });
