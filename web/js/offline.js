@@ -86,6 +86,11 @@ async function register(toast) {
   };
   watch(reg.installing);
   reg.addEventListener('updatefound', () => watch(reg.installing));
+  // Installed, its files and its game are the app's: the browser is asked
+  // not to clear them when space runs short (a browser tab asks nothing).
+  if (matchMedia('(display-mode: standalone)').matches && navigator.storage && navigator.storage.persist) {
+    navigator.storage.persist().catch(() => {});
+  }
   // An app left open for days looks for a new version when shown again.
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') reg.update().catch(() => {});
