@@ -1,7 +1,7 @@
 // offline.js - what the page does differently with no server (the folder
 // build/web-static on any static host, or installed as an app): its
-// index.html carries <meta name="awale-mode" content="static">
-// (scripts/web-static-finish.mjs), and then
+// index.html carries <meta name="awale-mode" content="static"> (make
+// web-static), which makes transport.js talk to the engine's worker, and then
 // - the service worker (sw.js) is registered, which keeps the build's files
 //   for offline use; when a new version has installed and waits, a bar says
 //   so, and its button lets it take over and reloads the page;
@@ -14,12 +14,14 @@
 //   worker and keeps nothing of the game: the server keeps it);
 // - where the browser offers to install the page, a button does it.
 import { api } from './api.js';
+import { transport } from './transport.js';
 import * as i18n from './i18n.js';
 
 const { t } = i18n;
 const $ = (id) => document.getElementById(id);
 
-export const staticMode = document.querySelector('meta[name="awale-mode"]')?.content === 'static';
+// (the transport reads the mark: the engine in a worker on this device)
+export const staticMode = transport.mode === 'device';
 
 const GAME_KEY = 'awale.static.game';
 
