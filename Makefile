@@ -150,7 +150,7 @@ TESTS    := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_REPLAY := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz-replay/%)
 UCI_RANDOM := $(BUILD)/uci_random
 
-.PHONY: FORCE all play serve test test-static check deps build-deps pot bench soak bench-web load-smoke bench-sse bench-tables tune \
+.PHONY: FORCE all play serve test test-static bench-static check deps build-deps pot bench soak bench-web load-smoke bench-sse bench-tables tune \
         tune-relay strength strength-book strength-relay book fuzz install uninstall clean \
         mpi mpi-deps check-mpi bench-mpi tsan
 .DEFAULT_GOAL := all
@@ -366,6 +366,13 @@ test: deps
 # online then offline, and updated to a new version (tests/browser/static.test.mjs).
 test-static: web-static
 	@tests/browser/run-static.sh build/web-static $(BUILD)/screenshots
+
+# The static page's figures (docs/web.md): the first visit's bytes on the
+# wire, the time to a board and to the computer's first move at 1x and 4x
+# CPU throttling (scripts/bench-static.mjs); never fails on timing.
+bench-static: web-static
+	@tests/browser/run-static.sh --install-only
+	@node scripts/bench-static.mjs --dir build/web-static
 
 # Everything built with clang too (-Wall -Wextra -Werror, as with gcc), into
 # build/clang: no tests, only the warnings of the second compiler.

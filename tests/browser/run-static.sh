@@ -3,7 +3,11 @@
 # server (static.test.mjs): DIR (build/web-static) served by a plain static
 # file server, Debian's chromium driven by playwright-core (installed here
 # when missing, as run.sh does); screenshots go to SHOTS-DIR.
+# run-static.sh --install-only: install node, chromium and playwright-core
+# when missing, and run nothing (make bench-static).
 set -eu
+install_only=false
+[ "$1" = --install-only ] && install_only=true
 WEB_STATIC=$1
 case "$WEB_STATIC" in /*) ;; *) WEB_STATIC=$(pwd)/$WEB_STATIC ;; esac
 SHOTS=${2:-build/screenshots}
@@ -18,5 +22,6 @@ if [ ! -f "$dir/node_modules/playwright-core/package.json" ]; then
     echo "installing playwright-core (tests/browser/package-lock.json)"
     (cd "$dir" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
 fi
+if $install_only; then exit 0; fi
 echo "== tests/browser/static.test.mjs ($WEB_STATIC)"
 exec node --test --test-reporter=spec "$dir/static.test.mjs"
