@@ -8,9 +8,12 @@
 #                   web server's tests under ThreadSanitizer (make tsan), build
 #                   everything with clang -Werror (make check-clang), build and
 #                   briefly run every fuzz target (make fuzz-smoke), and build,
-#                   check and install the Debian packages (make test-deb)
+#                   check and install the Debian packages (make test-deb),
+#                   then the page with no server (make test-static)
 #   make web-static the page with no server, the web app in WebAssembly, in
 #                   build/web-static (mk/web-static.mk; make test-web-static)
+#   make test-static  build build/web-static and play it in chromium from a
+#                   plain static file server, online and offline
 #   make tsan       the web server built with ThreadSanitizer (build/tsan), and
 #                   its tests against it: the API tests and the stress test
 #   make bench      speed figures (never fails on timing)
@@ -147,7 +150,7 @@ TESTS    := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_REPLAY := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz-replay/%)
 UCI_RANDOM := $(BUILD)/uci_random
 
-.PHONY: FORCE all play serve test check deps build-deps pot bench soak bench-web load-smoke bench-sse bench-tables tune \
+.PHONY: FORCE all play serve test test-static bench-static check deps build-deps pot bench soak bench-web load-smoke bench-sse bench-tables tune \
         tune-relay strength strength-book strength-relay book fuzz install uninstall clean \
         mpi mpi-deps check-mpi bench-mpi tsan
 .DEFAULT_GOAL := all
@@ -356,6 +359,20 @@ test: deps
 	$(MAKE) test-wasm
 	$(MAKE) fuzz-smoke
 	$(MAKE) test-deb
+	$(MAKE) test-static
+
+# The page with no server: build/web-static (make web-static) served by a
+# plain static file server, played in chromium at desktop and phone sizes,
+# online then offline, and updated to a new version (tests/browser/static.test.mjs).
+test-static: web-static
+	@tests/browser/run-static.sh build/web-static $(BUILD)/screenshots
+
+# The static page's figures (docs/web.md): the first visit's bytes on the
+# wire, the time to a board and to the computer's first move at 1x and 4x
+# CPU throttling (scripts/bench-static.mjs); never fails on timing.
+bench-static: web-static
+	@tests/browser/run-static.sh --install-only
+	@node scripts/bench-static.mjs --dir build/web-static
 
 # Everything built with clang too (-Wall -Wextra -Werror, as with gcc), into
 # build/clang: no tests, only the warnings of the second compiler.

@@ -61,6 +61,11 @@ describe('the page', () => {
     await page.waitForSelector('#board .pit.playable');
     await newGame(page);
     assert.match(await page.textContent('#status'), /Your turn/);
+    // The page says where its engine runs, and keeps no service worker
+    // (the static page's: static.test.mjs).
+    assert.equal(await page.textContent('#where'), 'The engine runs on the server.');
+    assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), 0);
+    assert.equal(await page.isHidden('#btn-install'), true);
     // Click pit C (index 2): the move is animated, the engine answers.
     await page.click('#board .pit[data-pit="2"]');
     await page.waitForFunction(() => document.querySelectorAll('#moves .mv:not(.gap)').length === 2, null, { timeout: 30000 });

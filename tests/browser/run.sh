@@ -1,7 +1,8 @@
 #!/bin/sh
 # run.sh AWALE [SHOTS-DIR] - the browser tests: playwright-core (pinned in
 # package-lock.json, installed here when missing) drives Debian's chromium
-# headless against `awale serve`; screenshots go to SHOTS-DIR.
+# headless against `awale serve` (every *.test.mjs but static.test.mjs);
+# screenshots go to SHOTS-DIR.
 set -eu
 AWALE=$1
 case "$AWALE" in /*) ;; *) AWALE=$(pwd)/$AWALE ;; esac
@@ -18,4 +19,9 @@ if [ ! -f "$dir/node_modules/playwright-core/package.json" ]; then
     (cd "$dir" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
 fi
 echo "== tests/browser"
-exec node --test --test-reporter=spec "$dir"/*.test.mjs
+# (static.test.mjs is the page with no server: run-static.sh, make test-static)
+set --
+for f in "$dir"/*.test.mjs; do
+    case $f in */static.test.mjs) ;; *) set -- "$@" "$f" ;; esac
+done
+exec node --test --test-reporter=spec "$@"

@@ -13,6 +13,7 @@ import * as dialogs from './dialogs.js';
 import * as people from './people.js';
 import * as archive from './archive.js';
 import * as clock from './clock.js';
+import * as offline from './offline.js';
 import { announce } from './a11y.js';
 import * as sound from './sound.js';
 
@@ -528,6 +529,7 @@ async function applyState(next, played = [], change = false) {
     animating = false;
   }
   drawAll();
+  offline.keep(state);
   if (!(state.friend && ongoing(state))) scheduleEvals();
   if (!ongoing(state) && overShown !== state.id + state.ply) {
     overShown = state.id + state.ply;
@@ -965,6 +967,13 @@ function applyTheme() {
   if (settings.theme === 'auto') delete root.dataset.theme;
   else root.dataset.theme = settings.theme;
   $('btn-theme').dataset.mode = settings.theme;
+  // (a phone's bar above the page, in the page's background: the system's
+  // scheme by the metas' media, or the theme chosen)
+  const bg = getComputedStyle(root).getPropertyValue('--bg').trim();
+  for (const m of document.querySelectorAll('meta[name="theme-color"]')) {
+    m.dataset.auto ??= m.content;
+    m.content = settings.theme === 'auto' || !bg ? m.dataset.auto : bg;
+  }
 }
 
 function setLanguage(l) {
@@ -1029,6 +1038,7 @@ function wire() {
 async function init() {
   wire();
   applyTheme();
+  offline.init({ toast });
   // The languages of the catalog (po/), each by its own name; the
   // browser's first that the page speaks.
   $('sel-lang').replaceChildren(...i18n.languages().map(([code, name]) => new Option(name, code)));
@@ -1056,11 +1066,13 @@ async function init() {
     failed(e);
   }
   let restored = null;
-  if (settings.game) {
+  if (settings.game && !offline.staticMode) {
     try {
       restored = await api.state(settings.game);
     } catch { /* expired: a new game */ }
   }
+  // (with no server, the game kept in the browser, re-created in the worker)
+  if (!restored) restored = await offline.restore();
   try {
     if (restored) await switchTo(restored, mine, false);
     // (never a new invitation by itself: against the computer then)

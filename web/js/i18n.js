@@ -139,6 +139,10 @@ const EN = {
   archive_none: N_('This server keeps no archive.'), archive_won: N_('{name} won'), archive_moves: N_('{n} moves'), archive_move: N_('1 move'),
   title_turn: N_('Your turn'), share: N_('Share'),  in_progress: N_('Your games in progress'), your_move: N_('your turn'), their_move: N_('{name} to move'),
   game_lost: N_('That game is gone (expired or deleted): a new one starts.'),
+  // the page with no server (offline.js)
+  where_device: N_('The engine runs on this device.'), where_server: N_('The engine runs on the server.'),
+  update_ready: N_('A new version is ready.'), reload: N_('Reload'), offline_ready: N_('Ready to play offline.'),
+  install: N_('Install the app'),
   keys: [
     ['A–F, a–f', N_('play that pit (the letters of the side to move)')],
     [N_('Tab, arrows'), N_('on the board: from pit to pit; Enter or Space plays the pit')],

@@ -163,9 +163,12 @@ export function enter(state) {
     page.settings.game = state.id;
     page.save();
   }
-  let path = '/';
-  if (state.friend) path = h ? `/play/${state.id}` : `/watch/${state.id}`;
-  if (location.pathname !== path) history.replaceState(null, '', path);
+  // (another game: back to the site's own address - the page's, left as
+  // it is under a sub-path of a static host, which has no /play/ID)
+  if (state.friend) {
+    const path = h ? `/play/${state.id}` : `/watch/${state.id}`;
+    if (location.pathname !== path) history.replaceState(null, '', path);
+  } else if (/^\/(play|watch|invite)\//.test(location.pathname)) history.replaceState(null, '', '/');
   if (streamId !== state.id) {
     leave();
     if (state.friend) {

@@ -1,0 +1,137 @@
+// offline.js - what the page does differently with no server (the folder
+// build/web-static on any static host, or installed as an app): its
+// index.html carries <meta name="awale-mode" content="static"> (make
+// web-static), which makes transport.js talk to the engine's worker, and then
+// - the service worker (sw.js) is registered, which keeps the build's files
+//   for offline use; when a new version has installed and waits, a bar says
+//   so, and its button lets it take over and reloads the page;
+// - the game shown is kept in the browser (its record, in localStorage)
+//   after every change, since the engine's worker forgets its games when
+//   the page closes: at the next start the page re-creates it in the worker
+//   by importing that record (POST /api/games {record}), like an import;
+// - a line under the board says where the engine runs, on this device or
+//   on the server (the page served by `awale serve` registers no service
+//   worker and keeps nothing of the game: the server keeps it);
+// - where the browser offers to install the page, a button does it.
+import { api } from './api.js';
+import { transport } from './transport.js';
+import * as i18n from './i18n.js';
+
+const { t } = i18n;
+const $ = (id) => document.getElementById(id);
+
+// (the transport reads the mark: the engine in a worker on this device)
+export const staticMode = transport.mode === 'device';
+
+const GAME_KEY = 'awale.static.game';
+
+export function init({ toast }) {
+  const where = $('where');
+  if (where) {
+    where.dataset.i18n = staticMode ? 'where_device' : 'where_server';
+    where.textContent = t(where.dataset.i18n);
+    where.hidden = false;
+  }
+  if (staticMode && 'serviceWorker' in navigator) register(toast).catch((e) => console.warn(`service worker: ${e.message}`));
+  if (staticMode) offerInstall();
+}
+
+// Where the browser can install the page (Chromium's beforeinstallprompt:
+// Android, desktops), a button under the board does it, instead of the
+// browser's own banner; Safari has no such event (Share, Add to Home
+// Screen), nor a page already installed.
+function offerInstall() {
+  const btn = $('btn-install');
+  let asked = null;
+  window.addEventListener('beforeinstallprompt', (e) => {
+    e.preventDefault();
+    asked = e;
+    btn.hidden = false;
+  });
+  btn.addEventListener('click', async () => {
+    const e = asked;
+    asked = null;
+    btn.hidden = true;
+    if (e) await e.prompt();
+  });
+  window.addEventListener('appinstalled', () => {
+    asked = null;
+    btn.hidden = true;
+  });
+}
+
+async function register(toast) {
+  const sw = navigator.serviceWorker;
+  const first = !sw.controller;
+  const reg = await sw.register('sw.js', { scope: './', updateViaCache: 'none' });
+  let asked = false;
+  const offer = (worker) => {
+    $('update').hidden = false;
+    $('btn-update').onclick = () => {
+      asked = true;
+      $('btn-update').disabled = true;
+      worker.postMessage({ type: 'skip-waiting' });
+    };
+  };
+  sw.addEventListener('controllerchange', () => {
+    if (asked) location.reload();
+  });
+  if (reg.waiting && sw.controller) offer(reg.waiting);
+  const watched = new WeakSet(); // (the first one is both installing and found)
+  const watch = (worker) => {
+    if (!worker || watched.has(worker)) return;
+    watched.add(worker);
+    worker.addEventListener('statechange', () => {
+      if (worker.state === 'installed' && sw.controller) offer(worker);
+      else if (worker.state === 'activated' && first) toast(t('offline_ready'));
+    });
+  };
+  watch(reg.installing);
+  reg.addEventListener('updatefound', () => watch(reg.installing));
+  // Installed, its files and its game are the app's: the browser is asked
+  // not to clear them when space runs short (a browser tab asks nothing).
+  if (matchMedia('(display-mode: standalone)').matches && navigator.storage && navigator.storage.persist) {
+    navigator.storage.persist().catch(() => {});
+  }
+  // An app left open for days looks for a new version when shown again.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') reg.update().catch(() => {});
+  });
+}
+
+// ------------------------------------------------------------ the game kept
+
+let keeping = Promise.resolve();
+let kept = null; // the id and version last kept
+
+// After every change of the game shown: its record, kept (one at a time,
+// the latest change last). A game between two devices is the server's.
+export function keep(state) {
+  if (!staticMode || !state || state.friend) return;
+  const mark = `${state.id}/${state.version}/${state.ply}`;
+  if (kept === mark) return;
+  kept = mark;
+  const id = state.id;
+  keeping = keeping.then(async () => {
+    const r = await api.record(id);
+    localStorage.setItem(GAME_KEY, JSON.stringify({ id, record: r.record }));
+  }).catch(() => { /* the game is gone meanwhile, or no room: the last one kept stays */ });
+}
+
+// The game kept at the last visit, re-created in the worker; null when
+// there is none (or it cannot be read any more).
+export async function restore() {
+  if (!staticMode) return null;
+  let saved = null;
+  try {
+    saved = JSON.parse(localStorage.getItem(GAME_KEY) || 'null');
+  } catch { /* a damaged entry */ }
+  if (!saved || typeof saved.record !== 'string') return null;
+  try {
+    return await api.create({ record: saved.record, reply: false, lang: i18n.getLang() });
+  } catch (e) {
+    // (a record refused is dropped; kept when the engine could not start)
+    if (e.status === 400 || e.status === 413) localStorage.removeItem(GAME_KEY);
+    return null;
+  }
+}
