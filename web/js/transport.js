@@ -24,15 +24,20 @@ let nextId = 1;
 const calls = new Map();     // id -> { resolve, reject, stream controller }
 const analyses = new Map();  // game id -> Set of open analysis streams
 
-// The endgame tables of the default rules (abapa, 9.7 MB for 14 seeds) are
-// built in the page rather than downloaded (docs/web.md): a worker of their
-// own builds them a moment after the first start (seconds), then the main
-// worker and each analysis copy get the files.
-// The files are kept in IndexedDB: the next visits use them at once, when
-// the main worker opens them (GET /api/server lists them ready).
+// The endgame tables (abapa and two-seeds 14 seeds, 9.7 MB; seven-turns and
+// grand-slam 9 seeds, 8 to 12 MB; relay has none) are built in the page
+// rather than downloaded (docs/web.md): a worker of their own builds those of
+// a rule set a moment after the first game with it (those of the default
+// rules a moment after the first start), one rule set at a time, then the
+// main worker and each analysis copy get the files.
+// The files are kept in IndexedDB, one entry per rule set: the next visits
+// use them at once, when the main worker opens them (GET /api/server lists
+// them ready).
 const TABLES_DELAY_MS = 5000;
-const TABLES_KEY = 'abapa';
-let tableFiles = null;
+const TABLE_RULES = ['abapa', 'two-seeds', 'seven-turns', 'grand-slam'];
+const tablesWanted = new Set(); // rule sets whose tables are loaded or on their way
+let tableFiles = [];            // every table file the main worker holds
+let tablesQueue = Promise.resolve();
 
 function idb(mode, fn) {
   return new Promise((resolve) => {
@@ -55,38 +60,50 @@ function idb(mode, fn) {
   });
 }
 
-async function tablesReady() {
+async function tablesReady(rules) {
   try {
     const res = await deviceFetch('/api/server');
     const st = await res.json();
-    return (st.tables || []).some((t) => t.rules === TABLES_KEY && t.seeds > 0);
+    return (st.tables || []).some((t) => t.rules === rules && t.seeds > 0);
   } catch {
     return false;
   }
 }
 
 function addTables(files) {
-  tableFiles = files;
+  tableFiles = tableFiles.concat(files);
   main.postMessage({ type: 'add-tables', files });
 }
 
-async function loadTables() {
-  const kept = await idb('readonly', (store) => store.get(TABLES_KEY));
+// The tables of `rules`: those kept, else built `delay` ms from now by a
+// worker of their own (after the builds asked before: one at a time).
+function wantTables(rules, delay) {
+  if (!TABLE_RULES.includes(rules) || tablesWanted.has(rules)) return;
+  tablesWanted.add(rules);
+  tablesQueue = tablesQueue.then(() => loadTables(rules, delay)).catch(() => {});
+}
+
+async function loadTables(rules, delay) {
+  const kept = await idb('readonly', (store) => store.get(rules));
   if (Array.isArray(kept) && kept.length) {
     addTables(kept);
-    if (await tablesReady()) return;
-    tableFiles = null; // files of another version: built again
+    if (await tablesReady(rules)) return;
+    // Files of another version: built again (the newer ones replace them).
   }
-  await new Promise((r) => setTimeout(r, TABLES_DELAY_MS)); // the page starts first
-  const w = new Worker(workerUrl, { type: 'module' });
-  w.onmessage = (ev) => {
-    if (ev.data.type !== 'tables') return;
-    w.terminate();
-    if (!ev.data.files) return; // none: the games play without them
-    addTables(ev.data.files);
-    idb('readwrite', (store) => store.put(ev.data.files, TABLES_KEY));
-  };
-  w.postMessage({ type: 'build-tables', module, rules: TABLES_KEY });
+  await new Promise((r) => setTimeout(r, delay)); // the page and its moves go first
+  const files = await new Promise((resolve) => {
+    const w = new Worker(workerUrl, { type: 'module' });
+    w.onmessage = (ev) => {
+      if (ev.data.type !== 'tables') return;
+      w.terminate();
+      resolve(ev.data.files);
+    };
+    w.onerror = () => { w.terminate(); resolve(null); };
+    w.postMessage({ type: 'build-tables', module, rules });
+  });
+  if (!files) return; // none: the games play without them
+  addTables(files);
+  idb('readwrite', (store) => store.put(files, rules));
 }
 
 function mainWorker() {
@@ -99,7 +116,7 @@ function mainWorker() {
         module = m.module;
         main.onmessage = (e) => answer(e.data);
         resolve();
-        loadTables();
+        wantTables('abapa', TABLES_DELAY_MS);
       } else if (m.type === 'failed') reject(new Error(m.error));
     };
   });
@@ -173,6 +190,12 @@ async function deviceFetch(url, init = {}) {
     }
     w.postMessage({ id, method, url: path, headers, body: init.body == null ? null : String(init.body) });
   });
+  // A game with other rules (a preset as it is): their tables, a moment later.
+  if (method === 'POST' && path.split('?')[0] === '/api/games' && res.status === 201) {
+    res.clone().json().then((game) => {
+      if (game && game.rules && !game.rules.diff) wantTables(game.rules.name, 2000);
+    }).catch(() => {});
+  }
   // A change of a game: its analysis streams start again on the new position.
   const m = /^\/api\/games\/([0-9a-f]+)/.exec(path);
   if (m && method !== 'GET' && res.ok && analyses.has(m[1])) for (const s of analyses.get(m[1])) s.restart();
