@@ -272,7 +272,7 @@ static int parse_options(int argc, char **argv, play_options *o, play *p)
             if (rc < 0)
                 return EXIT_USAGE;
             if (!i18n_known(v)) {
-                cli_error(cmd, _("bad value '%s' for --lang (expected en or fr)"), v);
+                cli_error(cmd, _("bad value '%s' for --lang (expected en, fr or pt)"), v);
                 return EXIT_USAGE;
             }
         } else {

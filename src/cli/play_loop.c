@@ -170,11 +170,13 @@ static bool ask_yes(const char *question)
             printf("\n");
             return false;
         }
-        /* yes in English or French (oui) */
+        /* yes in English, French (oui) or Portuguese (sim) */
         if (strcmp(line, "y") == 0 || strcmp(line, "yes") == 0 || strcmp(line, "Y") == 0 ||
-            strcmp(line, "o") == 0 || strcmp(line, "oui") == 0 || strcmp(line, "O") == 0)
+            strcmp(line, "o") == 0 || strcmp(line, "oui") == 0 || strcmp(line, "O") == 0 ||
+            strcmp(line, "s") == 0 || strcmp(line, "sim") == 0 || strcmp(line, "S") == 0)
             return true;
-        if (strcmp(line, "n") == 0 || strcmp(line, "no") == 0 || strcmp(line, "N") == 0)
+        if (strcmp(line, "n") == 0 || strcmp(line, "no") == 0 || strcmp(line, "N") == 0 ||
+            strcmp(line, "não") == 0 || strcmp(line, "nao") == 0)
             return false;
         printf(_("Please answer y (yes) or n (no).\n"));
     }

@@ -1,6 +1,6 @@
 /*
  * play_text.c - line mode's words in and out that depend only on the game
- * (play_text.h): the command words, English and French, the board drawn
+ * (play_text.h): the command words, English, French and Portuguese, the board drawn
  * from the person's seat, the help, the rules, the history and a review's
  * text. cmd_play.c runs the game and says what happens.
  */
@@ -15,8 +15,8 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The command words, English and French, understood in either language
- * (the help shows the player's). `arg`: the command takes a word after it. */
+/* The command words, English, French and Portuguese, understood in any of
+ * them (the help shows the player's). `arg`: the command takes a word after it. */
 static const struct {
     const char *word;
     line_command c;
@@ -34,6 +34,14 @@ static const struct {
     {"load", CMD_LOAD, true},      {"charger", CMD_LOAD, true},    {"agree", CMD_AGREE, false},
     {"accord", CMD_AGREE, false},  {"review", CMD_REVIEW, true},   {"bilan", CMD_REVIEW, true},
     {"resign", CMD_RESIGN, false}, {"abandonner", CMD_RESIGN, false},
+    /* Portuguese, with and without accents */
+    {"sair", CMD_QUIT, false},     {"ajuda", CMD_HELP, false},     {"nova", CMD_NEW, false},
+    {"tabuleiro", CMD_BOARD, false}, {"regras", CMD_RULES, false}, {"sugestao", CMD_HINT, false},
+    {"sugestão", CMD_HINT, false}, {"historico", CMD_HISTORY, false},
+    {"histórico", CMD_HISTORY, false}, {"jogadas", CMD_MOVES, false},
+    {"anular", CMD_UNDO, false},   {"refazer", CMD_REDO, false},   {"gravar", CMD_SAVE, true},
+    {"carregar", CMD_LOAD, true},  {"acordo", CMD_AGREE, false},   {"rever", CMD_REVIEW, true},
+    {"desistir", CMD_RESIGN, false},
 };
 
 line_command line_command_of(const char *line, const char **arg)

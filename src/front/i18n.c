@@ -34,7 +34,7 @@
 #define AW_LOCALEDIR "/usr/local/share/locale"
 #endif
 
-static const char *const known[] = {"en", "fr"};
+static const char *const known[] = {"en", "fr", "pt"};
 static char current[8] = "en";
 static char localedir[PATH_MAX];
 
@@ -56,11 +56,13 @@ bool i18n_utf8(void)
     return cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
 }
 
-/* "fr" from "fr_FR.UTF-8", "fr:en", "fr"; "en" for anything else. */
+/* "fr" from "fr_FR.UTF-8", "fr:en", "fr"; "pt" from "pt_PT.UTF-8",
+ * "pt_BR", "pt_AO"...; "en" for anything else. */
 static const char *language_of(const char *value)
 {
-    if (value && strncmp(value, "fr", 2) == 0 && (value[2] == 0 || strchr("_.@:", value[2])))
-        return "fr";
+    for (size_t i = 1; value && i < sizeof known / sizeof known[0]; i++)
+        if (strncmp(value, known[i], 2) == 0 && (value[2] == 0 || strchr("_.@:", value[2])))
+            return known[i];
     return "en";
 }
 
@@ -299,6 +301,8 @@ static const char *const translit[][2] = {
     {"ë", "e"}, {"î", "i"}, {"ï", "i"}, {"ô", "o"}, {"ö", "o"}, {"ù", "u"}, {"û", "u"},
     {"ü", "u"}, {"ÿ", "y"}, {"œ", "oe"}, {"æ", "ae"}, {"À", "A"}, {"Â", "A"}, {"Ç", "C"},
     {"É", "E"}, {"È", "E"}, {"Ê", "E"}, {"Î", "I"}, {"Ô", "O"}, {"Ù", "U"}, {"Û", "U"},
+    {"á", "a"}, {"ã", "a"}, {"í", "i"}, {"ó", "o"}, {"õ", "o"}, {"ú", "u"}, {"Á", "A"},
+    {"Ã", "A"}, {"Í", "I"}, {"Ó", "O"}, {"Õ", "O"}, {"Ú", "U"}, {"º", "o"}, {"ª", "a"},
     {"Œ", "OE"}, {"«\u00a0", "\""}, {"\u00a0»", "\""}, {"«", "\""}, {"»", "\""},
     {"\u00a0", " "}, {"\u202f", " "}, {"’", "'"}, {"‘", "'"}, {"“", "\""}, {"”", "\""},
     {"…", "..."}, {"–", "-"}, {"—", "-"}, {"·", "."}, {"•", "*"}, {"←", "<-"}, {"→", "->"},

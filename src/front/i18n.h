@@ -24,30 +24,30 @@
 
 /* Set up the locale (LC_CTYPE and LC_MESSAGES only, so that numbers are
  * always printed the same way) and the message language: `lang` is "en",
- * "fr", or NULL / "auto" for the environment's (LANGUAGE, LC_ALL,
+ * "fr", "pt", or NULL / "auto" for the environment's (LANGUAGE, LC_ALL,
  * LC_MESSAGES, LANG). Works where only the C.UTF-8 locale exists: a
  * missing locale falls back to C.UTF-8 and the catalog is chosen with
- * LANGUAGE. Returns the language in effect ("en" or "fr"). */
+ * LANGUAGE. Returns the language in effect ("en", "fr" or "pt"). */
 const char *i18n_init(const char *lang);
 
-/* Switch the message language at run time ("en" or "fr"). Returns 0, or -1
+/* Switch the message language at run time ("en", "fr" or "pt"). Returns 0, or -1
  * for a language the program does not know. */
 int i18n_set_language(const char *lang);
 
 /* The language in effect ("en" before i18n_init). */
 const char *i18n_language(void);
 
-/* The language the environment asks for ("en" or "fr"). */
+/* The language the environment asks for ("en", "fr" or "pt"). */
 const char *i18n_env_language(void);
 
-/* Whether `lang` is a language the program speaks ("en", "fr"). */
+/* Whether `lang` is a language the program speaks ("en", "fr", "pt"). */
 bool i18n_known(const char *lang);
 
 /* The directory the catalogs are read from (NULL: none found). */
 const char *i18n_localedir(void);
 
 /* `text` (an English message of the catalog) in the language `lang` (a
- * const char *, "en" or "fr"), whatever the program's own language: for
+ * const char *, "en", "fr" or "pt"), whatever the program's own language: for
  * threads that answer people who each have theirs (the web server). The
  * catalog is read once; the text itself when it has no translation. The
  * shape of the library's aw_translate_fn, so that it serves as its hook. */

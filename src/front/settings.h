@@ -15,7 +15,7 @@ enum { SPEED_OFF = 0, SPEED_FAST, SPEED_NORMAL, SPEED_SLOW };
 enum { CHARSET_AUTO = 0, CHARSET_UNICODE, CHARSET_ASCII };
 
 typedef struct settings {
-    char lang[8];        /* "auto", "en", "fr"                             */
+    char lang[8];        /* "auto", "en", "fr", "pt"                       */
     int speed;           /* SPEED_*: the sowing animation                  */
     bool colour;         /* colours when the terminal has them             */
     int charset;         /* CHARSET_*: box drawing and seeds               */

@@ -225,8 +225,9 @@ bool dialog_yesno(const char *title, const char *question)
                     _("y: yes   n: no"));
         refresh();
         action a = input_read(-1);
-        /* y/o (oui) for yes; n, Esc for no */
-        if (a.key == 'y' || a.key == 'Y' || a.key == 'o' || a.key == 'O')
+        /* y, o (oui) or s (sim) for yes; n, Esc for no */
+        if (a.key == 'y' || a.key == 'Y' || a.key == 'o' || a.key == 'O' || a.key == 's' ||
+            a.key == 'S')
             return true;
         if (a.key == 'n' || a.key == 'N' || a.kind == ACT_CANCEL)
             return false;
@@ -433,6 +434,7 @@ bool dialog_options(settings *set)
         static const char *const speeds[] = {N_("none"), N_("fast"), N_("normal"), N_("slow")};
         static const char *const charsets[] = {N_("automatic"), N_("Unicode"), N_("ASCII")};
         const char *lang = strcmp(s.lang, "fr") == 0   ? "Français"
+                           : strcmp(s.lang, "pt") == 0 ? "Português"
                            : strcmp(s.lang, "en") == 0 ? "English"
                                                        : _("from the locale");
         field(r, r.y + 2, at == O_LANG, _("Language"), lang);
@@ -450,11 +452,12 @@ bool dialog_options(settings *set)
         case ACT_LEFT:
         case ACT_RIGHT:
             if (at == O_LANG) {
-                static const char *const cycle[] = {"auto", "en", "fr"};
+                static const char *const cycle[] = {"auto", "en", "fr", "pt"};
+                enum { N = sizeof cycle / sizeof cycle[0] };
                 int i = 0;
-                while (i < 3 && strcmp(cycle[i], s.lang))
+                while (i < N && strcmp(cycle[i], s.lang))
                     i++;
-                snprintf(s.lang, sizeof s.lang, "%s", cycle[((i % 3) + 3 + d) % 3]);
+                snprintf(s.lang, sizeof s.lang, "%s", cycle[((i % N) + N + d) % N]);
             } else if (at == O_SPEED) {
                 s.speed = (s.speed + 4 + d) % 4;
             } else if (at == O_COLOUR) {

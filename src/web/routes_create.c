@@ -21,7 +21,7 @@
 
 
 /* "record: " and the reader's message, in the asker's language ("lang" of
- * the request: "en", "fr"; the API's English for any other). */
+ * the request: "en", "fr", "pt"; the API's English for any other). */
 static const char *record_error(const char *lang, const char *msg, char *buf, size_t size)
 {
     char english[600];

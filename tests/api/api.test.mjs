@@ -182,11 +182,21 @@ describe('awale serve API', () => {
     assert.equal(fr.body.error, "les règles n'autorisent pas ce coup");
     const frq = await api(srv.base, 'POST', `${moves}?lang=fr`, { move: 'f' });
     assert.equal(frq.body.error, "les règles n'autorisent pas ce coup");
+    const pt = await api(srv.base, 'POST', moves, { move: 'f', lang: 'pt' });
+    assert.deepEqual([pt.status, pt.body.code, pt.body.error], [422, 'illegal_move', 'as regras não permitem esta jogada']);
+    const ptq = await api(srv.base, 'POST', `${moves}?lang=pt`, { move: 'f' });
+    assert.equal(ptq.body.error, 'as regras não permitem esta jogada');
     const other = await api(srv.base, 'POST', moves, { move: 'f', lang: 'xx' });
     assert.match(other.body.error, /f cannot be played/);
     await expectError(srv, id, 400, /field 'lang' must be a string/, 'POST', moves, { move: 'f', lang: 3 });
     const turn = await api(srv.base, 'POST', `/api/games/${ct.id}/moves`, { move: 'C', lang: 'fr' });
     assert.deepEqual([turn.status, turn.body.code, turn.body.error], [409, 'not_your_turn', "c'est à l'ordinateur de jouer"]);
+    const turnPt = await api(srv.base, 'POST', `/api/games/${ct.id}/moves?lang=pt`, { move: 'C' });
+    assert.deepEqual([turnPt.status, turnPt.body.code, turnPt.body.error], [409, 'not_your_turn', 'é a vez do computador']);
+    // A record's error in Portuguese (the library's message inside).
+    const recPt = await api(srv.base, 'POST', '/api/games', { record: '1. Z *', lang: 'pt' });
+    assert.deepEqual([recPt.status, recPt.body.error],
+      [400, 'registo: linha 1: «Z» não é uma letra de casa (A-F para o Sul, a-f para o Norte)']);
     const notc = await api(srv.base, 'POST', moves, { computer: true });
     assert.equal(notc.body.code, 'not_computers_turn');
     // Refusals that are not the session's have no code.

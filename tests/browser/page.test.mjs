@@ -372,7 +372,7 @@ describe('the page', () => {
   });
 
   it('fits a phone screen', async () => {
-    for (const [scheme, locale] of [['light', 'fr-FR'], ['dark', 'en-GB']]) {
+    for (const [scheme, locale] of [['light', 'fr-FR'], ['dark', 'en-GB'], ['dark', 'pt-PT']]) {
       const page = await openPage(browser, srv.base, { width: 390, height: 844, mobile: true, colorScheme: scheme, locale });
       await page.waitForSelector('#board .pit.playable');
       const box = await page.locator('#board').boundingBox();

@@ -20,7 +20,7 @@ try {
   ];
   for (const [name, size] of sizes) {
     for (const colorScheme of ['light', 'dark']) {
-      for (const locale of ['en-GB', 'fr-FR']) {
+      for (const locale of ['en-GB', 'fr-FR', 'pt-PT']) {
         const page = await openPage(browser, srv.base, { ...size, colorScheme, locale });
         await page.waitForSelector('#board .pit.playable');
         for (const pit of ['C', 'D']) {

@@ -1,7 +1,7 @@
 // words.test.mjs - the page's sentences in the reader's language and about
 // what the reader looks at: the sentence under the board follows the move
 // viewed and a switch of language; the server's errors about an imported
-// record come in French to a French page.
+// record come in French to a French page; the page in Portuguese.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openPage } from './browser.mjs';
@@ -210,7 +210,7 @@ describe('the page\'s words', () => {
     await idle(page);
     // The list of languages: English and each catalog, by its own name.
     assert.deepEqual(await page.$$eval('#sel-lang option', (os) => os.map((o) => [o.value, o.textContent])),
-      [['en', 'English'], ['fr', 'Français']]);
+      [['en', 'English'], ['fr', 'Français'], ['pt', 'Português']]);
     assert.equal(await page.inputValue('#sel-lang'), 'fr');
     assert.equal(await page.textContent('#btn-new'), 'Nouvelle partie');
     // Where the page and the terminal say the same thing, one message.
@@ -275,6 +275,106 @@ describe('the page\'s words', () => {
     assert.equal(await page.textContent('#said'), 'Sud joue F : sème 1 graine et prend 2 graines en a.');
     await page.selectOption('#sel-lang', 'en');
     assert.equal(await page.textContent('#said'), 'South plays F: sows 1 seed and captures 2 seeds from a.');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+
+  it('speaks Portuguese to a Portuguese browser, in the terminal\'s words', async () => {
+    // A Brazilian or Angolan browser gets the one Portuguese catalog.
+    const page = await openPage(browser, srv.base, { locale: 'pt-BR' });
+    await page.waitForSelector('#board .pit.playable');
+    await idle(page);
+    assert.equal(await page.inputValue('#sel-lang'), 'pt');
+    assert.equal(await page.textContent('#btn-new'), 'Novo jogo');
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'pt');
+    // What a screen reader says of the board, in Portuguese (its plural: 0 is plural).
+    assert.equal(await page.getAttribute('#board .pit[data-pit="2"]', 'aria-label'), 'Casa C: 4 sementes');
+    assert.deepEqual((await page.$$eval('#board .store', (gs) => gs.map((g) => g.getAttribute('aria-label')))).sort(),
+      ['Depósito do lado Norte: 0 sementes', 'Depósito do lado Sul: 0 sementes']);
+    assert.equal(await page.getAttribute('#btn-sound', 'aria-label'), 'Som');
+    assert.equal(await page.getAttribute('#nav-prev', 'aria-label'), 'Jogada anterior');
+    // A move and an end as `awale play --lang pt` says them.
+    const r = (await api(srv.base, 'POST', '/api/games', {
+      record: '[FEN "0-0-0-0-0-1-1-0-0-0-0-3-24-19-S"]\n[South "player"]\n[North "player"]\n\n1. F 1-0\n',
+    })).body;
+    await page.evaluate((id) => localStorage.setItem('awale.settings', JSON.stringify({ game: id, speed: 60, lang: 'pt' })), r.id);
+    await page.reload();
+    await page.waitForSelector('#dlg-over[open]');
+    assert.equal(await page.textContent('#over-reason'), 'Sul atingiu o objetivo de 25 sementes.');
+    const g = (await api(srv.base, 'POST', '/api/games', {
+      record: '[FEN "0-0-0-0-0-1-1-0-0-0-2-3-20-21-S"]\n[South "player"]\n[North "player"]\n\n1. F e *\n',
+    })).body;
+    await page.evaluate((id) => localStorage.setItem('awale.settings', JSON.stringify({ game: id, speed: 60, lang: 'pt' })), g.id);
+    await page.reload();
+    await page.waitForSelector('#board .pit');
+    await idle(page);
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.textContent('#said'), 'Sul joga F: semeia 1 semente e captura 2 sementes em a.');
+    // Nothing to take back: the terminal's message.
+    const h = (await api(srv.base, 'POST', '/api/games', { north: 'human' })).body;
+    await page.evaluate((id) => localStorage.setItem('awale.settings', JSON.stringify({ game: id, speed: 60, lang: 'pt' })), h.id);
+    await page.reload();
+    await page.waitForSelector('#board .pit.playable');
+    await page.keyboard.press('u');
+    await page.waitForFunction(() => document.querySelector('#toasts').textContent.length > 0);
+    assert.equal(await page.textContent('#toasts'), 'Nada para anular.');
+    // A refused move's reason from the server, in Portuguese.
+    const refused = await page.evaluate(async (gid) => {
+      const { api: pageApi } = await import('/js/api.js');
+      try { await pageApi.play(gid, 'f'); } catch (e) { return [e.status, e.code, e.message]; }
+      return null;
+    }, h.id);
+    assert.deepEqual(refused, [422, 'illegal_move', 'as regras não permitem esta jogada']);
+    // The new game dialog: the server's words (a level, a rule set, the
+    // rule parameters) in the terminal's Portuguese, none left in English.
+    await page.click('#btn-new');
+    await page.waitForSelector('#dlg-new[open]');
+    await page.fill('#new-level', '10');
+    assert.equal(await page.textContent('#new-level-text'),
+      'força máxima, com livro de aberturas e finais perfeitos: para análise');
+    await page.selectOption('#new-rules', 'abapa');
+    assert.match(await page.textContent('#new-rules-text'), /^Oware Abapa, as regras dos torneios internacionais/);
+    assert.deepEqual(await page.$$eval('#new-params-list select[data-param=grand-slam] option', (os) => os.map((o) => o.textContent)), ['nula', 'captura']);
+    const server = (await api(srv.base, 'GET', '/api/rules')).body;
+    for (const set of ['abapa', 'relay']) {
+      await page.selectOption('#new-rules', set);
+      const shown = await page.$$eval('#new-params-list .param', (ps) => ps.map((p) => [p.querySelector('.pname').textContent, p.querySelector('.small').textContent]));
+      assert.ok(shown.length > 3);
+      for (const [name, help] of shown) {
+        const english = server.parameters.find((p) => p.name === name).help;
+        assert.ok(help && help !== english, `${set} ${name}: ${help}`);
+      }
+    }
+    assert.match(await page.textContent('#new-rules-text'), /^Um jogo diferente no mesmo tabuleiro/);
+    await page.click('#new-cancel');
+    await page.waitForSelector('#dlg-new', { state: 'hidden' });
+    // A record that does not load: the server's message in Portuguese.
+    await importRecord(page, '[Event "x"]\n\n1. C f 2. Z *\n');
+    await page.waitForFunction(() => document.querySelector('#import-error').textContent.length > 0);
+    assert.equal(await page.textContent('#import-error'),
+      'registo: linha 3: «Z» não é uma letra de casa (A-F para o Sul, a-f para o Norte)');
+    await page.click('#import-cancel');
+    // (the browser logs the refused requests themselves)
+    assert.deepEqual(page.problems.filter((p) => !/status of (400|409|422)/.test(p)), []);
+    await page.context().close();
+  });
+
+  it('words a review in Portuguese, with Portuguese figures', async () => {
+    const r = (await api(srv.base, 'POST', '/api/games', {
+      record: '[FEN "1-0-0-2-1-0-0-1-1-5-2-3-9-23-N"]\n[South "player"]\n[North "player"]\n\n1... d *\n',
+    })).body;
+    const page = await openPage(browser, srv.base, { locale: 'pt-PT' });
+    await page.waitForSelector('#board .pit');
+    await page.evaluate((id) => localStorage.setItem('awale.settings', JSON.stringify({ game: id, speed: 60, lang: 'pt' })), r.id);
+    await page.reload();
+    await page.waitForSelector('#board .pit');
+    await idle(page);
+    await page.click('#btn-review');
+    await page.waitForFunction(() => /revistas/.test(document.querySelector('#review-note').textContent), null, { timeout: 60000 });
+    await page.click('#moves .mv[data-ply="1"]');
+    const comment = await page.$$eval('#review-comment p', (ps) => ps.map((p) => p.textContent).join(' '));
+    assert.equal(comment, 'd mantém a vitória (depois dela, vitória +19 em 3). e ganha mais depressa: vitória +16 em 1.');
+    assert.match(await page.textContent('#review-note'), /jogadas revistas \(profundidade [0-9]+\)\. Escolha uma jogada/);
     assert.deepEqual(page.problems, []);
     await page.context().close();
   });

@@ -94,6 +94,10 @@ done
 CHECKS=$((CHECKS + 1))
 [ "$(complete_words "awale replay --rule grand-slam=" | tr '\n' ' ')" = "void capture " ] ||
     fail "'--rule grand-slam=<TAB>': $(complete_words "awale replay --rule grand-slam=")"
+# the languages the program speaks
+CHECKS=$((CHECKS + 1))
+[ "$(complete_words "awale play --lang " | tr '\n' ' ')" = "en fr pt " ] ||
+    fail "'awale play --lang <TAB>': $(complete_words "awale play --lang ")"
 CHECKS=$((CHECKS + 1))
 [ "$(complete_words "awale play --rules=tw")" = "two-seeds" ] ||
     fail "'--rules=tw<TAB>': $(complete_words "awale play --rules=tw")"

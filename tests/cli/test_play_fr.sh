@@ -54,7 +54,7 @@ run_env "LANG=C" "quit
 expect_out_has "Deux joueurs au même clavier"
 run play --lang de
 expect_status 2
-expect_err_has "bad value 'de' for --lang (expected en or fr)"
+expect_err_has "bad value 'de' for --lang (expected en, fr or pt)"
 
 # Illegal moves say why in French; the end of the game too.
 run_env "LANG=C.UTF-8" "C

@@ -96,6 +96,13 @@ out=$(printf 'quit\n' | env -u AWALE_LOCALEDIR LANG=C.UTF-8 HOME="$TMP" XDG_STAT
     --opponent human 2>&1)
 case "$out" in *"Deux joueurs au même clavier"*) ;;
 *) fail "the packaged program does not speak French: $out" ;; esac
+# And in Portuguese, from the same package.
+CHECKS=$((CHECKS + 1))
+out=$(printf 'sair\n' | env -u AWALE_LOCALEDIR LANG=pt_PT.UTF-8 HOME="$TMP" XDG_STATE_HOME="$TMP/state" \
+    XDG_CONFIG_HOME="$TMP/config" XDG_DATA_HOME="$TMP/data" "$R/usr/games/awale" play --tables none \
+    --opponent human 2>&1)
+case "$out" in *"Dois jogadores no mesmo teclado"*) ;;
+*) fail "the packaged program does not speak Portuguese: $out" ;; esac
 CHECKS=$((CHECKS + 1))
 zcat "$R/usr/share/man/man6/awale-play.6.gz" | grep -q '^\.TH AWALE\\-PLAY 6' ||
     fail "the packaged manual page of awale play is not in section 6"

@@ -692,5 +692,8 @@ wait_for "South to move"
 keys q
 wait_for "[exit 0]"
 
+# The same game in Portuguese.
+. "$(dirname "$0")/steps_pt.sh"
+
 echo "tui: $CHECKS checks, $FAILS failed"
 [ "$FAILS" -eq 0 ]

@@ -136,6 +136,8 @@ describe('the web app in WebAssembly answers as awale serve', () => {
       ['POST', nm, wm, { move: 'f', lang: 'fr' }, 422],
       ['POST', '/api/games', '/api/games', { level: 11 }, 400],
       ['POST', '/api/games', '/api/games', { record: '[Event "x"]\n1. Z *', lang: 'fr' }, 400],
+      ['POST', `${nm}?lang=pt`, `${wm}?lang=pt`, { move: 'f' }, 422],
+      ['POST', '/api/games', '/api/games', { record: '[Event "x"]\n1. Z *', lang: 'pt' }, 400],
     ];
     for (const [method, nu, wu, body, status] of cases) {
       const r = await both(method, nu, wu, body);
@@ -148,6 +150,11 @@ describe('the web app in WebAssembly answers as awale serve', () => {
     assert.equal(fr.body.code, 'illegal_move');
     const rec = await wasm('POST', '/api/games', { record: '[Event "x"]\n1. Z *', lang: 'fr' });
     assert.match(rec.body.error, /^partie : ligne/);
+    // Portuguese, from the catalog embedded in the module.
+    const pt = await wasm('POST', `${wm}?lang=pt`, { move: 'f' });
+    assert.equal(pt.body.error, 'as regras não permitem esta jogada');
+    const recPt = await wasm('POST', '/api/games', { record: '[Event "x"]\n1. Z *', lang: 'pt' });
+    assert.match(recPt.body.error, /^registo: linha 2: «Z» não é uma letra de casa/);
   });
 
   it('reviews an imported game to its end as the server does', async () => {
