@@ -370,11 +370,12 @@ describe('the page\'s words', () => {
     await page.waitForSelector('#board .pit');
     await idle(page);
     await page.click('#btn-review');
-    await page.waitForFunction(() => /revistas/.test(document.querySelector('#review-note').textContent), null, { timeout: 60000 });
+    await page.waitForFunction(() => /revista/.test(document.querySelector('#review-note').textContent), null, { timeout: 60000 });
     await page.click('#moves .mv[data-ply="1"]');
     const comment = await page.$$eval('#review-comment p', (ps) => ps.map((p) => p.textContent).join(' '));
     assert.equal(comment, 'd mantém a vitória (depois dela, vitória +19 em 3). e ganha mais depressa: vitória +16 em 1.');
-    assert.match(await page.textContent('#review-note'), /jogadas revistas \(profundidade [0-9]+\)\. Escolha uma jogada/);
+    // One move reviewed: the singular.
+    assert.match(await page.textContent('#review-note'), /^1 jogada revista \(profundidade [0-9]+\)\. Escolha uma jogada/);
     assert.deepEqual(page.problems, []);
     await page.context().close();
   });

@@ -66,7 +66,6 @@ const EN = {
   review_again: N_('Review again'), review_busy: N_('Reviewing…'),
   review_help: N_('The engine judges every move: the best one, what each move cost, and marks: !! brilliant, ! good, ?! inaccuracy, ? mistake, ?? blunder.'),
   review_queued: N_('Waiting for a free engine…'), review_running: N_('Reviewing: {n} of {total} moves'),
-  review_done: N_('{n} moves reviewed (depth {depth}). Choose a move to see its comment.'),
   review_stopped: N_('Review stopped after {n} of {total} moves.'), review_failed: N_('The review failed: {error}'),
   review_changed: N_('The game has changed since the review: review it again.'),
   review_nothing: N_('Play a few moves first.'),
@@ -234,6 +233,9 @@ const sideWord = (side) => sideName(side);
 // "Pit C: 1 seed"; "South’s store: 12 seeds".
 export const pitLabel = (pit, n) => P_('Pit %s: %d seed', 'Pit %s: %d seeds', n, pit, n);
 export const storeLabel = (side, n) => P_('%s’s store: %d seed', '%s’s store: %d seeds', n, side, n);
+// The review's note once it is done: "31 moves reviewed (depth 14). ..."
+export const reviewDone = (n, depth) => P_('%d move reviewed (depth %d). Choose a move to see its comment.',
+  '%d moves reviewed (depth %d). Choose a move to see its comment.', n, n, depth);
 
 // "2 from b, 3 from c and 3 from d", board order (words.c: captured_list).
 function capturedList(pits) {

@@ -70,7 +70,10 @@ export function draw() {
   else if (review.state === 'failed') note.textContent = t('review_failed', { error: review.error || '' });
   else if (!current) note.textContent = t('review_changed');
   else if (review.state === 'stopped') note.textContent = t('review_stopped', { n: moveNumber(review.reviewed), total: moveNumber(review.total) });
-  else if (done) note.textContent = t('review_done', { n: moveNumber(review.reviewed), depth: review.depth });
+  else if (done) {
+    const n = moveNumber(review.reviewed);
+    note.textContent = i18n.reviewDone(n, review.depth);
+  }
   else note.textContent = '';
   // The comment of the move shown (the one that led to the position).
   const box = $('review-comment');
