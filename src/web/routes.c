@@ -35,6 +35,7 @@
 #include "web/persist.h"
 #include "web/seats.h"
 #include "web/static.h"
+#include "web/tree_pending.h" /* TEMPORARY until TREE's work is in main */
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -89,6 +90,7 @@ bool claim(web_app *a, web_game *g, web_reply *r, bool undo)
     }
     g->waiters--;
     app_attach_tables(a, g); /* ready since the game began: from now on */
+    review_store_lines(a, g); /* a review done while the session was busy */
     return true;
 }
 
@@ -159,6 +161,12 @@ bool computer_reply(web_app *a, web_game *g, bool reserved, int status, json_t *
  * 422 for a move the rules forbid. */
 int status_of(session_code code)
 {
+#ifdef AW_TREE_PENDING
+    if (code == SESSION_NO_NODE)
+        return 404;
+    if (code == SESSION_MAIN_LINE || code == SESSION_NO_VARIATIONS)
+        return 409;
+#endif
     switch (code) {
     case SESSION_OK: return 200;
     case SESSION_OVER:
@@ -182,6 +190,14 @@ int status_of(session_code code)
 /* The stable name of a code in the API (docs/api.md). */
 const char *code_name(session_code code)
 {
+#ifdef AW_TREE_PENDING
+    if (code == SESSION_NO_NODE)
+        return "no_node";
+    if (code == SESSION_MAIN_LINE)
+        return "main_line";
+    if (code == SESSION_NO_VARIATIONS)
+        return "no_variations";
+#endif
     switch (code) {
     case SESSION_OK: return "ok";
     case SESSION_OVER: return "game_over";
@@ -512,6 +528,35 @@ static web_outcome route_rematch_seat(web_app *a, web_game *g, const web_request
     return handle_rematch_seat(a, g, req, r);
 }
 
+static web_outcome route_goto(web_app *a, web_game *g, const web_request *req, web_reply *r,
+                              web_pending **pending, web_stream **stream)
+{
+    (void)pending, (void)stream;
+    return handle_goto(a, g, req, r);
+}
+
+static web_outcome route_promote(web_app *a, web_game *g, const web_request *req, web_reply *r,
+                                 web_pending **pending, web_stream **stream)
+{
+    (void)pending, (void)stream;
+    return handle_promote(a, g, req, r);
+}
+
+static web_outcome route_delete_variation(web_app *a, web_game *g, const web_request *req,
+                                          web_reply *r, web_pending **pending,
+                                          web_stream **stream)
+{
+    (void)pending, (void)stream;
+    return handle_delete_variation(a, g, req, r);
+}
+
+static web_outcome route_main_line(web_app *a, web_game *g, const web_request *req, web_reply *r,
+                                   web_pending **pending, web_stream **stream)
+{
+    (void)pending, (void)stream;
+    return handle_main_line(a, g, req, r);
+}
+
 static const struct game_route {
     const char *name, *allow;
     unsigned methods;
@@ -534,6 +579,10 @@ static const struct game_route {
     {"offers", "POST", M_POST, false, route_offer},
     {"offers/answer", "POST", M_POST, false, route_answer},
     {"rematch-seat", "POST", M_POST, false, route_rematch_seat},
+    {"goto", "POST", M_POST, false, route_goto},
+    {"promote", "POST", M_POST, false, route_promote},
+    {"variations/delete", "POST", M_POST, false, route_delete_variation},
+    {"mainline", "POST", M_POST, false, route_main_line},
 };
 
 static unsigned method_bit(const char *m)
