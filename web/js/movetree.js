@@ -258,10 +258,19 @@ async function send(ask) {
   }
 }
 
+// The first move of the variation `id` is in: where its line leaves its
+// parent's (the node itself on the main line).
+function variationStart(tree, id) {
+  let n = tree.byId.get(id);
+  while (n && n.id && !n.main && tree.byId.get(n.parent)?.children[0] === n.id) n = tree.byId.get(n.parent);
+  return n ? n.id : id;
+}
+
 async function change(what) {
   const state = host.state();
   if (!allowed(state)) return;
-  const node = focused(state, treeOf(state));
+  const tree = treeOf(state);
+  const node = what === 'delete' ? variationStart(tree, focused(state, tree)) : focused(state, tree);
   if (what === 'promote' && await send(() => api.promote(state.id, node))) host.toast(say(WORDS.promoted));
   else if (what === 'delete' && await send(() => api.deleteVariation(state.id, node))) host.toast(say(WORDS.deleted));
   else if (what === 'mainline') await send(() => api.mainline(state.id));
