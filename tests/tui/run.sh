@@ -692,6 +692,9 @@ wait_for "South to move"
 keys q
 wait_for "[exit 0]"
 
+# The moves as a tree (w).
+. "$(dirname "$0")/steps_tree.sh"
+
 # The same game in Portuguese.
 . "$(dirname "$0")/steps_pt.sh"
 
