@@ -327,8 +327,14 @@ void tui_tree_enter(tui *t)
 {
     tui_idle(t);
     tui_sync(t);
-    if (!t->tree) {
-        tui_note(t, screen_attr(CP_ERROR), "%s", _("This game keeps no variations."));
+    aw_error err = {{0}};
+    /* (going to the current move: refused when the game keeps no
+     * variations, clocks) */
+    const session_code code = t->tree ? session_goto(t->s, t->tree->current, &err) : SESSION_OK;
+    if (!t->tree || code != SESSION_OK) {
+        tui_note(t, screen_attr(CP_ERROR), "%s",
+                 !t->tree ? _("This game keeps no variations.")
+                 : err.msg[0] ? err.msg : session_why(code));
         return;
     }
     t->tree_mode = true;

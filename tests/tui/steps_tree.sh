@@ -70,4 +70,6 @@ keys a
 wait_for "North plays a"
 board_is "$(position_after C f D a)"
 keys q
+wait_for "Quit anyway?"
+keys y
 wait_for "[exit 0]"
