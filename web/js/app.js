@@ -266,7 +266,7 @@ function statusText() {
   const st = state.status;
   // Looking back: "go back to play" while there is a game to play on; a
   // finished game keeps saying how it ended.
-  if (viewPly !== null && ongoing(state)) return t('not_now');
+  if (viewPly !== null && ongoing(state)) return movetree.allowed(state) ? movetree.viewingText() : t('not_now');
   if (!ongoing(state)) {
     if (!scoresMatter()) return t('over_status_short', { reason: describeEnd() });
     return t('over_status', { reason: describeEnd(), result: i18n.describeResult((st && st.scores) || state.board.scores) });
@@ -667,7 +667,9 @@ async function play(move) {
 function pitClicked(i) {
   // A move from a position looked at: the game goes there first, and the
   // move starts a variation (or follows the one the tree has).
-  const from = viewPly !== null && !busy && !animating ? movetree.nodeAt(state, viewPly) : null;
+  const here = viewPly !== null ? positionAt(viewPly) : null;
+  const mine = here && humanSide(here.side) && (i < 6) === (here.side === 'S') && here.pits[i] > 0;
+  const from = mine && !busy && !animating ? movetree.nodeAt(state, viewPly) : null;
   if (from !== null) {
     movetree.go(from, false).then((ok) => { if (ok) pitClicked(i); });
     return;

@@ -23,6 +23,7 @@ const WORDS = {
   mainline: N_('Main line'), mainline_help: N_('Back to where this line leaves the main line'),
   variation: N_('Variation'), tree_tools: N_('Variations'),
   promoted: N_('The variation is now the main line.'), deleted: N_('Variation deleted.'),
+  viewing: N_('Play from here to try another move: the other line stays in the move list.'),
 };
 const MARK_NAMES = { '!!': 'brilliant', '!': 'good', '!?': 'interesting', '?!': 'inaccuracy', '?': 'mistake', '??': 'blunder' };
 
@@ -309,6 +310,9 @@ export function forward() {
   go(treeOf(state).byId.get(state.tree.node).children[0]);
   return true;
 }
+
+// The status while looking back, when a move there may start a variation.
+export function viewingText() { return say(WORDS.viewing); }
 
 // The node of the current line at `ply` (for a move played from a position
 // looked at: the game goes there first).
