@@ -129,22 +129,10 @@ static void publish(web_game *g, game_review *gr, const aw_review *r, const aw_g
     }
 }
 
-/* Whether the game's main line begins with the moves of `game`. */
-static bool main_line_begins(const aw_record *rec, const aw_game *game)
-{
-    int node = AW_RECORD_ROOT;
-    for (int i = 0; i < aw_game_ply(game); i++) {
-        node = aw_record_node_child(rec, node, 0);
-        if (node < 0 || aw_record_node_move(rec, node) != aw_game_move(game, i))
-            return false;
-    }
-    return true;
-}
-
 /* A review done: its better lines go into the game's tree as variations
  * of the moves they judge (session_add_review_lines), once, when the
  * session is free (no job on it: else at the next look or change) and its
- * main line is still the game reviewed. Lock held. */
+ * game (the current line) still begins with the moves reviewed. Lock held. */
 void review_store_lines(web_app *a, web_game *g)
 {
     game_review *gr = g->review;
@@ -152,8 +140,8 @@ void review_store_lines(web_app *a, web_game *g)
         g->gone)
         return;
     gr->lines_stored = true;
-    const aw_record *tree = session_tree(g->s);
-    if (!tree || !main_line_begins(tree, gr->game))
+    const aw_game *now = session_game(g->s);
+    if (!same_start(gr->game, now) || !same_moves(gr->game, now, aw_game_ply(gr->game)))
         return;
     const int added = session_add_review_lines(g->s, gr->done);
     if (added > 0)

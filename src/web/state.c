@@ -200,6 +200,7 @@ static json_t *state_json(web_game *g)
     if (g->rematch[0])
         json_object_set_new(o, "rematch", json_string(g->rematch));
     json_object_set_new(o, "tree", tree_json(s));
+    json_object_set_new(o, "variations", json_boolean(session_variations(s)));
     return o;
 }
 

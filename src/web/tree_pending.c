@@ -31,6 +31,7 @@ session_code session_delete_variation(session *s, int node, aw_error *err) { (vo
 session_code session_main_line(session *s, aw_error *err) { (void)s; return pending(err); }
 int session_add_review_lines(session *s, const aw_review *review) { (void)s, (void)review; return 0; }
 void session_set_variations(session *s, bool on) { (void)s, (void)on; }
+bool session_variations(const session *s) { (void)s; return false; }
 #else
 typedef int tree_pending_empty;
 #endif

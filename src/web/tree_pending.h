@@ -35,6 +35,7 @@ session_code session_delete_variation(session *s, int node, aw_error *err);
 session_code session_main_line(session *s, aw_error *err);
 int session_add_review_lines(session *s, const aw_review *review);
 void session_set_variations(session *s, bool on);
+bool session_variations(const session *s);
 #endif
 
 #endif

@@ -102,6 +102,7 @@ describe('the moves as a tree', () => {
     const id = await newGame();
     let st = await play(id, 'C', 'f', 'D');
     checkState(st);
+    assert.equal(st.variations, true);
     assert.equal(treeText(st.tree), 'C f D');
     assert.equal(st.tree.nodes.length, 4);
     // Undo keeps the move: it is still in the tree, after the current node.
@@ -226,6 +227,7 @@ describe('the moves as a tree', () => {
     assert.equal((await api(srv.base, 'POST', `/api/games/${id}/moves`, { move: 'f' }, bea)).status, 200);
     const st = await state(id);
     checkState(st);
+    assert.equal(st.variations, false);
     for (const [route, body] of [['goto', { node: 0 }], ['promote', { node: 1 }], ['variations/delete', { node: 1 }], ['mainline', {}]]) {
       const r = await api(srv.base, 'POST', `/api/games/${id}/${route}`, body, ana);
       assert.equal(r.status, 409, `${route}: ${r.text}`);
@@ -244,6 +246,7 @@ describe('the moves as a tree', () => {
     assert.equal(u.status, 200, u.text);
     const st = await play(id, 'e');
     checkState(st);
+    assert.equal(st.variations, false);
     assert.equal(treeText(st.tree), 'C e', 'the move taken back is gone');
     const r = await post(id, 'goto', { node: 0 });
     assert.equal(r.status, 409, r.text);

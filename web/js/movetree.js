@@ -52,9 +52,10 @@ function currentLine(tree) {
   return line;
 }
 
-// Whether the game may have variations: not between two devices, no clocks.
+// Whether the game keeps variations (not between two devices, no clocks:
+// the server says so).
 export function allowed(state) {
-  return !!(state && state.tree && !state.friend && !state.clock);
+  return !!(state && state.tree && state.variations);
 }
 
 // The node looked at: the move of the current line at the ply viewed, else
