@@ -105,6 +105,14 @@ static json_t *line_json(const aw_rules *rules, const trainer_exercise *e)
     return line;
 }
 
+/* The line with its captures, "D(+3) f C(-2)" (words of no language). */
+static json_t *line_words(const aw_rules *rules, const trainer_exercise *e)
+{
+    char buf[600];
+    return json_string(words_line(rules, &e->position, e->pv,
+                                  e->pv_length < 10 ? e->pv_length : 10, buf, sizeof buf));
+}
+
 /* One exercise: the best move and its line once it is done (solved or
  * shown), the hint once it was given. */
 static json_t *exercise_json(const trainer *t, int i)
@@ -124,6 +132,7 @@ static json_t *exercise_json(const trainer *t, int i)
         if (e->tried[k] != AW_MOVE_NONE)
             json_array_append_new(tried, jo_move(rules, e->tried[k]));
     json_object_set_new(o, "tried", tried);
+    json_object_set_new(o, "best_score", jo_score(&e->best_score, e->mover));
     const bool done = e->state == TRAINER_FIRST || e->state == TRAINER_SECOND ||
                       e->state == TRAINER_SHOWN;
     json_object_set_new(o, "hint", e->state != TRAINER_OPEN && e->state != TRAINER_FIRST
@@ -133,7 +142,7 @@ static json_t *exercise_json(const trainer *t, int i)
         char answer[700];
         json_object_set_new(o, "best", jo_move(rules, e->best));
         json_object_set_new(o, "line", line_json(rules, e));
-        json_object_set_new(o, "best_score", jo_score(&e->best_score, e->mover));
+        json_object_set_new(o, "line_text", line_words(rules, e));
         json_object_set_new(o, "answer",
                             json_string(trainer_answer_words(t, i, answer, sizeof answer)));
     } else {
@@ -264,6 +273,8 @@ static void try_run(web_job *job, pool_worker *w)
         const bool revealed = v.kind != TRAINER_MISS;
         json_object_set_new(o, "best", revealed ? jo_move(&rules, e->best) : json_null());
         json_object_set_new(o, "line", revealed ? line_json(&rules, e) : json_null());
+        json_object_set_new(o, "line_text", revealed ? line_words(&rules, e) : json_null());
+        json_object_set_new(o, "best_score", revealed ? jo_score(&e->best_score, e->mover) : json_null());
         json_object_set_new(o, "next", v.next < trainer_count(t) ? json_integer(v.next)
                                                                  : json_null());
         json_object_set_new(o, "exercise", exercise_json(t, j->index));
