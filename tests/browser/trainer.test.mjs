@@ -6,12 +6,15 @@
 // and phone width, in English and French (screenshots in $SHOTS).
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launch, openPage } from './browser.mjs';
 import { startServer, api } from '../api/server.mjs';
+import { serve } from './static-server.mjs';
 
 const SHOTS = process.env.SHOTS || 'build/screenshots';
+// The page with no server (make web-static), when it is built.
+const STATIC = process.env.WEB_STATIC || 'build/web-static';
 const GAME = '[South "player"]\n[North "player"]\n\n1. C c 2. F d 3. C e 4. F c 5. A d 6. B c 7. F e 8. C d 9. F b 10. A c 11. B a 12. D d *\n';
 
 const pitOf = (move) => (move >= 'a' ? move.charCodeAt(0) - 97 + 6 : move.charCodeAt(0) - 65);
@@ -141,5 +144,39 @@ describe('learn from your mistakes', () => {
     assert.deepEqual(page.problems, []);
     await page.context().close();
   });
-});
 
+  // The same routes in the module of the page with no server, on its one
+  // thread: the exercises, a miss with its hint, the answer, and a move the
+  // engine judges.
+  it('works in the page with no server', { skip: !existsSync(path.join(STATIC, 'awale.wasm')) && `no ${STATIC} (make web-static)` }, async () => {
+    const srv = await serve(STATIC);
+    try {
+      const page = await openPage(browser, srv.prefixUrl.replace(/\/$/, ''), { width: 1100, height: 860, path: '/' });
+      await reviewedGame(page);
+      await page.click('#btn-trainer');
+      await page.waitForSelector('#dlg-trainer[open]');
+      const played = (await page.textContent('#tr-played')).replace(/^In the game: ([A-Fa-f]).*$/, '$1');
+      await clickPit(page, pitOf(played));
+      await verdictIs(page, /is the move you played in the game\. Try again\./);
+      assert.match(await page.textContent('#tr-hint'), /^Hint: the best move /);
+      await clickPit(page, pitOf(played));
+      await verdictIs(page, /is the move you played in the game\.$/);
+      assert.match(await page.textContent('#tr-answer'), /^The best move was [A-Fa-f] \(.*\)\. The line: /);
+      await page.click('#tr-next');
+      await page.waitForFunction(() => document.querySelector('#tr-progress').textContent.startsWith('2 of '));
+      // A move of the player's own, neither the one played: judged by a search.
+      const second = (await page.textContent('#tr-played')).replace(/^In the game: ([A-Fa-f]).*$/, '$1');
+      const mine = await page.$$eval('#tr-board .pit.playable', (p) => p.map((g) => Number(g.dataset.pit)));
+      const other = mine.find((q) => q !== pitOf(second));
+      await clickPit(page, other);
+      await verdictIs(page, /is the best move|is about as good as the best move|is not good enough/);
+      await page.screenshot({ path: path.join(SHOTS, 'static-trainer.png') });
+      await page.click('#tr-leave');
+      await page.waitForSelector('#dlg-trainer', { state: 'hidden' });
+      assert.deepEqual(page.problems, []);
+      await page.context().close();
+    } finally {
+      await srv.close();
+    }
+  });
+});
