@@ -184,12 +184,11 @@ void tui_trainer_draw(tui *t)
     screen_clear(*m);
     int y = m->y;
     const int end = m->y + m->h;
-    char task[200], mv[AW_MOVE_MAX];
+    char task[200], mv[AW_MOVE_MAX], played[100];
     trainer_task_words(x->tr, x->index, task, sizeof task);
-    snprintf(text, sizeof text, "%s  %s", task, "");
-    snprintf(line, sizeof line, _("In the game: %s%s"), aw_move_format(trainer_rules(x->tr), e->played, mv),
-             aw_mark_text(e->mark));
-    snprintf(text, sizeof text, "%s  (%s)", task, line);
+    snprintf(played, sizeof played, _("In the game: %s%s"),
+             aw_move_format(trainer_rules(x->tr), e->played, mv), aw_mark_text(e->mark));
+    snprintf(text, sizeof text, "%s  (%s)", task, played);
     y += screen_wrap(y, m->x, m->w, end - y, A_BOLD, text);
     if (x->have_verdict && y < end) {
         const bool good = x->shown.kind == TRAINER_BEST || x->shown.kind == TRAINER_GOOD;

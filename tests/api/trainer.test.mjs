@@ -152,4 +152,42 @@ describe('trainer', () => {
     assert.match(s.body.error, /"S", "N" or "both"/);
     assert.equal((await api(srv.base, 'PUT', `/api/games/${id}/trainer`, {})).status, 405);
   });
+
+  it("survives its end while a move is judged, and the game's deletion", async () => {
+    const t = (await api(srv.base, 'POST', `/api/games/${id}/trainer`, {})).body;
+    const x = t.exercises[t.exercises.length - 1];
+    const pits = x.side === 'S' ? 'ABCDEF' : 'abcdef';
+    const m = review.moves[x.ply - 1];
+    const other = [...pits].find((p, i) => p !== x.played && p !== m.best && x.position.pits[(x.side === 'S' ? 0 : 6) + i] > 0);
+    const index = t.exercises.length - 1;
+    // A try and the end at once: the try is judged, or told it was ended.
+    const [tried, ended] = await Promise.all([
+      api(srv.base, 'POST', `/api/games/${id}/trainer/try`, { index, move: other }),
+      api(srv.base, 'DELETE', `/api/games/${id}/trainer`),
+    ]);
+    assert.ok([200, 409].includes(tried.status), tried.text);
+    if (tried.status === 409) assert.match(tried.body.error, /ended while the move was judged|no exercises under way|being judged/);
+    assert.equal(ended.status, 200);
+    // Two tries at once: the second waits its turn or is refused with words.
+    await api(srv.base, 'POST', `/api/games/${id}/trainer`, {});
+    const both = await Promise.all([0, 1].map(() => api(srv.base, 'POST', `/api/games/${id}/trainer/try`, { index, move: other })));
+    for (const r of both) {
+      assert.ok([200, 409].includes(r.status), r.text);
+      if (r.status === 409) assert.match(r.body.error, /being judged|is done/);
+    }
+    assert.ok(both.some((r) => r.status === 200));
+    // A game deleted with its exercises (and one judged meanwhile).
+    const g = (await api(srv.base, 'POST', '/api/games', { record: GAME, north: 'human' })).body;
+    await api(srv.base, 'POST', `/api/games/${g.id}/review`, { depth: 6 });
+    await reviewed(srv, g.id);
+    const t2 = (await api(srv.base, 'POST', `/api/games/${g.id}/trainer`, {})).body;
+    const y = t2.exercises[0];
+    const [r1, r2] = await Promise.all([
+      api(srv.base, 'POST', `/api/games/${g.id}/trainer/try`, { index: 0, move: y.played }),
+      api(srv.base, 'DELETE', `/api/games/${g.id}`),
+    ]);
+    assert.ok([200, 404, 409].includes(r1.status), r1.text);
+    assert.equal(r2.status, 200);
+    assert.equal((await api(srv.base, 'GET', `/api/games/${g.id}/trainer`)).status, 404);
+  });
 });
