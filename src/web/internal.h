@@ -220,8 +220,9 @@ void review_stop(web_game *g);
 void review_free(web_game *g);
 const char *review_state_word(review_state s);
 
-/* The game's review when it is complete (lock held): the review, the
- * game it reviewed and its limits; NULL when there is none finished. */
+/* The game's review when it is complete and the game still begins with
+ * its moves (lock held): the review, the game it reviewed and its limits;
+ * NULL else. */
 const aw_review *review_complete(web_game *g, const aw_game **game, int *depth,
                                  int64_t *movetime_ms);
 

@@ -454,6 +454,11 @@ const aw_review *review_complete(web_game *g, const aw_game **game, int *depth,
     if (!gr || gr->state != REVIEW_DONE || !gr->done || gr->done->count < gr->done->total ||
         gr->done->total <= 0)
         return NULL;
+    /* Still of the game: it begins with the moves reviewed (an undo below
+     * them leaves the review behind, as review_json's `current`). */
+    const aw_game *now = session_game(g->s);
+    if (!same_start(gr->game, now) || !same_moves(gr->game, now, aw_game_ply(gr->game)))
+        return NULL;
     *game = gr->game;
     *depth = gr->depth;
     *movetime_ms = gr->movetime_ms;

@@ -190,4 +190,16 @@ describe('trainer', () => {
     assert.equal(r2.status, 200);
     assert.equal((await api(srv.base, 'GET', `/api/games/${g.id}/trainer`)).status, 404);
   });
+
+  it('is refused once an undo left the review behind', async () => {
+    const g = (await api(srv.base, 'POST', '/api/games', { record: GAME, north: 'human' })).body;
+    await api(srv.base, 'POST', `/api/games/${g.id}/review`, { depth: 6 });
+    await reviewed(srv, g.id);
+    assert.equal((await api(srv.base, 'POST', `/api/games/${g.id}/trainer`, {})).status, 201);
+    const u = await api(srv.base, 'POST', `/api/games/${g.id}/undo`, {});
+    assert.equal(u.status, 200, u.text);
+    const r = await api(srv.base, 'POST', `/api/games/${g.id}/trainer`, {});
+    assert.equal(r.status, 409);
+    assert.match(r.body.error, /review the game to the end first/);
+  });
 });
