@@ -143,6 +143,16 @@ static json_t *exercise_json(const trainer *t, int i)
         json_object_set_new(o, "best", jo_move(rules, e->best));
         json_object_set_new(o, "line", line_json(rules, e));
         json_object_set_new(o, "line_text", line_words(rules, e));
+        /* the position after each move of the line, for a board to play it */
+        json_t *after = json_array();
+        aw_position p = e->position;
+        for (int k = 0; k < e->pv_length && aw_is_legal(rules, &p, e->pv[k]); k++) {
+            aw_play(rules, &p, e->pv[k]);
+            json_array_append_new(after, jo_position(&p));
+            if (aw_position_status(rules, &p) != AW_ONGOING)
+                break;
+        }
+        json_object_set_new(o, "line_positions", after);
         json_object_set_new(o, "answer",
                             json_string(trainer_answer_words(t, i, answer, sizeof answer)));
     } else {

@@ -105,6 +105,15 @@ describe('learn from your mistakes', () => {
       assert.match(await page.textContent('#tr-answer'), new RegExp(`The best move was ${best1} \\(.*\\)\\. The line: ${best1}`));
       assert.equal(await page.$eval(`#tr-board .pit[data-pit="${pitOf(best1)}"]`, (g) => g.classList.contains('hinted')), true);
       await page.screenshot({ path: path.join(SHOTS, `${name}-trainer-answer.png`) });
+      // The line played on the board: the position after its first move, then the next.
+      const after = (await api(srv.base, 'GET', `/api/games/${gid}/trainer`)).body.exercises[1].line_positions;
+      assert.ok(after.length >= 2);
+      await page.click('#tr-line');
+      await page.waitForFunction((want) => JSON.stringify([...document.querySelectorAll('#tr-board .pit')]
+        .sort((a, b) => a.dataset.pit - b.dataset.pit).map((p) => Number(p.querySelector('.badge text').textContent))) === want,
+      JSON.stringify(after[1].pits), { timeout: 10000 });
+      assert.equal(await page.textContent('#tr-line-at'), review.moves[second.ply - 1].line.slice(0, 2).join(' '));
+      await page.screenshot({ path: path.join(SHOTS, `${name}-trainer-line.png`) });
       // The rest at the first try.
       for (let k = 2; k < ex.length; k++) {
         await page.click('#tr-next');

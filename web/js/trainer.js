@@ -24,6 +24,8 @@ let index = null;  // the exercise shown (null: the summary)
 let busy = false;  // a move being judged
 let selected = null; // relay: the pit chosen, before its direction
 let verdict = null;  // the last verdict of the exercise shown
+let lineStep = null; // the best line played on the board: moves shown (null: the position)
+let lineTimer = null;
 
 // The page's game: state(), reviewComplete(), failed(e).
 export function init(host) {
@@ -70,6 +72,7 @@ function make() {
     <div id="tr-verdict" class="tr-verdict" aria-live="polite"></div>
     <p id="tr-hint" class="tr-hint" hidden></p>
     <p id="tr-answer" class="tr-answer" hidden></p>
+    <p class="tr-line-row" hidden><button type="button" id="tr-line"></button> <span id="tr-line-at" class="muted"></span></p>
     <div id="tr-summary" class="tr-summary" hidden></div>
     <div class="tr-buttons"><button type="button" id="tr-next" hidden></button></div>`;
   document.body.appendChild(dlg);
@@ -79,6 +82,7 @@ function make() {
   });
   $('tr-leave').addEventListener('click', leave);
   $('tr-next').addEventListener('click', next);
+  $('tr-line').addEventListener('click', playLine);
   dlg.addEventListener('cancel', (e) => { e.preventDefault(); leave(); });
   dlg.addEventListener('keydown', onKey);
 }
@@ -96,12 +100,16 @@ export async function start() {
   index = data.current;
   verdict = null;
   selected = null;
+  stopLine();
+  lineStep = null;
   drawDialog();
   if (!dlg.open) dlg.showModal();
   $(index === null ? 'tr-leave' : 'tr-board').focus?.();
 }
 
 async function leave() {
+  stopLine();
+  lineStep = null;
   if (dlg && dlg.open) dlg.close();
   const id = page.state() && page.state().id;
   data = null;
@@ -153,17 +161,52 @@ function drawDialog() {
   const cw = page.state().rules.params.direction === 'cw';
   board.setView(x.side, cw);
   const best = !open && x.best ? pitIndexOf(x.best) : null;
+  const along = !open && lineStep && x.line_positions ? x.line_positions[lineStep - 1] : null;
   board.render({
-    pits: x.position.pits,
-    scores: x.position.scores,
-    toMove: x.side,
+    pits: along ? along.pits : x.position.pits,
+    scores: along ? along.scores : x.position.scores,
+    toMove: along ? along.side : x.side,
     legalPits: open && !busy ? pitsOf(x, x.side) : [],
     interactive: open && !busy,
-    last: null,
-    hint: best,
+    last: along ? { pit: pitIndexOf(x.line[lineStep - 1]), captured: [] } : null,
+    hint: along ? null : best,
     selected,
   });
   drawVerdict(x, open);
+  drawLine(x, open);
+}
+
+// The answer's line on the board, a move every second; again from the
+// start when it is over.
+function drawLine(x, open) {
+  const row = $('tr-line').parentElement;
+  const n = !open && x.line_positions ? x.line_positions.length : 0;
+  row.hidden = n === 0;
+  if (!n) return;
+  $('tr-line').textContent = lineTimer ? _('Stop') : _('Play the line');
+  $('tr-line-at').textContent = lineStep ? `${x.line.slice(0, lineStep).join(' ')}` : '';
+}
+
+function stopLine() {
+  clearTimeout(lineTimer);
+  lineTimer = null;
+}
+
+function playLine() {
+  const x = exercise();
+  if (!x || !x.line_positions) return;
+  if (lineTimer) {
+    stopLine();
+    drawDialog();
+    return;
+  }
+  lineStep = 0;
+  const step = () => {
+    lineStep++;
+    lineTimer = lineStep < x.line_positions.length ? setTimeout(step, 900) : null;
+    drawDialog();
+  };
+  step();
 }
 
 const pitIndexOf = (move) => {
@@ -235,6 +278,8 @@ async function tryMove(move) {
   if (!x || busy) return;
   busy = true;
   selected = null;
+  stopLine();
+  lineStep = null;
   drawDialog();
   try {
     const v = await call('POST', '/try', { index, move });
@@ -252,6 +297,8 @@ async function tryMove(move) {
 }
 
 function next() {
+  stopLine();
+  lineStep = null;
   verdict = null;
   index = data.current;
   drawDialog();
