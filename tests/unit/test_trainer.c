@@ -475,6 +475,62 @@ static void test_hint_capture(void **state)
     aw_game_free(g);
 }
 
+/* The relay game: moves with a direction; the one played missed, the same
+ * pit the other way valued as another move, the hint from the relay's own
+ * sowing. */
+static void test_relay(void **state)
+{
+    (void)state;
+    aw_rules r = t_rules("relay", NULL);
+    aw_position start = aw_position_start(AW_SOUTH);
+    aw_game *g = aw_game_new(&r, &start);
+    aw_move played, best, other;
+    assert_int_equal(aw_moves_parse(&r, "C+", &played, 1, NULL), 1);
+    assert_int_equal(aw_moves_parse(&r, "E-", &best, 1, NULL), 1);
+    assert_int_equal(aw_moves_parse(&r, "C-", &other, 1, NULL), 1);
+    assert_int_equal(aw_game_play(g, played, NULL), 0);
+    aw_review *rv = calloc(1, sizeof *rv);
+    rv->move = calloc(1, sizeof *rv->move);
+    rv->total = rv->count = 1;
+    rv->move[0] = (aw_review_move){.legal = 12, .mover = AW_SOUTH, .played = played, .best = best,
+                                   .mark = AW_MARK_DUBIOUS, .pv_length = 1, .depth = 4};
+    rv->move[0].pv[0] = best;
+    rv->move[0].best_score.kind = AW_SCORE_SEEDS;
+    trainer_options o = opts(AW_SOUTH, 4);
+    aw_error err;
+    trainer *t = trainer_new(g, rv, &o, &err);
+    assert_non_null(t);
+    const trainer_exercise *x = trainer_get(t, 0);
+    /* the hint from the relay's own sowing: what E- does there */
+    aw_position after = x->position;
+    aw_move_report rep;
+    const int got = aw_play_report(&r, &after, best, &rep);
+    char buf[256];
+    trainer_hint_words(t, 0, buf, sizeof buf);
+    if (got > 0) {
+        assert_int_equal(x->hint.kind, TRAINER_HINT_CAPTURES);
+        assert_int_equal(x->hint.seeds, got);
+        assert_non_null(strstr(buf, "Hint: the best move captures"));
+    } else {
+        assert_int_not_equal(x->hint.kind, TRAINER_HINT_CAPTURES);
+        assert_non_null(strstr(buf, "Hint: the best move "));
+    }
+    aw_engine *e = engine();
+    trainer_verdict v;
+    assert_int_equal(trainer_try(t, 0, played, e, &v, &err), 0);
+    assert_int_equal(v.kind, TRAINER_MISS);
+    assert_true(v.played);
+    /* the same pit the other way is another move: valued, not "played" */
+    assert_int_equal(trainer_try(t, 0, other, e, &v, &err), 0);
+    assert_false(v.played);
+    assert_true(v.valued);
+    assert_true(v.kind == TRAINER_GOOD || v.kind == TRAINER_ANSWER);
+    trainer_free(t);
+    aw_engine_free(e);
+    aw_review_free(rv);
+    aw_game_free(g);
+}
+
 typedef struct stopper {
     trainer *t;
 } stopper;
@@ -527,6 +583,7 @@ int main(void)
         cmocka_unit_test(test_tables_near_best),
         cmocka_unit_test(test_search_valued),
         cmocka_unit_test(test_hint_capture),
+        cmocka_unit_test(test_relay),
         cmocka_unit_test(test_stop),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
