@@ -326,7 +326,8 @@ static bool people_allowed(web_game *g, const web_request *req, const char *rout
     if (!ok)
         return false;
     /* No engine's help while two people play: after the end, all of it. */
-    static const char *const help[] = {"hint", "analysis", "evaluations", "review", NULL};
+    static const char *const help[] = {"hint", "analysis", "evaluations", "review", "trainer",
+                                       "trainer/try", NULL};
     for (int i = 0; help[i] && !over; i++)
         if (!strcmp(route, help[i])) {
             web_reply_value(r, 409, json_pack("{s:s, s:s}", "error",
@@ -470,6 +471,21 @@ static web_outcome route_review(web_app *a, web_game *g, const web_request *req,
     return WEB_REPLY;
 }
 
+static web_outcome route_trainer(web_app *a, web_game *g, const web_request *req, web_reply *r,
+                                 web_pending **pending, web_stream **stream)
+{
+    (void)pending, (void)stream;
+    handle_trainer(a, g, req, r);
+    return WEB_REPLY;
+}
+
+static web_outcome route_trainer_try(web_app *a, web_game *g, const web_request *req,
+                                     web_reply *r, web_pending **pending, web_stream **stream)
+{
+    (void)stream;
+    return handle_trainer_try(a, g, req, r, pending);
+}
+
 static web_outcome route_events(web_app *a, web_game *g, const web_request *req, web_reply *r,
                                 web_pending **pending, web_stream **stream)
 {
@@ -528,6 +544,8 @@ static const struct game_route {
     {"record", "GET, HEAD", M_GET | M_HEAD, true, route_record},
     {"evaluations", "GET, HEAD", M_GET | M_HEAD, false, route_evaluations},
     {"review", "GET, HEAD, POST, DELETE", M_GET | M_HEAD | M_POST | M_DELETE, false, route_review},
+    {"trainer", "GET, HEAD, POST, DELETE", M_GET | M_HEAD | M_POST | M_DELETE, false, route_trainer},
+    {"trainer/try", "POST", M_POST, false, route_trainer_try},
     {"events", "GET", M_GET, true, route_events},
     {"messages", "POST", M_POST, false, route_messages},
     {"resign", "POST", M_POST, false, route_resign},
