@@ -174,6 +174,9 @@ int status_of(session_code code)
     case SESSION_COMPUTER_ANSWERS:
     case SESSION_NOT_PERSON: return 400;
     case SESSION_ILLEGAL: return 422;
+    case SESSION_NO_NODE: return 404;
+    case SESSION_MAIN_LINE:
+    case SESSION_NO_VARIATIONS: return 409;
     case SESSION_FAILED: break;
     }
     return 500;
@@ -197,6 +200,9 @@ const char *code_name(session_code code)
     case SESSION_OWN_OFFER: return "own_offer";
     case SESSION_NOT_OVER: return "not_over";
     case SESSION_NO_TAKEBACK: return "no_takeback";
+    case SESSION_NO_NODE: return "no_node";
+    case SESSION_MAIN_LINE: return "main_line";
+    case SESSION_NO_VARIATIONS: return "no_variations";
     case SESSION_FAILED: break;
     }
     return "engine_failed";
