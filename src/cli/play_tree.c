@@ -10,7 +10,6 @@
 #include "play_text.h"
 
 #include "front/i18n.h"
-#include "web/tree_pending.h" /* TEMPORARY until TREE's work is in main */
 
 #include <stdio.h>
 #include <stdlib.h>

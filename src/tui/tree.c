@@ -17,7 +17,6 @@
 #include "tui/tui_internal.h"
 
 #include "front/i18n.h"
-#include "web/tree_pending.h" /* TEMPORARY until TREE's work is in main */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -222,7 +221,8 @@ static void variation(canvas *o, int node, int indent, int depth)
         if (n != node && child(c, parent, 0) == n && c->count[parent] > 1 && depth < 32) {
             for (int i = 1; i < c->count[parent]; i++)
                 variation(o, child(c, parent, i), indent + 2, depth + 1);
-            new_line(o, indent);
+            if (child(c, n, 0) >= 0) /* (else the parenthesis closes there) */
+                new_line(o, indent);
             numbered = true;
         }
     }
@@ -257,7 +257,8 @@ int tui_tree_draw(const tui *t, const rect *p, int y, int rows)
         if (c->count[node] > 1) {
             for (int i = 1; i < c->count[node]; i++)
                 variation(&o, child(c, node, i), 2, 1);
-            new_line(&o, 0);
+            if (child(c, next, 0) >= 0)
+                new_line(&o, 0);
             numbered = true;
         }
         node = next;
@@ -343,9 +344,7 @@ void tui_tree_enter(tui *t)
         t->tree_opened_moves = true;
         tui_relayout(t);
     }
-    tui_note(t, screen_attr(CP_INFO), "%s",
-             _("The tree: Left Right along the line, Up Down between variations, p promote, "
-               "d delete, m main line, Enter or Esc to play on."));
+    t->note[0] = 0; /* (the prompt and the key bar say what the keys do) */
 }
 
 static void leave(tui *t)

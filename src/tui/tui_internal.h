@@ -292,6 +292,9 @@ typedef struct tui {
     struct tree_copy *tree; /* a copy of the session's (tui_sync)         */
     bool tree_mode;       /* w: its keys walk the tree                   */
     bool tree_opened_moves; /* the mode opened the move list             */
+    /* learn from your mistakes (l in the review: trainer.c) */
+    struct tui_trainer *trainer;
+    bool trainer_mode;    /* its exercises are on the screen             */
 } tui;
 
 static inline const aw_rules *tui_rules(const tui *t) { return session_rules(t->s); }
@@ -355,5 +358,13 @@ bool tui_tree_shown(const tui *t);
 int tui_tree_draw(const tui *t, const rect *p, int y, int rows);
 void tui_tree_enter(tui *t);
 void tui_tree_key(tui *t, action a);
+/* trainer.c: learn from your mistakes, from a complete review (l). */
+typedef struct tui_trainer tui_trainer;
+void tui_trainer_start(tui *t);
+void tui_trainer_key(tui *t, action a);
+void tui_trainer_draw(tui *t);
+void tui_trainer_poll(tui *t);         /* a move judged: its verdict shown */
+bool tui_trainer_busy(const tui *t);
+void tui_trainer_free(tui *t);
 
 #endif

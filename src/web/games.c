@@ -14,7 +14,6 @@
  * that is, and nothing else frees it.
  */
 #include "web/games.h"
-#include "web/tree_pending.h" /* TEMPORARY until TREE's work is in main */
 
 #include "util/check.h"
 

@@ -18,7 +18,6 @@
 
 #include "web/events.h"
 #include "web/jsonout.h"
-#include "web/tree_pending.h" /* TEMPORARY until TREE's work is in main */
 
 #include <limits.h>
 #include <stdio.h>

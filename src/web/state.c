@@ -10,7 +10,6 @@
 #include "front/words.h"
 #include "web/jsonout.h"
 #include "web/seats.h"
-#include "web/tree_pending.h" /* TEMPORARY until TREE's work is in main */
 
 #include <stdlib.h>
 #include <string.h>

@@ -205,7 +205,8 @@ describe('the moves as a tree', () => {
     // The main line is the game: it is not deleted.
     const main = nodeOf(before, ['C', 'f']);
     await refused('variations/delete', { node: main }, 409, 'main_line', /main line cannot be deleted/);
-    await refused('variations/delete', { node: 0 }, 409, 'main_line');
+    // (the start is not a move)
+    await refused('variations/delete', { node: 0 }, 404, 'no_node');
     // In French, the session's words.
     const fr = await refused('goto', { node: 424242, lang: 'fr' }, 404, 'no_node');
     assert.doesNotMatch(fr.body.error, /no such move/);

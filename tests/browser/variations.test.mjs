@@ -60,9 +60,10 @@ describe('variations in the page', () => {
     await page.waitForSelector('#board .pit.playable');
     const state = async () => (await api(srv.base, 'GET', `/api/games/${id}`)).body;
     // A move by a click (or a tap) on its pit; waits for the server's new state.
-    const play = async (m) => {
+    // (force: a pit of a position looked at is not marked playable)
+    const play = async (m, force = false) => {
       const before = (await state()).version;
-      await page[opts.mobile ? 'tap' : 'click'](`#board .pit[data-pit="${pit[m]}"]`);
+      await page[opts.mobile ? 'tap' : 'click'](`#board .pit[data-pit="${pit[m]}"]`, { force });
       await page.waitForFunction(async ([gid, v, mv]) => {
         const st = await (await fetch(`/api/games/${gid}`)).json();
         return st.version > v && st.moves.length && st.moves[st.moves.length - 1].move === mv;
@@ -70,37 +71,34 @@ describe('variations in the page', () => {
       await idle(page);
     };
     const moveTexts = () => page.$$eval('#moves .mv:not(.gap)', (b) => b.map((x) => x.firstChild.textContent));
-    return { id, page, state, play, moveTexts };
-  }
-
-  async function changed(page, state, before) {
-    for (let i = 0; i < 100; i++) {
+    // The page shows the line `moves` as the game's (its moves, nothing
+    // animated), and the server agrees: the state.
+    const settled = async (moves) => {
+      await page.waitForFunction((want) => JSON.stringify([...document.querySelectorAll('#moves .mv:not(.gap)')].map((x) => x.firstChild.textContent)) === want,
+        JSON.stringify(moves), { timeout: 10000 });
+      await idle(page);
       const st = await state();
-      if (st.version > before) return st;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('the game did not change');
+      assert.deepEqual(st.moves.map((m) => m.move), moves);
+      return st;
+    };
+    return { id, page, state, play, moveTexts, settled };
   }
 
   for (const [name, opts] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844, mobile: true }]]) {
     it(`makes, shows, promotes and deletes a variation (${name})`, async () => {
-      const { page, state, play, moveTexts } = await open(opts);
+      const { page, state, play, settled } = await open(opts);
       const tap = (sel) => page[opts.mobile ? 'tap' : 'click'](sel);
       await play('C');
       await play('f');
       await play('D');
-      assert.deepEqual(await moveTexts(), ['C', 'f', 'D']);
+      await settled(['C', 'f', 'D']);
       assert.equal(await page.isHidden('#tree-tools'), true, 'no tools without a variation');
       // Undo, then another move: the first one stays, as a variation.
-      let v = (await state()).version;
       await tap('#btn-undo');
-      await changed(page, state, v);
-      await idle(page);
-      assert.deepEqual(await moveTexts(), ['C', 'f']);
+      await settled(['C', 'f']);
       await play('E');
-      let st = await state();
+      let st = await settled(['C', 'f', 'E']);
       assert.equal(treeText(st.tree), 'C f E (D)');
-      assert.deepEqual(await moveTexts(), ['C', 'f', 'E']);
       // Shown indented, under the move it replaces.
       const block = page.locator('#moves li.tv-block .tv-line');
       assert.equal(await block.count(), 1);
@@ -117,66 +115,46 @@ describe('variations in the page', () => {
       assert.equal(await page.isDisabled('#tree-mainline'), true);
       await page.screenshot({ path: path.join(SHOTS, `variations-${name}.png`), fullPage: !!opts.mobile });
       // A click on the variation goes there: the board plays on from it.
-      v = st.version;
       await tap('#moves .tv-block .tv');
-      st = await changed(page, state, v);
-      await idle(page);
-      assert.deepEqual(st.moves.map((m) => m.move), ['C', 'f', 'D']);
-      assert.deepEqual(await moveTexts(), ['C', 'f', 'D']);
-      assert.equal(await page.textContent('#moves [aria-current]').then((t) => t.trim()), 'D');
+      await settled(['C', 'f', 'D']);
+      assert.equal((await page.textContent('#moves [aria-current]')).trim(), 'D');
       assert.equal(await page.isHidden('#viewing'), true, 'the board is at the current move');
       await play('a');
-      st = await state();
+      st = await settled(['C', 'f', 'D', 'a']);
       assert.equal(treeText(st.tree), 'C f E (D a)');
       assert.equal(await page.isDisabled('#tree-promote'), false);
       // Promote it: D a is the main line, E the variation.
-      v = st.version;
       await tap('#tree-promote');
-      st = await changed(page, state, v);
-      await idle(page);
-      assert.equal(treeText(st.tree), 'C f D (E) a');
       await page.waitForFunction(() => document.querySelector('#moves li.tv-block .tv')?.firstChild.textContent === 'E');
+      st = await settled(['C', 'f', 'D', 'a']);
+      assert.equal(treeText(st.tree), 'C f D (E) a');
       assert.equal(await page.locator('#moves li:not(.tv-block) .mv[data-ply="3"]').evaluate((b) => b.firstChild.textContent), 'D');
       // Go to E, then back to the main line: where E's line leaves it (after f).
-      v = st.version;
       await tap('#moves li.tv-block .tv');
-      st = await changed(page, state, v);
-      assert.equal(st.moves.map((m) => m.move).join(' '), 'C f E');
-      await idle(page);
+      await settled(['C', 'f', 'E']);
       assert.equal(await page.isDisabled('#tree-mainline'), false);
-      v = st.version;
       await tap('#tree-mainline');
-      st = await changed(page, state, v);
-      await idle(page);
-      assert.deepEqual(st.moves.map((m) => m.move), ['C', 'f']);
+      await settled(['C', 'f']);
       // Forward along the tree (→ at the current move): the main line's D.
       if (!opts.mobile) {
-        v = st.version;
         await page.keyboard.press('ArrowRight');
-        st = await changed(page, state, v);
-        await idle(page);
-        assert.deepEqual(st.moves.map((m) => m.move), ['C', 'f', 'D']);
+        await settled(['C', 'f', 'D']);
       }
       // Delete the variation E (looked at by a click on it).
-      v = st.version;
       await tap('#moves li.tv-block .tv');
-      st = await changed(page, state, v);
-      await idle(page);
-      v = st.version;
+      await settled(['C', 'f', 'E']);
       await tap('#tree-delete');
-      st = await changed(page, state, v);
-      await idle(page);
-      assert.equal(treeText(st.tree), 'C f D a');
-      assert.deepEqual(st.moves.map((m) => m.move), ['C', 'f'], 'the current move went back to its parent');
       await page.waitForFunction(() => !document.querySelector('#moves li.tv-block'));
+      st = await settled(['C', 'f']);
+      assert.equal(treeText(st.tree), 'C f D a', 'the current move went back to its parent');
       assert.equal(await page.isHidden('#tree-tools'), true);
       // Looking back at C, a pit clicked plays from there: a new branch.
       await tap('#moves .mv[data-ply="1"]');
       await page.waitForSelector('#viewing:not([hidden])');
-      await play('e');
-      st = await state();
+      assert.match(await page.textContent('#status'), /Play from here to try another move/);
+      await play('e', true);
+      st = await settled(['C', 'e']);
       assert.equal(treeText(st.tree), 'C e (f D a)');
-      assert.deepEqual(await moveTexts(), ['C', 'e']);
       await page.screenshot({ path: path.join(SHOTS, `variations-${name}-2.png`), fullPage: !!opts.mobile });
       assert.deepEqual(page.problems, []);
       await page.context().close();

@@ -26,9 +26,12 @@ STEP="variations: the tree mode walks the tree"
 keys w
 wait_for "Moves: the tree (w)"
 wait_for "Walking the tree"
-keys Up
+# D is shown under E, its variation: Down goes to it, Up back
+keys Down
 board_is "$(position_after C f D)"
 keys Down
+wait_for "No other variation here."
+keys Up
 board_is "$(position_after C f E)"
 keys Left Left
 board_is "$(position_after C)"
@@ -42,7 +45,7 @@ keys End
 board_is "$(position_after C f E)"
 
 STEP="variations: promote, main line, delete"
-keys Up
+keys Down
 board_is "$(position_after C f D)"
 keys p
 wait_for "This line is now the main line."
@@ -64,8 +67,8 @@ wait_for "the main line cannot be deleted"
 
 STEP="variations: Esc plays on from the current move"
 keys Escape
+wait_for "North to move:"
 absent "Walking the tree"
-wait_for "North to move"
 keys a
 wait_for "North plays a"
 board_is "$(position_after C f D a)"

@@ -17,6 +17,7 @@ import * as offline from './offline.js';
 import { announce } from './a11y.js';
 import * as sound from './sound.js';
 import * as movetree from './movetree.js';
+import * as trainer from './trainer.js';
 
 const { t } = i18n;
 const $ = (id) => document.getElementById(id);
@@ -89,7 +90,9 @@ reviews.init({
   state: () => state, viewPly: () => viewPly, moveNumber, moveLabel, playerName, goTo, failed, drawMoves, drawGraph,
   // (a review done puts its better lines in the tree: the state is newer)
   refresh: () => { if (state) api.state(state.id).then((next) => takeState(next), () => {}); },
+  drawn: () => trainer.draw(),
 });
+trainer.init({ state: () => state, reviewComplete: () => reviews.complete(), failed });
 
 // ------------------------------------------------------------ helpers
 
