@@ -7,12 +7,15 @@
 // step is checked against the server's state too.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launch, openPage } from './browser.mjs';
 import { startServer, api } from '../api/server.mjs';
+import { serve } from './static-server.mjs';
 
 const SHOTS = process.env.SHOTS || 'build/screenshots';
+// The page with no server (make web-static), when it is built.
+const STATIC = process.env.WEB_STATIC || 'build/web-static';
 
 // The tree as PGN writes its moves: "C f E (D)".
 function treeText(tree) {
@@ -160,4 +163,44 @@ describe('variations in the page', () => {
       await page.context().close();
     });
   }
+
+  // The same in the page with no server (the module runs the same routes),
+  // and the tree kept on the device: a reload brings it back.
+  it('works in the page with no server', { skip: !existsSync(path.join(STATIC, 'awale.wasm')) && `no ${STATIC} (make web-static)` }, async () => {
+    const srv = await serve(STATIC);
+    try {
+      const page = await openPage(browser, srv.prefixUrl.replace(/\/$/, ''), { width: 1100, height: 860, path: '/' });
+      // (the line shown, its last move's sowing over)
+      const line = async (moves) => {
+        await page.waitForFunction((want) => JSON.stringify([...document.querySelectorAll('#moves .mv:not(.gap)')].map((x) => x.firstChild.textContent)) === want,
+          JSON.stringify(moves), { timeout: 20000 });
+        await idle(page);
+      };
+      await page.waitForSelector('#board .pit.playable');
+      await page.click('#btn-import');
+      await page.fill('#import-text', '[South "player"]\n[North "player"]\n\n1. C f 2. D *\n');
+      await page.click('#form-import button[type=submit]');
+      await page.waitForSelector('#dlg-import', { state: 'hidden' });
+      await line(['C', 'f', 'D']);
+      await page.click('#btn-undo');
+      await line(['C', 'f']);
+      await page.click(`#board .pit[data-pit="${pit.E}"]`);
+      await line(['C', 'f', 'E']);
+      await page.waitForSelector('#moves li.tv-block .tv');
+      assert.equal(await page.locator('#moves li.tv-block .tv').first().evaluate((b) => b.firstChild.textContent), 'D');
+      await page.click('#moves li.tv-block .tv');
+      await line(['C', 'f', 'D']);
+      await page.click('#tree-promote');
+      await page.waitForFunction(() => document.querySelector('#moves li.tv-block .tv')?.firstChild.textContent === 'E');
+      // Kept on the device with its variation: a reload shows the same tree.
+      await page.waitForTimeout(500);
+      await page.reload();
+      await line(['C', 'f', 'D']);
+      await page.waitForFunction(() => document.querySelector('#moves li.tv-block .tv')?.firstChild.textContent === 'E');
+      assert.deepEqual(page.problems, []);
+      await page.context().close();
+    } finally {
+      await srv.close();
+    }
+  });
 });
