@@ -416,9 +416,7 @@ void dialog_help(bool relay, const char *more)
                "Any key skips the animation of a move.\n"
                "With clocks (awale play --clock 5+3) each side's time is shown beside its "
                "name; a player whose time runs out loses.\n"),
-             _("  w              the tree of variations: a different move from an earlier "
-               "position starts a variation; Left, Right go along the line, Up, Down between "
-               "variations, p promotes, d deletes, m goes back to the main line, Esc plays on\n"),
+             _("  w              the tree of variations: walk it, promote, delete\n"),
              _("The web page (awale serve) has the same keys, and t turns its board.\n"),
              relay ? _("Relay game: after the pit, Left or Right (or - and +) chooses the "
                        "direction of sowing, as seen on the screen; Esc goes back.\n")
