@@ -327,6 +327,15 @@ $(BUILD)/fuzz-replay/%: tests/fuzz/%.c tests/fuzz/replay.c $(LIBAWALE)
 	@$(if $(Q),echo "  FUZZ    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< tests/fuzz/replay.c $(LIBAWALE) $(LIBS)
 
+# The puzzle line parser (src/front/puzzles.c) with the shipped puzzles it
+# embeds.
+PUZZLE_FUZZ_OBJ := $(BUILD)/obj/src/front/puzzles.o $(BUILD)/obj/gen/puzzle_data.o
+$(BUILD)/fuzz-replay/fuzz_puzzle: tests/fuzz/fuzz_puzzle.c tests/fuzz/replay.c $(PUZZLE_FUZZ_OBJ) $(LIBAWALE)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  FUZZ    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< tests/fuzz/replay.c $(PUZZLE_FUZZ_OBJ) \
+	    $(LIBAWALE) $(LIBS)
+
 # The protocol's state machine under random command streams (tests/uci).
 $(UCI_RANDOM): tests/uci/uci_random.c $(LIBAWALE)
 	@mkdir -p $(dir $@)
@@ -626,6 +635,11 @@ $(FUZZ_DIR)/fuzz_web: $(FUZZ_DIR)/obj/tests/fuzz/fuzz_web.o $(FUZZ_WEB_OBJ) $(FU
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $< $(FUZZ_WEB_OBJ) $(FUZZ_DIR)/libawale.a \
 	    $(filter-out -lmicrohttpd,$(WEB_LIBS)) $(FUZZ_LIBS)
+
+$(FUZZ_DIR)/fuzz_puzzle: $(FUZZ_DIR)/obj/tests/fuzz/fuzz_puzzle.o $(FUZZ_DIR)/obj/src/front/puzzles.o \
+                         $(FUZZ_DIR)/obj/$(BUILD)/gen/puzzle_data.o $(FUZZ_DIR)/libawale.a
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ $(FUZZ_LIBS)
 
 $(FUZZ_DIR)/fuzz_store: $(FUZZ_DIR)/obj/tests/fuzz/fuzz_store.o $(FUZZ_DIR)/obj/src/web/store.o
 	@$(if $(Q),echo "  LINK    $@")

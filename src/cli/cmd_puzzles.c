@@ -21,7 +21,6 @@
 #include "front/interrupt.h"
 #include "front/puzzle_find.h"
 #include "front/puzzles.h"
-#include "front/session.h"
 #include "front/textfile.h"
 #include "front/words.h"
 
@@ -747,6 +746,31 @@ static bool read_line(char *buf, size_t size)
     return true;
 }
 
+/* The commands of `awale puzzle`, in English, French and Portuguese. */
+typedef enum pcmd { P_NONE, P_QUIT, P_HELP, P_BOARD, P_HINT, P_ANSWER, P_NEXT } pcmd;
+static const struct {
+    const char *word;
+    pcmd c;
+} pwords[] = {
+    {"quit", P_QUIT},         {"exit", P_QUIT},      {"q", P_QUIT},          {"quitter", P_QUIT},
+    {"sortir", P_QUIT},       {"sair", P_QUIT},      {"help", P_HELP},       {"?", P_HELP},
+    {"aide", P_HELP},         {"ajuda", P_HELP},     {"board", P_BOARD},     {"plateau", P_BOARD},
+    {"tabuleiro", P_BOARD},   {"hint", P_HINT},      {"conseil", P_HINT},    {"indice", P_HINT},
+    {"indice", P_HINT},       {"sugestao", P_HINT},  {"sugestão", P_HINT},   {"dica", P_HINT},
+    {"answer", P_ANSWER},     {"solution", P_ANSWER}, {"réponse", P_ANSWER}, {"reponse", P_ANSWER},
+    {"resposta", P_ANSWER},   {"solução", P_ANSWER}, {"solucao", P_ANSWER},  {"next", P_NEXT},
+    {"suivant", P_NEXT},      {"suivante", P_NEXT},  {"próximo", P_NEXT},    {"proximo", P_NEXT},
+    {"seguinte", P_NEXT},
+};
+
+static pcmd pcmd_of(const char *line)
+{
+    for (size_t i = 0; i < sizeof pwords / sizeof pwords[0]; i++)
+        if (strcmp(line, pwords[i].word) == 0)
+            return pwords[i].c;
+    return P_NONE;
+}
+
 static void puzzle_help(void)
 {
     printf("%s", _("Commands:\n"
@@ -817,24 +841,14 @@ int cmd_puzzle(int argc, char **argv)
         if (!p)
             break;
         last = p->id;
-        session_config c = session_config_default();
-        c.rules = p->rules;
-        c.start = p->position;
         int solver = p->position.side;
-        c.computer[!solver] = true;
-        aw_error err;
-        session *s = session_new(&c, &err);
-        if (!s) {
-            cli_error(cmd, "%s", err.msg);
-            return EXIT_INPUT;
-        }
         char tw[256];
         themes_words(p->themes, tw, sizeof tw);
         printf("\n");
         printf(_("Puzzle %d of %s, rating %d%s%s. %s to move.\n"), p->id + 1, rules_name,
                p->rating, tw[0] ? ", " : "", tw, words_side(solver));
-        line_board(s);
         aw_position at = p->position;
+        line_board_puzzle(&p->rules, &at);
         int step = 0; /* index in the solution of the solver's next move */
         bool hinted = false;
         int outcome = -1; /* 1 solved, 0 missed, -1 skipped */
@@ -849,23 +863,24 @@ int cmd_puzzle(int argc, char **argv)
             }
             if (!line[0])
                 continue;
-            if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0) {
+            pcmd pc = pcmd_of(line);
+            if (pc == P_QUIT) {
                 quit = true;
                 break;
             }
-            if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
+            if (pc == P_HELP) {
                 puzzle_help();
                 continue;
             }
-            if (strcmp(line, "board") == 0) {
-                line_board(s);
+            if (pc == P_BOARD) {
+                line_board_puzzle(&p->rules, &at);
                 continue;
             }
-            if (strcmp(line, "next") == 0) {
+            if (pc == P_NEXT) {
                 printf("%s\n", _("Skipped."));
                 break;
             }
-            if (strcmp(line, "answer") == 0) {
+            if (pc == P_ANSWER) {
                 char l2[256];
                 printf(_("The solution: %s\n"),
                        words_line(&p->rules, &at, p->solution + step, p->length - step, l2,
@@ -873,11 +888,12 @@ int cmd_puzzle(int argc, char **argv)
                 outcome = 0;
                 break;
             }
-            if (strcmp(line, "hint") == 0) {
+            if (pc == P_HINT) {
                 aw_position q = at;
                 int took = aw_play(&p->rules, &q, p->solution[step]);
                 if (took > 0)
-                    printf(_("Hint: the move captures %d seeds.\n"), took);
+                    printf(P_("Hint: the move captures %d seed.\n", "Hint: the move captures %d seeds.\n", took),
+                           took);
                 else
                     printf("%s\n", _("Hint: a quiet move, without a capture."));
                 if (!hinted && tw[0])
@@ -925,8 +941,7 @@ int cmd_puzzle(int argc, char **argv)
             aw_move reply = p->solution[step++];
             aw_play(&p->rules, &at, reply);
             printf(_("%s replies %s.\n"), words_side(!solver), aw_move_format(&p->rules, reply, mv));
-            session_restart(s, &at);
-            line_board(s);
+            line_board_puzzle(&p->rules, &at);
         }
         if (outcome >= 0) {
             tried++;
@@ -947,7 +962,6 @@ int cmd_puzzle(int argc, char **argv)
                 printf(_("Missed. Streak 0. Your rating: %d.\n"), (int)lround(player));
             }
         }
-        session_free(s);
     }
     printf(_("%d of %d puzzles solved, best streak %d, rating %d.\n"), solved, tried, best,
            (int)lround(player));

@@ -30,7 +30,7 @@
  */
 #include "front/puzzle_find.h"
 
-#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,7 +49,7 @@ struct puzzle_finder {
     bool tables_exact;
     aw_engine *engine; /* the checker: full strength, the tables */
     aw_engine *player; /* the games' players                     */
-    volatile sig_atomic_t stopped;
+    atomic_int stopped;
     /* positions examined (hashes; open addressing, 0 = empty) */
     uint64_t *seen;
     size_t seen_size, seen_count;
