@@ -155,6 +155,8 @@ typedef struct build_state {
     plist found;
     int target;
     int examined, deep, games, written, rejected;
+    int small;  /* puzzles with SMALL_BOARD seeds or fewer on the board */
+    bool vary;  /* engine games: limit the small ones                   */
     double t0;
     bool tty, quiet, signals;
 } build_state;
@@ -190,9 +192,25 @@ static void progress(build_state *b, bool last)
                 b->found.count, b->target, b->examined, b->deep, b->games, el);
 }
 
+static int board_seeds(const aw_position *pos)
+{
+    int n = 0;
+    for (int i = 0; i < AW_PITS; i++)
+        n += pos->pits[i];
+    return n;
+}
+
+/* Engine games end in small endgames again and again: at most a quarter
+ * of the puzzles found in them have SMALL_BOARD seeds or fewer on the
+ * board, so that the collection spans the whole game. */
+#define SMALL_BOARD 8
+
 /* Try one position; -1 to stop. */
 static int consider(build_state *b, puzzle_finder *pf, const aw_position *pos)
 {
+    bool small = board_seeds(pos) <= SMALL_BOARD;
+    if (b->vary && small && b->small * 4 >= b->target)
+        return 0;
     puzzle p;
     puzzle_find_info info;
     aw_error err;
@@ -214,6 +232,7 @@ static int consider(build_state *b, puzzle_finder *pf, const aw_position *pos)
             return 0;
         }
         p.id = b->found.count;
+        b->small += small;
         if (b->signals)
             fprintf(stderr, "signals dfirst %d tempting %d payoff %d length %d rating %d\n",
                     info.dfirst, info.tempting, info.payoff, p.length, p.rating);
@@ -331,7 +350,10 @@ static int build(int argc, char **argv)
                 return EXIT_INPUT;
             }
         b.written = b.found.count;
+        for (int i = 0; i < b.found.count; i++)
+            b.small += board_seeds(&b.found.items[i].position) <= SMALL_BOARD;
     }
+    b.vary = !records;
 
     aw_tables *tables = rules.family == AW_FAMILY_RELAY ? NULL
                                                          : cli_tables_open(cmd, tables_opt, &rules);

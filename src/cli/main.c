@@ -381,7 +381,8 @@ static const command commands[] = {
      "        the draw). Prints each failure and why; exit status 1 if any.\n"
      "stats   counts by rule set and theme, and the ratings' quartiles.\n"
      "\n"
-     RULE_OPTIONS
+     "  --rules R        rule set: abapa, seven-turns, grand-slam, two-seeds, relay\n"
+     "                   (presets only: a puzzle names its rule set)\n"
      "  --count N        puzzles to find (those kept from --out count)\n"
      "  --records FILE   look in the games of these records instead of engine games\n"
      "  --out FILE       write the puzzles there (default: standard output at the end)\n"

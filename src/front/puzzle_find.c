@@ -30,6 +30,7 @@
  */
 #include "front/puzzle_find.h"
 
+#include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -462,12 +463,13 @@ int puzzle_rating(int dfirst, int tempting, bool quiet, int solver_moves, int le
         dfirst = 17;
     if (payoff > 13)
         payoff = 13;
-    /* Points for each signal, then scaled so that the abapa puzzles of the
-     * shipped file spread over 600..2600 with their median near 1400
-     * (calibrated on a build of 150: docs/puzzles.md). */
+    /* Points for each signal, then mapped by a logistic curve onto
+     * 600..2600, so that the abapa puzzles spread over the whole range
+     * with their median near 1500 (calibrated on a build of 520 abapa
+     * puzzles: docs/puzzles.md, "Ratings"). */
     int raw = 95 * (dfirst - 1) + 130 * tempting + (quiet ? 220 : 0) +
               110 * (solver_moves - 1) + 30 * (legal - 2) + 40 * (payoff - 1);
-    int r = 850 + raw * 9 / 10;
+    int r = (int)lround(600.0 + 2000.0 / (1.0 + exp(-(raw - 750) / 250.0)));
     if (r < PUZZLE_RATING_MIN)
         r = PUZZLE_RATING_MIN;
     if (r > PUZZLE_RATING_MAX)
