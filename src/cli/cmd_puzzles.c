@@ -546,7 +546,7 @@ static int verify(int argc, char **argv)
 {
     const char *cmd = "puzzles verify";
     const char *file = NULL, *rules_name = NULL, *tables_opt = NULL;
-    long long depth = 0, nodes = 0;
+    long long depth = 0, nodes = 0, every = 1;
     bool quiet = false;
     for (int i = 1; i < argc; i++) {
         const char *v;
@@ -558,6 +558,9 @@ static int verify(int argc, char **argv)
             rules_name = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--depth", &v)) != 0) {
             if (rc < 0 || cli_number(cmd, "--depth", v, 1, 60, &depth))
+                return EXIT_USAGE;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--every", &v)) != 0) {
+            if (rc < 0 || cli_number(cmd, "--every", v, 1, 1000000, &every))
                 return EXIT_USAGE;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--nodes", &v)) != 0) {
             if (rc < 0 || cli_number(cmd, "--nodes", v, 1000, (1LL << 40), &nodes))
@@ -611,7 +614,7 @@ static int verify(int argc, char **argv)
         the_finder = pf;
         for (int i = 0; i < l.count; i++) {
             const puzzle *p = &l.items[i];
-            if (strcmp(p->rules_name, r) != 0)
+            if (strcmp(p->rules_name, r) != 0 || i % every != 0)
                 continue;
             char why[512];
             int rc = puzzle_finder_verify(pf, p, (int)depth, why, sizeof why);
