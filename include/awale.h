@@ -429,7 +429,10 @@ typedef struct aw_record aw_record;
 #define AW_RECORD_TAG_NAME_MAX 64    /* bytes of a tag name                */
 #define AW_RECORD_TAG_VALUE_MAX 4096 /* bytes of a tag value               */
 #define AW_RECORD_COMMENT_MAX 16384  /* bytes of the comment after a move  */
-#define AW_RECORD_MOVES_MAX 10000    /* moves (plies) of one record        */
+#define AW_RECORD_MOVES_MAX 10000    /* moves (plies) of one line          */
+#define AW_RECORD_NODES_MAX 100000   /* moves of one record, variations
+                                        included                          */
+#define AW_RECORD_DEPTH_MAX 64       /* variations nested in variations    */
 
 /* A record of a game with no moves yet from `start` (NULL: the start
  * position, South first). NULL when out of memory. */
@@ -504,6 +507,73 @@ AW_API char *aw_record_format(const aw_record *rec);
  * AW_RECORD_*_MAX is a bad record. Time and memory grow linearly with the
  * length of the text. */
 AW_API aw_record *aw_record_read(const char **text, int *line, aw_error *err);
+
+/* The record's move tree. Node AW_RECORD_ROOT is the start position; every
+ * other node is a move played from its parent's position. A node's first
+ * child continues its line; the others are variations (alternatives to the
+ * first child), in order. The main line (the root, its first child, that
+ * child's first child, ...) is the game of aw_record_game, and the per-ply
+ * functions above (aw_record_set_comment, aw_record_mark, ...) address its
+ * nodes. Moves played or taken back on aw_record_game(rec) change the main
+ * line to match: the moves the game no longer has are dropped with what
+ * hangs from them (the variations of the first move dropped included),
+ * variations hanging from the nodes that remain are kept. Changing the main
+ * line through the tree (adding its next move, promoting, deleting) plays
+ * it on the game: an end by agreement lasts only while the main line ends
+ * where it was agreed.
+ *
+ * Ids are small numbers below aw_record_node_limit; an id stays the same
+ * while its node lives (an id freed by a deletion may be given again to a
+ * later node). Nesting: a node's depth is the number of variations on its
+ * path from the root (0 on the main line); no node is deeper than
+ * AW_RECORD_DEPTH_MAX, no line longer than AW_RECORD_MOVES_MAX moves, and a
+ * record holds at most AW_RECORD_NODES_MAX moves. The functions taking a
+ * node answer -1 / NULL / false / AW_MOVE_NONE for a node that does not
+ * exist. */
+#define AW_RECORD_ROOT 0
+AW_API int aw_record_node_limit(const aw_record *rec);
+AW_API bool aw_record_node_exists(const aw_record *rec, int node);
+/* The parent (-1 for the root), the move (AW_MOVE_NONE for the root), the
+ * moves from the start, the children (the first continues the line) and
+ * the i-th child (-1: none), whether the node is on the main line. */
+AW_API int aw_record_node_parent(const aw_record *rec, int node);
+AW_API aw_move aw_record_node_move(const aw_record *rec, int node);
+AW_API int aw_record_node_ply(const aw_record *rec, int node);
+AW_API int aw_record_node_children(const aw_record *rec, int node);
+AW_API int aw_record_node_child(const aw_record *rec, int node, int i);
+AW_API bool aw_record_node_on_main_line(const aw_record *rec, int node);
+/* Variations on the path from the start to `node` (0: the main line). */
+AW_API int aw_record_node_depth(const aw_record *rec, int node);
+/* The mark of the node's move; 0, or -1 for the root or an unknown mark. */
+AW_API aw_mark aw_record_node_mark(const aw_record *rec, int node);
+AW_API int aw_record_node_set_mark(aw_record *rec, int node, aw_mark mark, aw_error *err);
+/* The comment after the node's move (the root's: before the first move),
+ * NULL when none; set as aw_record_set_comment does. */
+AW_API const char *aw_record_node_comment(const aw_record *rec, int node);
+AW_API int aw_record_node_set_comment(aw_record *rec, int node, const char *text, aw_error *err);
+/* The comment before the first move of a variation (written just after its
+ * '('), NULL when none; only a variation's first move has one (-1 for any
+ * other node). When the variation becomes the line's continuation
+ * (promoted, or its elder deleted), this comment joins the comment after
+ * the parent's move, where the text then shows it. */
+AW_API const char *aw_record_node_comment_before(const aw_record *rec, int node);
+AW_API int aw_record_node_set_comment_before(aw_record *rec, int node, const char *text,
+                                             aw_error *err);
+/* The child reached by `move` from `node`: the existing one, else a new
+ * last child (a new first child when `node` had none: on the main line,
+ * the game goes on with it); -1 with a message (the move is illegal there,
+ * the game is over there, a limit). */
+AW_API int aw_record_node_add(aw_record *rec, int node, aw_move move, aw_error *err);
+/* Make `node` its parent's first child (one level up; its elder becomes a
+ * variation). 0, or -1 for the root, an unknown node, or when that would
+ * nest a variation deeper than AW_RECORD_DEPTH_MAX. */
+AW_API int aw_record_node_promote(aw_record *rec, int node, aw_error *err);
+/* Remove `node` and everything after it (not the root); when it was its
+ * parent's first child, the next variation continues the line. 0, -1. */
+AW_API int aw_record_node_delete(aw_record *rec, int node, aw_error *err);
+/* A new game: the start, then the moves to `node` (the end of the main
+ * line keeps an end by agreement); the caller frees it. NULL + message. */
+AW_API aw_game *aw_record_node_game(const aw_record *rec, int node, aw_error *err);
 
 /* -------------------------------------------------------------------- perft */
 
@@ -1006,8 +1076,11 @@ AW_API int aw_review_resume(aw_engine *engine, const aw_game *game, aw_review *r
  * mark, a comment after every marked move (the best move and its line,
  * the values, the loss, or why it is good), and before the first move a
  * comment with `title` (e.g. "awale review, depth 14"; may be NULL) and
- * the summary. Comments already there are kept, the review's added after
- * them. 0, or -1 when the record's moves are not the reviewed game's. */
+ * the summary, and the better line (the review's pv) of every move marked
+ * ?!, ? or ?? as a variation of that move (its moves up to the first that
+ * cannot be played there; a line already in the record is not doubled).
+ * Comments already there are kept, the review's added after them. 0, or -1
+ * when the record's moves are not the reviewed game's. */
 AW_API int aw_review_annotate(const aw_review *review, aw_record *rec, const char *title,
                               aw_error *err);
 

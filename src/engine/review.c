@@ -1,7 +1,8 @@
 /*
  * review.c - game review (docs/review.md): every move of a game judged by
  * the engine (or exactly by the endgame tables), marked, summed up per
- * player, and written back into a record as marks and comments.
+ * player, and written back into a record as marks, comments and the better
+ * lines of the marked moves (variations).
  *
  * For each move: the position before it is searched with MultiPV 2 (the
  * best move and the best other one, for the marks ! and !!); when another
@@ -742,6 +743,38 @@ static int add_comment(aw_record *rec, int ply, const char *text, aw_error *err)
     return rc;
 }
 
+/* The better line of a marked move (the review's pv from the position
+ * before it) as a variation of the move: the moves that can be played, up
+ * to the end of the line or the first that cannot (a line that the game's
+ * history ends by repetition). A line already there is followed, not
+ * doubled. 0, or -1 (out of memory, a limit of the record). */
+static int add_better_line(aw_record *rec, const aw_review_move *m, aw_error *err)
+{
+    if (m->mark == AW_MARK_NONE || m->mark == AW_MARK_GOOD || m->mark == AW_MARK_BRILLIANT ||
+        m->pv_length <= 0 || m->pv[0] == m->played)
+        return 0;
+    const aw_record *crec = rec;
+    int node = AW_RECORD_ROOT;
+    for (int i = 0; i < m->ply; i++)
+        node = aw_record_node_child(crec, node, 0);
+    if (node < 0)
+        return aw_fail(err, "the record's move %d is not the reviewed game's", m->ply + 1);
+    aw_game *g = aw_record_node_game(rec, node, err);
+    if (!g)
+        return -1;
+    for (int i = 0; i < m->pv_length && i < AW_SEARCH_MAX_PV; i++) {
+        aw_error e;
+        if (aw_game_play(g, m->pv[i], &e))
+            break; /* not playable there: the line stops */
+        if ((node = aw_record_node_add(rec, node, m->pv[i], err)) < 0) {
+            aw_game_free(g);
+            return -1;
+        }
+    }
+    aw_game_free(g);
+    return 0;
+}
+
 int aw_review_annotate(const aw_review *r, aw_record *rec, const char *title, aw_error *err)
 {
     const aw_game *g = aw_record_game_const(rec);
@@ -763,6 +796,8 @@ int aw_review_annotate(const aw_review *r, aw_record *rec, const char *title, aw
         else
             continue;
         if (add_comment(rec, k + 1, text, err))
+            return -1;
+        if (add_better_line(rec, m, err))
             return -1;
     }
     char summary[800];

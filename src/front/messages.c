@@ -26,7 +26,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The library's formats, as it writes them (src/rules/record.c and record_read.c,
+/* The library's formats, as it writes them (src/rules/record.c, record_read.c, record_tree.c,
  * notation.c, game.c, position.c). Keep in step with the library. */
 static const char *const formats[] = {
     /* record.c */
@@ -42,7 +42,17 @@ static const char *const formats[] = {
     N_("the end of the text"),
     N_("the end of the line"),
     N_("a comment opened by '{' is not closed by '}' before the end of the text"),
-    N_("variations in parentheses are not part of the format"),
+    N_("'(' opens a variation but no move comes before it (a variation is an alternative to "
+       "the move just before it)"),
+    N_("')' closes no variation"),
+    N_("an empty variation '()': a variation holds moves"),
+    N_("the variation opened by '(' on this line is not closed by ')'"),
+    N_("the variation opened by '(' on this line is not closed by ')' before the result %s "
+       "(line %d)"),
+    N_("the variation opened on line %d starts with %s, a move already given in this position "
+       "(a variation is an alternative)"),
+    N_("variations nested more than %d deep (the limit of one record)"),
+    N_("the record has more than %d moves, variations included (the limit of one record)"),
     N_("numeric annotations (%s) are not part of the format"),
     N_("%s is neither a move number (such as 12.) nor a result"),
     N_("move number %ld where %d was expected"),
@@ -77,6 +87,14 @@ static const char *const formats[] = {
     N_("the record is longer than %d bytes (the limit of one record)"),
     N_("the record has more than %d moves (the limit of one record)"),
     N_("more than %d tag pairs (the limit of one record)"),
+    /* record_tree.c */
+    N_("no move has the id %d in the record"),
+    N_("the start position has no move to mark"),
+    N_("only the first move of a variation has a comment before it"),
+    N_("a line of the record has more than %d moves (the limit of one record)"),
+    N_("the start position cannot be promoted"),
+    N_("the start position cannot be deleted"),
+    N_("the comment before move %d is longer than %d bytes (%zu)"),
     /* notation.c */
     N_("move %d: %s"),
     N_("'%c' is not a pit letter (A-F for South, a-f for North)"),

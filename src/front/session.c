@@ -31,6 +31,18 @@
  * redo stack; a clock runs only while the game goes on, for the side to
  * move; an end of the session's own (resignation, time, abandoned) stops
  * the clocks and leaves no end or takeback offer pending.
+ *
+ * The moves are also a tree (a record's, docs/variations.md): the game is
+ * the line from the start to the current node, which every move, undo,
+ * redo, takeback and goto moves; a move follows the child with that move
+ * or adds one (the first child while the main line is a game being played,
+ * a variation once it is over; without variations the old continuation is
+ * cut first). An end of the session's own and an end by agreement belong
+ * to the node where they happened (end_node, agreed_node): the session's
+ * end and its game's agreement are there exactly when the current node is
+ * that node, and the tree's own game (its main line) is agreed exactly when
+ * that node ends the main line. Invariants too (check()): the game's moves
+ * are the path to the current node; no variations with clocks.
  */
 #include "front/session.h"
 
@@ -78,10 +90,22 @@ struct session {
     bool offer_on;
     session_offer_kind offer_kind;
     int offer_by;
+    /* the moves as a tree (docs/variations.md): s->game is the line from the
+     * start to `node`; an end of the session's own and an end by agreement
+     * belong to the node where they happened (-1: none) */
+    aw_record *tree;
+    int node;
+    bool variations;       /* session_set_variations                      */
+    session_end line_end;  /* the end of the session's own, at end_node   */
+    int line_end_winner;
+    int end_node;
+    int agreed_node;       /* the end by agreement                        */
 };
 
 static bool finished(const session *s);
 static bool ended(const session *s);
+static bool clock_on(const session *s);
+static bool main_end(const session *s, int node);
 
 /* The invariants above (FRONT_ASSERT: the sanitizer and debug builds). */
 static void check(const session *s)
@@ -110,6 +134,20 @@ static void check(const session *s)
     FRONT_ASSERT(!s->offer_on || s->offer_kind == OFFER_REMATCH || !ended(s));
     FRONT_ASSERT(!s->offer_on || s->offer_kind != OFFER_REMATCH || ended(s));
     FRONT_ASSERT(s->clk_len <= s->clk_cap);
+    /* the tree: the game is the line to the current node; the ends belong
+     * to their nodes, which end the main line; no variations with clocks */
+    FRONT_ASSERT(aw_record_node_exists(s->tree, s->node));
+    FRONT_ASSERT(aw_record_node_ply(s->tree, s->node) == aw_game_ply(s->game));
+    FRONT_ASSERT(!s->variations || !clock_on(s));
+    FRONT_ASSERT(s->end == (s->node == s->end_node ? s->line_end : SESSION_END_NONE));
+    FRONT_ASSERT((s->end_node < 0) == (s->line_end == SESSION_END_NONE));
+    FRONT_ASSERT((aw_game_status(s->game) == AW_END_AGREEMENT) == (s->node == s->agreed_node));
+#ifdef FRONT_CHECKS
+    for (int n = s->node, k = aw_game_ply(s->game); n > 0; n = aw_record_node_parent(s->tree, n))
+        FRONT_ASSERT(aw_record_node_move(s->tree, n) == aw_game_move(s->game, --k));
+    FRONT_ASSERT((aw_game_status(aw_record_game_const(s->tree)) == AW_END_AGREEMENT) ==
+                 (s->agreed_node >= 0 && main_end(s, s->agreed_node)));
+#endif
 }
 
 /* The English words of a code (marked for translation). */
@@ -130,6 +168,10 @@ static const char *why_english(session_code code)
     case SESSION_OWN_OFFER: return N_("the other side answers this offer");
     case SESSION_NOT_OVER: return N_("the game is not over");
     case SESSION_NO_TAKEBACK: return N_("there is no move to take back");
+    case SESSION_NO_NODE: return N_("there is no such move in the game");
+    case SESSION_MAIN_LINE: return N_("the main line cannot be deleted");
+    case SESSION_NO_VARIATIONS:
+        return N_("this game has no variations (clocks, or a game between two devices)");
     case SESSION_FAILED: break;
     }
     return N_("the engine failed");
@@ -281,13 +323,126 @@ static void clock_moved(session *s, int mover)
     clk_keep(s, aw_game_ply(s->game));
 }
 
+/* ------------------------------------------------------------- the tree */
+
+/* Whether `node` ends the main line. */
+static bool main_end(const session *s, int node)
+{
+    return aw_record_node_on_main_line(s->tree, node) &&
+           aw_record_node_children(s->tree, node) == 0;
+}
+
+/* The child of `node` reached by `move`, or -1. */
+static int tree_child(const session *s, int node, aw_move move)
+{
+    for (int i = 0, c; (c = aw_record_node_child(s->tree, node, i)) >= 0; i++)
+        if (aw_record_node_move(s->tree, c) == move)
+            return c;
+    return -1;
+}
+
+/* Whether the main line is a game being played: not over by the rules, by
+ * agreement or by an end of the session's own. */
+static bool main_unfinished(const session *s)
+{
+    return aw_game_status(aw_record_game_const(s->tree)) == AW_ONGOING &&
+           !(s->end_node >= 0 && main_end(s, s->end_node));
+}
+
+/* The tree's game (the main line) ends by agreement exactly when the node
+ * agreed on ends the main line (after a change of the main line). */
+static void tree_agreement_follow(session *s)
+{
+    aw_game *g = aw_record_game(s->tree);
+    const bool want = s->agreed_node >= 0 && main_end(s, s->agreed_node);
+    const bool has = aw_game_status(g) == AW_END_AGREEMENT;
+    if (want && !has)
+        aw_game_agree(g, NULL);
+    else if (!want && has)
+        aw_game_undo(g, 1); /* the agreement alone */
+}
+
+/* The ends of the current node: those that happened here. */
+static void ends_follow(session *s)
+{
+    s->end = s->node == s->end_node ? s->line_end : SESSION_END_NONE;
+    s->end_winner = s->line_end_winner;
+    tree_agreement_follow(s);
+}
+
+/* `move` was just played on s->game from the current node: the tree
+ * follows. The existing child with that move, else a new one: at the end
+ * of the main line the game goes on; elsewhere a variation, or without
+ * variations the old continuation is cut first. While the main line is a
+ * game being played, the child played becomes its parent's first (the
+ * main line goes on with it). 0, or -1 with the words (out of memory, a
+ * limit of the record). */
+static int tree_step(session *s, aw_move move, aw_error *err)
+{
+    const bool playing = main_unfinished(s);
+    int c = tree_child(s, s->node, move);
+    if (c < 0 && !s->variations)
+        while (aw_record_node_children(s->tree, s->node) > 0)
+            if (aw_record_node_delete(s->tree, aw_record_node_child(s->tree, s->node, 0), err))
+                return -1;
+    if (c < 0 && main_end(s, s->node)) {
+        if (aw_game_play(aw_record_game(s->tree), move, err))
+            return -1;
+        c = aw_record_node_child(s->tree, s->node, 0);
+    } else if (c < 0 && (c = aw_record_node_add(s->tree, s->node, move, err)) < 0) {
+        return -1;
+    }
+    if ((playing || !s->variations) && aw_record_node_promote(s->tree, c, err))
+        return -1;
+    s->node = c;
+    tree_agreement_follow(s);
+    return 0;
+}
+
+/* Back `plies` moves along the current line (undo, a takeback). */
+static void tree_back(session *s, int plies)
+{
+    while (plies-- > 0 && s->node != AW_RECORD_ROOT)
+        s->node = aw_record_node_parent(s->tree, s->node);
+}
+
+/* The game is about to end at the current node: it becomes the end of the
+ * main line (its line promoted every level up; what follows it — moves
+ * taken back and not played again — is cut, as the redo stack is). */
+static void tree_end_here(session *s)
+{
+    for (int n = s->node; n != AW_RECORD_ROOT; n = aw_record_node_parent(s->tree, n))
+        if (aw_record_node_promote(s->tree, n, NULL))
+            break; /* too deep: the line stays where it is */
+    while (aw_record_node_children(s->tree, s->node) > 0)
+        if (aw_record_node_delete(s->tree, aw_record_node_child(s->tree, s->node, 0), NULL))
+            break;
+    tree_agreement_follow(s);
+}
+
+/* A new tree for the game from its start (a new session, a restart). */
+static int tree_reset(session *s)
+{
+    aw_record *t = aw_record_new(session_rules(s), aw_game_start(s->game));
+    if (!t)
+        return -1;
+    aw_record_free(s->tree);
+    s->tree = t;
+    s->node = AW_RECORD_ROOT;
+    s->line_end = SESSION_END_NONE;
+    s->end_node = s->agreed_node = -1;
+    return 0;
+}
+
 /* An end of the session's own: the clocks stop, no end or takeback is
  * pending any more, nothing to redo. */
 static void end_game(session *s, session_end kind, int winner)
 {
     clock_stop(s);
-    s->end = kind;
-    s->end_winner = winner;
+    tree_end_here(s);
+    s->end = s->line_end = kind;
+    s->end_winner = s->line_end_winner = winner;
+    s->end_node = s->node;
     if (s->offer_on && s->offer_kind != OFFER_REMATCH)
         s->offer_on = false;
     clear_redo(s);
@@ -405,11 +560,13 @@ session *session_new(const session_config *cfg, aw_error *err)
     atomic_init(&s->armed, false);
     atomic_init(&s->adviser, NULL);
     s->game = aw_game_new(&cfg->rules, &cfg->start);
-    if (!s->game) {
+    if (!s->game || tree_reset(s)) {
         snprintf(err->msg, sizeof err->msg, "out of memory");
+        aw_game_free(s->game);
         free(s);
         return NULL;
     }
+    s->variations = !clock_on(s);
     if (cfg->computer[0] || cfg->computer[1]) {
         engine_config e = player_config(cfg);
         if (!(s->player = engine_setup_new(&e, err))) {
@@ -428,6 +585,7 @@ void session_free(session *s)
     aw_engine_free(s->player);
     aw_engine_free(atomic_load(&s->adviser));
     aw_game_free(s->game);
+    aw_record_free(s->tree);
     free(s->clk);
     free(s);
 }
@@ -452,6 +610,15 @@ void session_restart(session *s, const aw_position *start)
     if (start)
         s->cfg.start = *start;
     aw_game_reset(s->game, &s->cfg.start);
+    if (tree_reset(s)) { /* out of memory: the old tree, emptied */
+        while (aw_record_node_children(s->tree, AW_RECORD_ROOT) > 0)
+            aw_record_node_delete(s->tree, aw_record_node_child(s->tree, AW_RECORD_ROOT, 0),
+                                  NULL);
+        aw_game_reset(aw_record_game(s->tree), NULL);
+        s->node = AW_RECORD_ROOT;
+        s->line_end = SESSION_END_NONE;
+        s->end_node = s->agreed_node = -1;
+    }
     clear_redo(s);
     s->end = SESSION_END_NONE;
     s->offer_on = false;
@@ -476,6 +643,10 @@ static int play_move(session *s, aw_move m, aw_move_report *report, aw_error *er
     aw_position p = *session_position(s);
     if (aw_game_play(s->game, m, err))
         return -1;
+    if (tree_step(s, m, err)) {
+        aw_game_undo(s->game, 1);
+        return -1;
+    }
     if (report)
         aw_play_report(session_rules(s), &p, m, report);
     return 0;
@@ -697,7 +868,8 @@ int session_undo(session *s)
     session_clock_check(s); /* a fallen flag is taken back on its own */
     s->offer_on = false;
     if (s->end != SESSION_END_NONE) { /* a resignation, a loss on time */
-        s->end = SESSION_END_NONE;
+        s->end = s->line_end = SESSION_END_NONE;
+        s->end_node = -1;
         clock_back(s, aw_game_ply(s->game));
         check(s);
         return 1;
@@ -705,6 +877,8 @@ int session_undo(session *s)
     if (aw_game_status(s->game) == AW_END_AGREEMENT) {
         const int n = aw_game_undo(s->game, 1); /* the agreement alone */
         FRONT_ASSERT(n == 1 && aw_game_status(s->game) == AW_ONGOING);
+        s->agreed_node = -1;
+        tree_agreement_follow(s);
         clock_back(s, aw_game_ply(s->game));
         check(s);
         return n;
@@ -715,6 +889,7 @@ int session_undo(session *s)
         const int ply = aw_game_ply(s->game);
         moves[undone++] = aw_game_move(s->game, ply - 1);
         aw_game_undo(s->game, 1);
+        tree_back(s, 1);
         /* Stop at a person's turn; against the computer, at the turn of the
          * person whose move was taken back. */
         if (session_is_human(s, session_position(s)->side))
@@ -752,8 +927,13 @@ int session_redo(session *s)
     for (int i = 0; i < n; i++) {
         if (aw_game_play(s->game, s->redo[from + i], NULL))
             break;
+        if (tree_step(s, s->redo[from + i], NULL)) {
+            aw_game_undo(s->game, 1);
+            break;
+        }
         done++;
     }
+    ends_follow(s);
     s->redo_len = from;
     clock_back(s, aw_game_ply(s->game));
     check(s);
@@ -896,6 +1076,9 @@ session_code session_may_agree(const session *s, int proposer, bool *computer_an
 static void agreed(session *s)
 {
     clock_stop(s);
+    tree_end_here(s);
+    s->agreed_node = s->node;
+    tree_agreement_follow(s);
     const int rc = aw_game_agree(s->game, NULL);
     FRONT_ASSERT(rc == 0 && aw_game_status(s->game) == AW_END_AGREEMENT);
     (void)rc;
@@ -1103,6 +1286,7 @@ static void take_back(session *s, int side)
     int undone = 0;
     while (aw_game_ply(s->game) > 0 && (undone == 0 || session_position(s)->side != side)) {
         aw_game_undo(s->game, 1);
+        tree_back(s, 1);
         undone++;
     }
     clear_redo(s);
@@ -1227,14 +1411,32 @@ static int record_clocks(const session *s, aw_record *rec)
     return 0;
 }
 
+/* A copy of a record (through its text: linear, and the text is what a
+ * copy must give back); NULL when out of memory or when the record cannot
+ * be read back (a game played past the limits of one record). */
+static aw_record *record_copy(const aw_record *rec)
+{
+    char *text = aw_record_format(rec);
+    if (!text)
+        return NULL;
+    const char *p = text;
+    aw_record *copy = aw_record_read(&p, NULL, NULL);
+    free(text);
+    return copy;
+}
+
 aw_record *session_record(const session *s)
 {
-    aw_record *rec = aw_record_new(session_rules(s), aw_game_start(s->game));
-    if (!rec)
-        return NULL;
-    if (aw_record_set_game(rec, s->game, NULL)) {
-        aw_record_free(rec);
-        return NULL;
+    /* The tree with its variations; without variations (or when the tree
+     * cannot be copied), the moves to the current position, as always. */
+    aw_record *rec = s->variations ? record_copy(s->tree) : NULL;
+    if (!rec) {
+        if (!(rec = aw_record_new(session_rules(s), aw_game_start(s->game))))
+            return NULL;
+        if (aw_record_set_game(rec, s->game, NULL)) {
+            aw_record_free(rec);
+            return NULL;
+        }
     }
     char date[16], buf[64];
     time_t now = time(NULL);
@@ -1262,6 +1464,14 @@ aw_record *session_record(const session *s)
     }
     struct session_result r;
     session_result(s, &r);
+    if (s->variations && s->end_node >= 0 && main_end(s, s->end_node)) {
+        /* the main line's end of the session's own, wherever the node is */
+        r.kind = s->line_end;
+        r.result = s->line_end == SESSION_END_ABANDONED ? "*" : result_of(s->line_end_winner);
+        r.reason = own_end_word(s->line_end);
+    } else if (s->variations) {
+        r.kind = SESSION_END_NONE;
+    }
     if (r.kind == SESSION_END_RESIGNATION || r.kind == SESSION_END_TIME ||
         r.kind == SESSION_END_ABANDONED) {
         aw_record_set_tag(rec, "Result", r.result, NULL);
@@ -1349,9 +1559,20 @@ session *session_from_record(const aw_record *rec, const session_config *base, a
     session *s = session_new(&cfg, err);
     if (!s)
         return NULL;
+    /* The record's tree; the game: its main line, to the end */
+    aw_record *tree = record_copy(rec);
+    if (tree) {
+        aw_record_free(s->tree);
+        s->tree = tree;
+        aw_game *main = aw_record_game(tree);
+        if (aw_game_status(main) == AW_END_AGREEMENT) /* set again below, at its node */
+            aw_game_undo(main, 1);
+    }
     for (int i = 0; i < aw_game_ply(g); i++) {
         const int mover = session_position(s)->side;
-        if (aw_game_play(s->game, aw_game_move(g, i), err)) {
+        if (aw_game_play(s->game, aw_game_move(g, i), err) ||
+            (tree ? (s->node = aw_record_node_child(tree, s->node, 0)) < 0
+                  : tree_step(s, aw_game_move(g, i), err) != 0)) {
             session_free(s);
             return NULL;
         }
@@ -1360,14 +1581,196 @@ session *session_from_record(const aw_record *rec, const session_config *base, a
             s->remaining[mover] = clk;
         clk_keep(s, i + 1);
     }
-    if (aw_game_status(g) == AW_END_AGREEMENT)
+    if (aw_game_status(g) == AW_END_AGREEMENT) {
+        s->agreed_node = s->node;
+        tree_agreement_follow(s);
         aw_game_agree(s->game, NULL);
+    }
     own_end_of_record(s, rec);
     const int opening = aw_review_opening(rec);
     for (int i = 0; i < opening && i < REDO_MAX; i++)
         s->opening[s->opening_len++] = aw_game_move(g, i);
     check(s);
     return s;
+}
+
+/* ------------------------------------------------------------- the tree */
+
+const aw_record *session_tree(const session *s) { return s->tree; }
+int session_node(const session *s) { return s->node; }
+bool session_variations(const session *s) { return s->variations; }
+
+void session_set_variations(session *s, bool on)
+{
+    s->variations = on && !clock_on(s);
+    check(s);
+}
+
+static session_code no_variations(const session *s, aw_error *err)
+{
+    if (s->variations)
+        return SESSION_OK;
+    return refuse(err, SESSION_NO_VARIATIONS, "%s",
+                  _("this game has no variations (clocks, or a game between two devices)"));
+}
+
+static session_code no_node(aw_error *err, int node)
+{
+    (void)node;
+    return refuse(err, SESSION_NO_NODE, "%s", _("there is no such move in the game"));
+}
+
+/* The game becomes the line to `node` (rebuilt in place: front ends keep
+ * session_game's pointer). */
+static session_code move_to(session *s, int node, aw_error *err)
+{
+    const int ply = aw_record_node_ply(s->tree, node);
+    aw_move *path = malloc(sizeof *path * (size_t)(ply > 0 ? ply : 1));
+    if (!path)
+        return refuse(err, SESSION_FAILED, "%s", _("out of memory"));
+    int k = ply;
+    for (int n = node; n != AW_RECORD_ROOT; n = aw_record_node_parent(s->tree, n))
+        path[--k] = aw_record_node_move(s->tree, n);
+    aw_game_reset(s->game, NULL);
+    for (int i = 0; i < ply; i++)
+        if (aw_game_play(s->game, path[i], err)) { /* out of memory */
+            free(path);
+            return SESSION_FAILED;
+        }
+    free(path);
+    s->node = node;
+    if (node == s->agreed_node)
+        aw_game_agree(s->game, NULL);
+    clear_redo(s);
+    s->offer_on = false;
+    ends_follow(s);
+    return SESSION_OK;
+}
+
+session_code session_goto(session *s, int node, aw_error *err)
+{
+    session_code c = no_variations(s, err);
+    if (c != SESSION_OK)
+        return c;
+    if (!aw_record_node_exists(s->tree, node))
+        return no_node(err, node);
+    c = move_to(s, node, err);
+    check(s);
+    return c;
+}
+
+session_code session_promote(session *s, int node, aw_error *err)
+{
+    session_code c = no_variations(s, err);
+    if (c != SESSION_OK)
+        return c;
+    if (!aw_record_node_exists(s->tree, node))
+        return no_node(err, node);
+    /* from the top: a failure (too deep) leaves the levels above promoted */
+    int path[AW_RECORD_DEPTH_MAX + 1], n = 0;
+    for (int x = node; x != AW_RECORD_ROOT; x = aw_record_node_parent(s->tree, x))
+        if (!aw_record_node_on_main_line(s->tree, x) &&
+            aw_record_node_child(s->tree, aw_record_node_parent(s->tree, x), 0) != x &&
+            n <= AW_RECORD_DEPTH_MAX)
+            path[n++] = x;
+    aw_error e;
+    while (n-- > 0)
+        if (aw_record_node_promote(s->tree, path[n], &e)) {
+            c = refuse(err, SESSION_FAILED, "%s", e.msg);
+            break;
+        }
+    ends_follow(s);
+    check(s);
+    return c;
+}
+
+/* Whether `inner` is `top` or comes after it. */
+static bool inside(const session *s, int inner, int top)
+{
+    for (int x = inner; x >= 0; x = aw_record_node_parent(s->tree, x))
+        if (x == top)
+            return true;
+    return false;
+}
+
+session_code session_delete_variation(session *s, int node, aw_error *err)
+{
+    session_code c = no_variations(s, err);
+    if (c != SESSION_OK)
+        return c;
+    if (!aw_record_node_exists(s->tree, node) || node == AW_RECORD_ROOT)
+        return no_node(err, node);
+    if (aw_record_node_on_main_line(s->tree, node))
+        return refuse(err, SESSION_MAIN_LINE, "%s", _("the main line cannot be deleted"));
+    if (inside(s, s->node, node) &&
+        (c = move_to(s, aw_record_node_parent(s->tree, node), err)) != SESSION_OK)
+        return c;
+    if (s->end_node >= 0 && inside(s, s->end_node, node)) {
+        s->line_end = SESSION_END_NONE;
+        s->end_node = -1;
+    }
+    if (s->agreed_node >= 0 && inside(s, s->agreed_node, node))
+        s->agreed_node = -1;
+    aw_error e;
+    if (aw_record_node_delete(s->tree, node, &e))
+        c = refuse(err, SESSION_FAILED, "%s", e.msg);
+    ends_follow(s);
+    check(s);
+    return c;
+}
+
+session_code session_main_line(session *s, aw_error *err)
+{
+    session_code c = no_variations(s, err);
+    if (c != SESSION_OK)
+        return c;
+    int n = s->node;
+    while (!aw_record_node_on_main_line(s->tree, n))
+        n = aw_record_node_parent(s->tree, n);
+    if (n != s->node)
+        c = move_to(s, n, err);
+    check(s);
+    return c;
+}
+
+int session_add_review_lines(session *s, const aw_review *review)
+{
+    if (!s->variations || !review)
+        return 0;
+    int added = 0;
+    /* the nodes of the current line, by ply */
+    const int ply = aw_game_ply(s->game);
+    int *line = malloc(sizeof *line * (size_t)(ply + 1));
+    if (!line)
+        return 0;
+    for (int n = s->node, k = ply; k >= 0; n = aw_record_node_parent(s->tree, n))
+        line[k--] = n;
+    for (int i = 0; i < review->count; i++) {
+        const aw_review_move *m = &review->move[i];
+        if (m->ply < 0 || m->ply >= ply ||
+            aw_record_node_move(s->tree, line[m->ply + 1]) != m->played)
+            break; /* not this game's move */
+        if (m->mark != AW_MARK_DUBIOUS && m->mark != AW_MARK_MISTAKE &&
+            m->mark != AW_MARK_BLUNDER)
+            continue;
+        aw_record_node_set_mark(s->tree, line[m->ply + 1], m->mark, NULL);
+        if (m->pv_length <= 0 || m->pv[0] == m->played)
+            continue;
+        int n = line[m->ply];
+        const bool is_new = tree_child(s, n, m->pv[0]) < 0;
+        int first = -1;
+        for (int j = 0; j < m->pv_length && j < AW_SEARCH_MAX_PV; j++) {
+            aw_error e;
+            if ((n = aw_record_node_add(s->tree, n, m->pv[j], &e)) < 0)
+                break; /* not playable there (or a limit): the line stops */
+            if (j == 0)
+                first = n;
+        }
+        added += is_new && first >= 0;
+    }
+    free(line);
+    check(s);
+    return added;
 }
 
 int session_opening(const session *s)

@@ -6,8 +6,9 @@
  * accepts when it does not lose by it, the clocks (a base time and an
  * increment per move: a player whose time runs out loses), resignation,
  * offers between two persons (an end by agreement, a takeback, a
- * rematch) and their answers, the result and why the game ended, and the
- * game as a record.
+ * rematch) and their answers, the result and why the game ended, the
+ * moves as a tree of variations (docs/variations.md), and the game as a
+ * record.
  *
  * A session is a value the front end owns. Its functions are called from
  * one thread at a time, except session_stop, which any thread may call to
@@ -51,8 +52,12 @@ typedef enum session_code {
     SESSION_OFFER_PENDING,     /* an offer while another one is pending      */
     SESSION_OWN_OFFER,         /* the side that made the offer answers it     */
     SESSION_NOT_OVER,          /* a rematch before the end of the game        */
-    SESSION_NO_TAKEBACK        /* a takeback, and the proposer has no move
+    SESSION_NO_TAKEBACK,       /* a takeback, and the proposer has no move
                                   to take back                              */
+    SESSION_NO_NODE,           /* a move of the tree that is not there        */
+    SESSION_MAIN_LINE,         /* deleting a move of the main line            */
+    SESSION_NO_VARIATIONS      /* the tree's moves in a game without
+                                  variations (clocks, two devices)          */
 } session_code;
 
 /* The short words of a code, translated: "the game is over", "it is the
@@ -349,7 +354,9 @@ session_code session_offer_answer(session *s, int side, bool accept, aw_error *e
  * NULL). */
 bool session_offer_pending(const session *s, session_offer_kind *kind, int *by);
 
-/* The game as a record (the caller frees it): rules, start, moves, the
+/* The game as a record (the caller frees it): rules, start, the moves (the
+ * whole tree with its variations, comments and marks; without variations
+ * the moves to the current position), the
  * players as tags (South/North names, and the computer's level and time,
  * so that session_from_record can continue it), "opening" after the set
  * opening's last move (session_opening), and with clocks the TimeControl
@@ -364,11 +371,55 @@ char *session_record_text(const session *s);
  * the reason in msg. */
 int session_save(const session *s, const char *path, char *msg, size_t size);
 
+/* ------------------------------------------------------------- the tree */
+
+/* The moves form a tree (the record's, awale.h "The record's move tree"):
+ * session_game is the line from the start to the current node. A move at
+ * the current node follows the existing child with that move, else adds
+ * one; while the main line is a game being played (not over by the rules,
+ * by agreement, resignation, time or abandon) the child played becomes its
+ * parent's first (the main line goes on with it, an old continuation kept
+ * as a variation); once the main line is over, a new move is a variation
+ * (the last child). Undo goes back along the current line (to a person's
+ * previous turn, as always), redo forward along the line undone. An end
+ * (agreement, resignation, time) makes the current line the main line and
+ * cuts what was taken back after it. Without variations (a game with
+ * clocks, or a game between two devices: session_set_variations(false)) a
+ * new move cuts the old continuation, and the functions below answer
+ * SESSION_NO_VARIATIONS. Node ids are the record's (stable while the node
+ * lives). */
+const aw_record *session_tree(const session *s);
+int session_node(const session *s); /* the current node */
+/* Go to any node: its line becomes the game (no redo, no pending offer).
+ * SESSION_OK, SESSION_NO_VARIATIONS or SESSION_NO_NODE with the words. */
+session_code session_goto(session *s, int node, aw_error *err);
+/* `node`'s line becomes the main line (promoted at every level up); the
+ * current node stays. SESSION_OK, SESSION_NO_VARIATIONS, SESSION_NO_NODE,
+ * SESSION_FAILED (a line nested too deep: the library's words). */
+session_code session_promote(session *s, int node, aw_error *err);
+/* Delete a variation: `node` and everything after it, `node` not on the
+ * main line (SESSION_MAIN_LINE); the current node moves to its parent when
+ * it was inside. SESSION_OK, SESSION_NO_VARIATIONS, SESSION_NO_NODE. */
+session_code session_delete_variation(session *s, int node, aw_error *err);
+/* Back to where the current line leaves the main line (the current node
+ * itself when it is on the main line). SESSION_OK, SESSION_NO_VARIATIONS. */
+session_code session_main_line(session *s, aw_error *err);
+/* The better line (the review's pv) of every move of `review` marked ?!, ?
+ * or ?? as a variation of that move on the current line, the move getting
+ * its mark; lines already there are not doubled. The review is of the game
+ * (or a beginning of it). Returns the lines added (0 without variations). */
+int session_add_review_lines(session *s, const aw_review *review);
+/* Variations on or off (off: a new move cuts, as in a game between two
+ * devices); on is refused with clocks. Default: on unless clocks. */
+void session_set_variations(session *s, bool on);
+bool session_variations(const session *s);
+
 /* A session that continues the first game of `rec`: rules, start and moves
  * from the record; players, level and time from its tags when it was
  * written by session_record, else from *base (whose tables and book are
  * used when they fit the record's rules, else none); the set opening of
- * `awale match` records (aw_review_opening); the clocks from TimeControl
+ * `awale match` records (aw_review_opening); its tree of moves, the current
+ * node at the end of the main line; the clocks from TimeControl
  * and the last [%clk] of each side (stopped until started), and an end by
  * resignation, on time or abandoned from Termination and Result. NULL
  * with a message. */

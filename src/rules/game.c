@@ -18,6 +18,7 @@ struct aw_game {
     aw_move *moves;
     int ply, capacity;
     bool agreed;
+    int low; /* the lowest ply since game_synced (a record's tree follows the game) */
 };
 
 aw_game *aw_game_new(const aw_rules *rules, const aw_position *start)
@@ -69,6 +70,21 @@ void aw_game_reset(aw_game *game, const aw_position *start)
         game->positions[0] = *start;
     game->ply = 0;
     game->agreed = false;
+    game->low = 0;
+}
+
+int game_low(const aw_game *game) { return game->low < game->ply ? game->low : game->ply; }
+
+void game_synced(aw_game *game) { game->low = game->ply; }
+
+void game_truncate(aw_game *game, int ply)
+{
+    if (ply >= 0 && ply < game->ply) {
+        game->ply = ply;
+        game->agreed = false;
+    }
+    if (game->low > game->ply)
+        game->low = game->ply;
 }
 
 const aw_rules *aw_game_rules(const aw_game *game) { return &game->rules; }
@@ -168,6 +184,8 @@ int aw_game_undo(aw_game *game, int plies)
         game->ply--;
         undone++;
     }
+    if (game->low > game->ply)
+        game->low = game->ply;
     return undone;
 }
 

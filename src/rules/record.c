@@ -42,19 +42,7 @@
 #define OWN_TAGS_MAX (AW_RECORD_TAGS_MAX - TAGS_WRITTEN)
 #define LINE_WIDTH 79
 
-typedef struct tag {
-    char *name, *value;
-} tag;
-
-struct aw_record {
-    aw_game *game;
-    tag *tags;
-    int ntags, tagcap;
-    char **comments; /* comments[i]: after i moves, or NULL */
-    int ncomments;   /* slots allocated */
-    uint8_t *marks;  /* marks[i]: the mark of move i (aw_mark), 0 none */
-    int nmarks;      /* slots allocated */
-};
+typedef rec_tag tag;
 
 static const char *const derived_tags[] = {"Rules", "Rule", "SetUp", "FEN"};
 static const char *const roster[] = {"Event", "Site", "Date", "Round", "South", "North"};
@@ -77,8 +65,8 @@ aw_record *aw_record_new(const aw_rules *rules, const aw_position *start)
     if (!rec)
         return NULL;
     rec->game = aw_game_new(rules, start);
-    if (!rec->game) {
-        free(rec);
+    if (!rec->game || record_tree_init(rec)) {
+        aw_record_free(rec);
         return NULL;
     }
     return rec;
@@ -93,10 +81,7 @@ void aw_record_free(aw_record *rec)
         free(rec->tags[i].value);
     }
     free(rec->tags);
-    for (int i = 0; i < rec->ncomments; i++)
-        free(rec->comments[i]);
-    free(rec->comments);
-    free(rec->marks);
+    record_tree_free(rec);
     aw_game_free(rec->game);
     free(rec);
 }
@@ -130,14 +115,19 @@ int aw_record_set_game(aw_record *rec, const aw_game *game, aw_error *err)
     aw_game *copy = game_copy(game, err);
     if (!copy)
         return -1;
+    if (record_sync(rec)) {
+        aw_game_free(copy);
+        return aw_fail(err, "out of memory");
+    }
+    /* Another rule set: the variations may not be legal any more. */
+    const bool same_rules = memcmp(aw_game_rules(rec->game), aw_game_rules(copy),
+                                   sizeof(aw_rules)) == 0;
     aw_game_free(rec->game);
     rec->game = copy;
-    for (int i = aw_game_ply(copy) + 1; i < rec->ncomments; i++) {
-        free(rec->comments[i]);
-        rec->comments[i] = NULL;
-    }
-    for (int i = aw_game_ply(copy); i < rec->nmarks; i++)
-        rec->marks[i] = AW_MARK_NONE;
+    if (!same_rules)
+        record_tree_clear(rec);
+    if (record_sync(rec))
+        return aw_fail(err, "out of memory");
     return 0;
 }
 
@@ -285,55 +275,51 @@ static char *collapse(const char *text)
     return out;
 }
 
+int record_comment_prepare(const char *text, int ply, bool before, char **out, aw_error *err)
+{
+    *out = NULL;
+    if (!text)
+        return 0;
+    if (strchr(text, '}'))
+        return aw_fail(err, "a comment cannot hold '}'");
+    char *c = collapse(text);
+    if (!c)
+        return aw_fail(err, "out of memory");
+    const size_t len = strlen(c);
+    if (len > AW_RECORD_COMMENT_MAX) {
+        free(c);
+        if (before)
+            return aw_fail(err, "the comment before move %d is longer than %d bytes (%zu)", ply,
+                           AW_RECORD_COMMENT_MAX, len);
+        if (ply == 0)
+            return aw_fail(err, "the comment before the first move is longer than %d bytes "
+                                "(%zu)", AW_RECORD_COMMENT_MAX, len);
+        return aw_fail(err, "the comment after move %d is longer than %d bytes (%zu)", ply,
+                       AW_RECORD_COMMENT_MAX, len);
+    }
+    if (!c[0]) {
+        free(c);
+        c = NULL;
+    }
+    *out = c;
+    return 0;
+}
+
 int aw_record_set_comment(aw_record *rec, int ply, const char *text, aw_error *err)
 {
-    if (ply < 0 || ply > aw_game_ply(rec->game))
+    if (record_sync(rec))
+        return aw_fail(err, "out of memory");
+    if (ply < 0 || ply > rec->main_len)
         return aw_fail(err, "no comment after move %d: the game has %d moves", ply,
-                       aw_game_ply(rec->game));
-    char *c = NULL;
-    if (text) {
-        if (strchr(text, '}'))
-            return aw_fail(err, "a comment cannot hold '}'");
-        if (!(c = collapse(text)))
-            return aw_fail(err, "out of memory");
-        const size_t len = strlen(c);
-        if (len > AW_RECORD_COMMENT_MAX) {
-            free(c);
-            if (ply == 0)
-                return aw_fail(err, "the comment before the first move is longer than %d bytes "
-                                    "(%zu)", AW_RECORD_COMMENT_MAX, len);
-            return aw_fail(err, "the comment after move %d is longer than %d bytes (%zu)", ply,
-                           AW_RECORD_COMMENT_MAX, len);
-        }
-        if (!c[0]) {
-            free(c);
-            c = NULL;
-        }
-    }
-    if (ply >= rec->ncomments) {
-        if (!c)
-            return 0;
-        int cap = rec->ncomments * 2 > ply + 16 ? rec->ncomments * 2 : ply + 16;
-        char **cs = realloc(rec->comments, sizeof *cs * (size_t)cap);
-        if (!cs) {
-            free(c);
-            return aw_fail(err, "out of memory");
-        }
-        for (int i = rec->ncomments; i < cap; i++)
-            cs[i] = NULL;
-        rec->comments = cs;
-        rec->ncomments = cap;
-    }
-    free(rec->comments[ply]);
-    rec->comments[ply] = c;
-    return 0;
+                       rec->main_len);
+    return aw_record_node_set_comment(rec, rec->main[ply], text, err);
 }
 
 const char *aw_record_comment(const aw_record *rec, int ply)
 {
-    if (ply < 0 || ply >= rec->ncomments || ply > aw_game_ply(rec->game))
+    if (record_sync(rec) || ply < 0 || ply > rec->main_len)
         return NULL;
-    return rec->comments[ply];
+    return rec->nodes[rec->main[ply]].comment;
 }
 
 /* ------------------------------------------------------------- marks */
@@ -356,31 +342,19 @@ int record_mark_of(const char *s, size_t n)
 
 int aw_record_set_mark(aw_record *rec, int move, aw_mark mark, aw_error *err)
 {
-    if (move < 0 || move >= aw_game_ply(rec->game))
+    if (record_sync(rec))
+        return aw_fail(err, "out of memory");
+    if (move < 0 || move >= rec->main_len)
         return aw_fail(err, "no move %d to mark: the game has %d moves", move + 1,
-                       aw_game_ply(rec->game));
-    if ((unsigned)mark >= sizeof mark_texts / sizeof mark_texts[0])
-        return aw_fail(err, "%d is not a move mark", (int)mark);
-    if (move >= rec->nmarks) {
-        if (mark == AW_MARK_NONE)
-            return 0;
-        int cap = rec->nmarks * 2 > move + 64 ? rec->nmarks * 2 : move + 64;
-        uint8_t *m = realloc(rec->marks, (size_t)cap);
-        if (!m)
-            return aw_fail(err, "out of memory");
-        memset(m + rec->nmarks, 0, (size_t)(cap - rec->nmarks));
-        rec->marks = m;
-        rec->nmarks = cap;
-    }
-    rec->marks[move] = (uint8_t)mark;
-    return 0;
+                       rec->main_len);
+    return aw_record_node_set_mark(rec, rec->main[move + 1], mark, err);
 }
 
 aw_mark aw_record_mark(const aw_record *rec, int move)
 {
-    if (move < 0 || move >= rec->nmarks || move >= aw_game_ply(rec->game))
+    if (record_sync(rec) || move < 0 || move >= rec->main_len)
         return AW_MARK_NONE;
-    return (aw_mark)rec->marks[move];
+    return (aw_mark)rec->nodes[rec->main[move + 1]].mark;
 }
 
 /* The result of a finished game from its final scores; NULL while it goes on. */
@@ -411,7 +385,9 @@ typedef struct sbuf {
     char *s;
     size_t len, cap;
     bool oom;
-    int col; /* column in the movetext */
+    int col;     /* column in the movetext */
+    bool open;   /* a '(' goes before the next word */
+    size_t last; /* where the last word starts */
 } sbuf;
 
 static void sb_put(sbuf *b, const char *t, size_t n)
@@ -450,11 +426,13 @@ static void put_tag(sbuf *b, const char *name, const char *value)
     sb_puts(b, "\"]\n");
 }
 
-/* One word of movetext (pre, the n bytes of w, post), wrapping lines at
- * LINE_WIDTH. */
+/* One word of movetext (a '(' opening a variation when b->open is set,
+ * pre, the n bytes of w, post), wrapping lines at LINE_WIDTH. */
 static void put_word(sbuf *b, const char *pre, const char *w, size_t n, const char *post)
 {
-    int len = (int)(strlen(pre) + n + strlen(post));
+    const char *open = b->open ? "(" : "";
+    b->open = false;
+    int len = (int)(strlen(open) + strlen(pre) + n + strlen(post));
     if (b->col > 0 && b->col + 1 + len > LINE_WIDTH) {
         sb_puts(b, "\n");
         b->col = 0;
@@ -462,10 +440,24 @@ static void put_word(sbuf *b, const char *pre, const char *w, size_t n, const ch
         sb_puts(b, " ");
         b->col++;
     }
+    b->last = b->len;
+    sb_puts(b, open);
     sb_puts(b, pre);
     sb_put(b, w, n);
     sb_puts(b, post);
     b->col += len;
+}
+
+/* A ')' closing a variation, glued to the word before it: when it would
+ * pass the line's width, that word goes to the next line with it. */
+static void put_close(sbuf *b)
+{
+    if (!b->oom && b->col + 1 > LINE_WIDTH && b->last > 0 && b->s[b->last - 1] == ' ') {
+        b->s[b->last - 1] = '\n';
+        b->col = (int)(b->len - b->last);
+    }
+    sb_puts(b, ")");
+    b->col++;
 }
 
 static void put_text(sbuf *b, const char *w) { put_word(b, "", w, strlen(w), ""); }
@@ -484,8 +476,52 @@ static void put_comment(sbuf *b, const char *c)
     }
 }
 
+/* The line that starts with node n, each move followed by its mark, its
+ * comment and the variations that are alternatives to it, in parentheses
+ * (recursion: as deep as the variations nest, AW_RECORD_DEPTH_MAX). Move
+ * numbers as PGN writes them: before every South move, and before a North
+ * move that opens a line or follows a comment or a variation ("12... b"). */
+static void put_line(sbuf *b, const aw_record *rec, int n, int first_side)
+{
+    const aw_rules *rules = aw_game_rules(rec->game);
+    bool numbered = true;
+    for (; n >= 0; n = rec->nodes[n].first) {
+        const rec_node *x = &rec->nodes[n];
+        const int k = x->ply - 1;
+        char word[32], mv[AW_MOVE_MAX + 2];
+        aw_move_format(rules, x->move, mv);
+        strcat(mv, aw_mark_text((aw_mark)x->mark));
+        if ((first_side + k) % 2 == AW_SOUTH)
+            snprintf(word, sizeof word, "%d.", record_round_of(first_side, k));
+        else if (numbered)
+            snprintf(word, sizeof word, "%d...", record_round_of(first_side, k));
+        else
+            word[0] = 0;
+        if (word[0])
+            put_text(b, word);
+        put_text(b, mv);
+        numbered = false;
+        if (x->comment) {
+            put_comment(b, x->comment);
+            numbered = true;
+        }
+        if (rec->nodes[x->parent].first != n)
+            continue; /* a variation's first move: its siblings are the caller's */
+        for (int v = x->next; v >= 0; v = rec->nodes[v].next) {
+            b->open = true;
+            if (rec->nodes[v].before)
+                put_comment(b, rec->nodes[v].before);
+            put_line(b, rec, v, first_side);
+            put_close(b);
+            numbered = true;
+        }
+    }
+}
+
 char *aw_record_format(const aw_record *rec)
 {
+    if (record_sync(rec))
+        return NULL;
     sbuf b = {0};
     const aw_game *g = rec->game;
     const aw_rules *rules = aw_game_rules(g);
@@ -522,27 +558,10 @@ char *aw_record_format(const aw_record *rec)
     sb_puts(&b, "\n");
 
     b.col = 0;
-    const int ply = aw_game_ply(g);
-    const char *c = aw_record_comment(rec, 0);
+    const char *c = rec->nodes[AW_RECORD_ROOT].comment;
     if (c)
         put_comment(&b, c);
-    for (int k = 0; k < ply; k++) {
-        char word[32], mv[AW_MOVE_MAX + 2];
-        int side = (start->side + k) % 2;
-        aw_move_format(rules, aw_game_move(g, k), mv);
-        strcat(mv, aw_mark_text(aw_record_mark(rec, k)));
-        if (side == AW_SOUTH)
-            snprintf(word, sizeof word, "%d.", record_round_of(start->side, k));
-        else if (k == 0 || aw_record_comment(rec, k))
-            snprintf(word, sizeof word, "%d...", record_round_of(start->side, k));
-        else
-            word[0] = 0;
-        if (word[0])
-            put_text(&b, word);
-        put_text(&b, mv);
-        if ((c = aw_record_comment(rec, k + 1)))
-            put_comment(&b, c);
-    }
+    put_line(&b, rec, rec->nodes[AW_RECORD_ROOT].first, start->side);
     const char *res = aw_record_result(rec);
     put_text(&b, res);
     sb_puts(&b, "\n");

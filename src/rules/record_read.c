@@ -216,16 +216,36 @@ static int add_comment(reader *r, const char *text, size_t n, int line)
     return 0;
 }
 
-/* Set the comments read since the last move on the record, after the
- * moves played so far. */
-static int flush_comment(reader *r, aw_record *rec)
+/* Set the comments read since the last move on node n: after its move
+ * (joined to the comment it has: a comment after a variation belongs to the
+ * move the variation is an alternative to), or before it. */
+static int flush_comment(reader *r, aw_record *rec, int n, bool before)
 {
     if (r->note_len == 0)
         return 0;
     r->note_len = 0;
+    /* The tree is not in step with the game while it is read: the fields
+     * are set here, not through the node API (which would follow the game). */
+    char **slot = before ? &rec->nodes[n].before : &rec->nodes[n].comment;
+    char *joined = NULL;
+    const char *text = r->note;
+    if (*slot) {
+        size_t a = strlen(*slot), b = strlen(r->note);
+        if (!(joined = malloc(a + b + 2)))
+            return aw_fail(r->err, "out of memory");
+        memcpy(joined, *slot, a);
+        joined[a] = ' ';
+        memcpy(joined + a + 1, r->note, b + 1);
+        text = joined;
+    }
     aw_error e;
-    if (aw_record_set_comment(rec, aw_game_ply(aw_record_game(rec)), r->note, &e))
+    char *c;
+    int rc = record_comment_prepare(text, rec->nodes[n].ply, before, &c, &e);
+    free(joined);
+    if (rc)
         return fail_at(r, r->note_line, "%s", e.msg);
+    free(*slot);
+    *slot = c;
     return 0;
 }
 
@@ -249,14 +269,32 @@ static const char *ply_label(const aw_game *g, int k, aw_move m, char *buf, size
     return buf;
 }
 
+/* A variation being read: the move it is an alternative to (where the
+ * reading goes on after its ')') and the line of its '('. */
+typedef struct frame {
+    int resume;
+    int line;
+} frame;
+
 /* Read the movetext up to its result (or the end of the text, or the next
- * record's tags). *result is the terminating result or NULL; *res_line its
- * line. */
+ * record's tags) into the record's tree. *result is the terminating result
+ * or NULL; *res_line its line.
+ *
+ * The record's game follows the line being read: a '(' takes back the
+ * move it is an alternative to, the variation's moves are played on, and
+ * its ')' takes them back and plays that move again. So each move is
+ * checked with its whole history (repetition), every variation starts from
+ * its parent's position as it stands, and the time is linear in the text.
+ * At the end the game holds the main line. */
 static int read_moves(reader *r, aw_record *rec, const char **result, int *res_line)
 {
     aw_game *g = aw_record_game(rec);
     const aw_rules *rules = aw_game_rules(g);
     char what[160], label[48];
+    frame frames[AW_RECORD_DEPTH_MAX];
+    int depth = 0;
+    int cur = AW_RECORD_ROOT; /* the last move read (the root: none yet) */
+    bool fresh = false;       /* just after '(': no move of the variation yet */
     *result = NULL;
     for (;;) {
         skip_space(r);
@@ -268,8 +306,11 @@ static int read_moves(reader *r, aw_record *rec, const char **result, int *res_l
         }
         const char *p = r->p;
         const int line = r->line;
+        if (depth > 0 && (!*p || *p == '['))
+            return fail_at(r, frames[depth - 1].line,
+                           "the variation opened by '(' on this line is not closed by ')'");
         if (!*p || *p == '[')
-            return flush_comment(r, rec);
+            return flush_comment(r, rec, cur, false);
         if (*p == '{') {
             const char *e = strchr(p, '}');
             if (!e)
@@ -291,8 +332,38 @@ static int read_moves(reader *r, aw_record *rec, const char **result, int *res_l
                 return -1;
             continue;
         }
-        if (*p == '(')
-            return fail_at(r, line, "variations in parentheses are not part of the format");
+        if (*p == '(') {
+            if (fresh || cur == AW_RECORD_ROOT)
+                return fail_at(r, line, "'(' opens a variation but no move comes before it (a "
+                                        "variation is an alternative to the move just before it)");
+            if (depth == AW_RECORD_DEPTH_MAX)
+                return fail_at(r, line, "variations nested more than %d deep (the limit of one "
+                                        "record)", AW_RECORD_DEPTH_MAX);
+            if (flush_comment(r, rec, cur, false))
+                return -1;
+            frames[depth++] = (frame){.resume = cur, .line = line};
+            aw_game_undo(g, 1);
+            cur = rec->nodes[cur].parent;
+            fresh = true;
+            r->p++;
+            continue;
+        }
+        if (*p == ')') {
+            if (depth == 0)
+                return fail_at(r, line, "')' closes no variation");
+            if (fresh)
+                return fail_at(r, line, "an empty variation '()': a variation holds moves");
+            if (flush_comment(r, rec, cur, false))
+                return -1;
+            const frame *f = &frames[--depth];
+            aw_game_undo(g, rec->nodes[cur].ply - rec->nodes[f->resume].ply + 1);
+            aw_error e;
+            if (aw_game_play(g, rec->nodes[f->resume].move, &e)) /* played before: out of memory */
+                return fail_at(r, line, "%s", e.msg);
+            cur = f->resume;
+            r->p++;
+            continue;
+        }
         if (*p == '$')
             return fail_at(r, line, "numeric annotations (%s) are not part of the format",
                            shown(p, what, sizeof what));
@@ -300,10 +371,14 @@ static int read_moves(reader *r, aw_record *rec, const char **result, int *res_l
         for (size_t i = 0; i < 4; i++) {
             size_t n = strlen(results[i]);
             if (strncmp(p, results[i], n) == 0 && (!p[n] || isspace((unsigned char)p[n]))) {
+                if (depth > 0)
+                    return fail_at(r, frames[depth - 1].line,
+                                   "the variation opened by '(' on this line is not closed by "
+                                   "')' before the result %s (line %d)", results[i], line);
                 r->p = p + n;
                 *result = results[i];
                 *res_line = line;
-                return flush_comment(r, rec);
+                return flush_comment(r, rec, cur, false);
             }
         }
         if (isdigit((unsigned char)*p)) {
@@ -342,11 +417,30 @@ static int read_moves(reader *r, aw_record *rec, const char **result, int *res_l
         if (k >= AW_RECORD_MOVES_MAX)
             return fail_at(r, line, "the record has more than %d moves (the limit of one record)",
                            AW_RECORD_MOVES_MAX);
-        if (flush_comment(r, rec))
-            return -1;
+        if (rec->nlive - 1 >= AW_RECORD_NODES_MAX)
+            return fail_at(r, line, "the record has more than %d moves, variations included (the "
+                                    "limit of one record)", AW_RECORD_NODES_MAX);
         if (aw_game_play(g, m, &e))
             return fail_at(r, line, "%s cannot be played: %s",
                            ply_label(g, k, m, label, sizeof label), e.msg);
+        if (fresh) {
+            for (int c = rec->nodes[cur].first; c >= 0; c = rec->nodes[c].next)
+                if (rec->nodes[c].move == m)
+                    return fail_at(r, line,
+                                   "the variation opened on line %d starts with %s, a move "
+                                   "already given in this position (a variation is an "
+                                   "alternative)", frames[depth - 1].line,
+                                   ply_label(g, k, m, label, sizeof label));
+        } else if (flush_comment(r, rec, cur, false)) {
+            return -1;
+        }
+        const int node = record_child_new(rec, cur, m, false);
+        if (node < 0)
+            return aw_fail(r->err, "out of memory");
+        if (fresh && flush_comment(r, rec, node, true))
+            return -1;
+        cur = node;
+        fresh = false;
         /* A mark right after the move: !, ?, !!, ??, !?, ?!. */
         size_t n = 0;
         while (r->p[n] == '!' || r->p[n] == '?')
@@ -357,7 +451,7 @@ static int read_moves(reader *r, aw_record *rec, const char **result, int *res_l
                 return fail_at(r, line, "%s: %.*s is not a move mark (marks: ! ? !! ?? !? ?!)",
                                ply_label(g, k, m, label, sizeof label), (int)(n < 8 ? n : 8),
                                r->p);
-            aw_record_set_mark(rec, k, (aw_mark)mark, NULL);
+            rec->nodes[node].mark = (uint8_t)mark;
             r->p += n;
         }
     }
@@ -524,8 +618,13 @@ aw_record *aw_record_read(const char **text, int *line, aw_error *err)
     }
     const char *result;
     int res_line = r.line;
-    if (read_moves(&r, rec, &result, &res_line) ||
-        settle_end(&r, rec, tags, ntags, result, res_line))
+    if (read_moves(&r, rec, &result, &res_line))
+        goto fail;
+    if (record_main_rebuilt(rec)) {
+        aw_fail(err, "out of memory");
+        goto fail;
+    }
+    if (settle_end(&r, rec, tags, ntags, result, res_line))
         goto fail;
     free_raw(tags, ntags);
     free(r.note);

@@ -44,6 +44,14 @@ int aw_fail(aw_error *err, const char *fmt, ...) AW_PRINTF(2, 3);
  * *err (without the path, which the caller puts in front). */
 int aw_file_open(const char *path, aw_error *err);
 
+/* What a game record needs to follow its game (game.c, record_tree.c): the
+ * lowest ply the game went back to (undo, reset) since game_synced, so that
+ * the record compares only the moves that may have changed; and a cut back
+ * to `ply` moves (an end by agreement goes with the cut). */
+int game_low(const aw_game *game);
+void game_synced(aw_game *game);
+void game_truncate(aw_game *game, int ply);
+
 /* Oware family (oware.c). */
 int oware_generate(const aw_rules *r, const aw_position *p, aw_move moves[AW_MAX_MOVES]);
 int oware_play(const aw_rules *r, aw_position *p, aw_move m);

@@ -85,6 +85,8 @@ void tui_draw_keys(tui *t)
         const glyphs *g = screen_glyphs();
         snprintf(text, sizeof text, _("%s %s move by move  %s %s marked moves  Home End  Esc back  ? help"),
                  g->left, g->right, g->unicode ? g->up : _("Up"), g->unicode ? g->down : _("Down"));
+        if (t->review && t->review->count == t->review->total)
+            snprintf(text + strlen(text), sizeof text - strlen(text), "  l %s", _("learn"));
         tui_draw_bar(t->lay.keys_y, text);
         return;
     }
@@ -222,6 +224,11 @@ void tui_draw(tui *t)
                    "lines (q quits)."),
                  cols, lines);
         screen_wrap(0, 0, COLS, LINES, A_BOLD, text);
+        refresh();
+        return;
+    }
+    if (t->trainer_mode) {
+        tui_trainer_draw(t);
         refresh();
         return;
     }

@@ -333,7 +333,7 @@ void tui_idle(tui *t)
 /* Start what should run now: the computer's move, or the analysis. */
 void tui_next_job(tui *t)
 {
-    if (t->running || t->over || t->review_mode)
+    if (t->running || t->over || t->review_mode || t->trainer_mode)
         return;
     session_clock_start(t->s); /* the game has begun: the clocks run */
     tui_clock_copy(t);

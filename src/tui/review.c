@@ -145,6 +145,7 @@ void tui_review_key(tui *t, action a)
             }
         break;
     }
+    case ACT_LOAD: tui_trainer_start(t); break; /* l: learn from your mistakes */
     case ACT_HOME: *sel = 0; break;
     case ACT_END: *sel = r->count - 1; break;
     case ACT_HELP: tui_help(t); break;

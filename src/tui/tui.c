@@ -74,7 +74,8 @@ static int cursor_pit(const tui *t, int side)
 
 void tui_relayout(tui *t)
 {
-    t->lay = t->review_mode ? screen_layout_review() : screen_layout(t->set->analysis || t->set->moves);
+    t->lay = t->review_mode ? screen_layout_review()
+                            : screen_layout(!t->trainer_mode && (t->set->analysis || t->set->moves));
     clear();
 }
 
@@ -554,6 +555,10 @@ static bool handle(tui *t, action a)
         }
         return true;
     }
+    if (t->trainer_mode) {
+        tui_trainer_key(t, a);
+        return true;
+    }
     if (t->review_mode) {
         tui_review_key(t, a);
         return true;
@@ -695,12 +700,13 @@ int tui_run(tui_env *env)
         tui_draw(&t);
         /* a running clock is drawn again every tenth of a second or so */
         const bool ticking = t.clock.on && t.clock.running >= 0 && !t.over;
-        action a = input_read(t.running || ticking ? 120 : 1000);
+        action a = input_read(t.running || ticking || tui_trainer_busy(&t) ? 120 : 1000);
         if (interrupt_caught())
             break;
         t.spin++;
         if (t.running && atomic_load(&t.done))
             tui_finish_job(&t, true);
+        tui_trainer_poll(&t);
         /* a person's flag fell: the end now, not at the next key */
         if (ticking && tui_clock_show(&t) && !(t.running && t.job == JOB_COMPUTER)) {
             tui_idle(&t);
@@ -715,6 +721,7 @@ int tui_run(tui_env *env)
             break;
     }
     tui_idle(&t);
+    tui_trainer_free(&t);
     screen_end();
     interrupt_release(&ig);
     interrupted_session = NULL;

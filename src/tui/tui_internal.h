@@ -286,6 +286,9 @@ typedef struct tui {
     int review_sel;       /* the move selected in it                     */
     atomic_bool review_cancel;
     int rev_count, rev_total, rev_at; /* the progress, under the lock    */
+    /* learn from your mistakes (l in the review: trainer.c) */
+    struct tui_trainer *trainer;
+    bool trainer_mode;    /* its exercises are on the screen             */
 } tui;
 
 static inline const aw_rules *tui_rules(const tui *t) { return session_rules(t->s); }
@@ -337,5 +340,14 @@ void tui_review_enter(tui *t);       /* on the screen                      */
 void tui_review_leave(tui *t);
 void tui_review_key(tui *t, action a);
 void tui_review_draw(tui *t);
+
+/* trainer.c: learn from your mistakes, from a complete review (l). */
+typedef struct tui_trainer tui_trainer;
+void tui_trainer_start(tui *t);
+void tui_trainer_key(tui *t, action a);
+void tui_trainer_draw(tui *t);
+void tui_trainer_poll(tui *t);         /* a move judged: its verdict shown */
+bool tui_trainer_busy(const tui *t);
+void tui_trainer_free(tui *t);
 
 #endif

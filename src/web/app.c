@@ -386,6 +386,7 @@ static void game_gone(web_game *g)
     g->stop_asked = true;
     session_stop(g->s);
     review_stop(g);
+    trainer_web_stop(g);
     for (int i = 0; i < g->nstreams; i++) {
         web_stream_event(g->streams[i], "gone", "{\"reason\":\"the game was deleted or expired\"}");
         web_stream_end(g->streams[i]);
@@ -408,6 +409,7 @@ static void game_destroy(web_game *g)
     for (int i = 0; i < g->nstreams; i++)
         web_stream_release(g->streams[i]);
     review_free(g);
+    trainer_web_free(g);
     events_free(g);
     session_free(g->s);
     free(g->state);

@@ -71,6 +71,7 @@ typedef struct game_event {
 typedef struct registry registry;
 struct answer_job;
 struct game_review;
+struct game_trainer;
 
 typedef struct web_game {
     char id[GAME_ID_LEN + 1];
@@ -92,6 +93,7 @@ typedef struct web_game {
     bool analysed;           /* the analysis of `analysed_version` ran to its end */
     unsigned analysed_version;
     struct game_review *review; /* the game's review (web/review.c); NULL: none asked */
+    struct game_trainer *trainer; /* learn from your mistakes (web/trainer.c); NULL: none */
     /* Between people (web/seats.c): the seats, the invitation, a rematch. */
     bool friend;             /* a seat is a friend's: changes need a seat's token */
     game_seat seats[2];

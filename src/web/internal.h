@@ -220,6 +220,21 @@ void review_stop(web_game *g);
 void review_free(web_game *g);
 const char *review_state_word(review_state s);
 
+/* The game's review when it is complete and the game still begins with
+ * its moves (lock held): the review, the game it reviewed and its limits;
+ * NULL else. */
+const aw_review *review_complete(web_game *g, const aw_game **game, int *depth,
+                                 int64_t *movetime_ms);
+
+/* trainer.c: learn from your mistakes (lock held for stop and free: the
+ * game's trainer ended, its search stopped; freed now or by its job). */
+typedef struct game_trainer game_trainer;
+void trainer_web_stop(web_game *g);
+void trainer_web_free(web_game *g);
+void handle_trainer(web_app *a, web_game *g, const web_request *req, web_reply *r);
+web_outcome handle_trainer_try(web_app *a, web_game *g, const web_request *req, web_reply *r,
+                               web_pending **pending);
+
 answer_job *job_new(web_app *a, web_game *g, void (*run)(web_job *, pool_worker *));
 void job_end(answer_job *j, pool_worker *w);
 void job_free(web_job *job);

@@ -447,6 +447,24 @@ int review_start(web_app *a, web_game *g, int depth, int64_t movetime_ms, char *
     return 1;
 }
 
+const aw_review *review_complete(web_game *g, const aw_game **game, int *depth,
+                                 int64_t *movetime_ms)
+{
+    const game_review *gr = g->review;
+    if (!gr || gr->state != REVIEW_DONE || !gr->done || gr->done->count < gr->done->total ||
+        gr->done->total <= 0)
+        return NULL;
+    /* Still of the game: it begins with the moves reviewed (an undo below
+     * them leaves the review behind, as review_json's `current`). */
+    const aw_game *now = session_game(g->s);
+    if (!same_start(gr->game, now) || !same_moves(gr->game, now, aw_game_ply(gr->game)))
+        return NULL;
+    *game = gr->game;
+    *depth = gr->depth;
+    *movetime_ms = gr->movetime_ms;
+    return gr->done;
+}
+
 void review_stop(web_game *g)
 {
     game_review *gr = g->review;

@@ -174,6 +174,9 @@ int status_of(session_code code)
     case SESSION_COMPUTER_ANSWERS:
     case SESSION_NOT_PERSON: return 400;
     case SESSION_ILLEGAL: return 422;
+    case SESSION_NO_NODE: return 404;
+    case SESSION_MAIN_LINE:
+    case SESSION_NO_VARIATIONS: return 409;
     case SESSION_FAILED: break;
     }
     return 500;
@@ -197,6 +200,9 @@ const char *code_name(session_code code)
     case SESSION_OWN_OFFER: return "own_offer";
     case SESSION_NOT_OVER: return "not_over";
     case SESSION_NO_TAKEBACK: return "no_takeback";
+    case SESSION_NO_NODE: return "no_node";
+    case SESSION_MAIN_LINE: return "main_line";
+    case SESSION_NO_VARIATIONS: return "no_variations";
     case SESSION_FAILED: break;
     }
     return "engine_failed";
@@ -326,7 +332,8 @@ static bool people_allowed(web_game *g, const web_request *req, const char *rout
     if (!ok)
         return false;
     /* No engine's help while two people play: after the end, all of it. */
-    static const char *const help[] = {"hint", "analysis", "evaluations", "review", NULL};
+    static const char *const help[] = {"hint", "analysis", "evaluations", "review", "trainer",
+                                       "trainer/try", NULL};
     for (int i = 0; help[i] && !over; i++)
         if (!strcmp(route, help[i])) {
             web_reply_value(r, 409, json_pack("{s:s, s:s}", "error",
@@ -470,6 +477,21 @@ static web_outcome route_review(web_app *a, web_game *g, const web_request *req,
     return WEB_REPLY;
 }
 
+static web_outcome route_trainer(web_app *a, web_game *g, const web_request *req, web_reply *r,
+                                 web_pending **pending, web_stream **stream)
+{
+    (void)pending, (void)stream;
+    handle_trainer(a, g, req, r);
+    return WEB_REPLY;
+}
+
+static web_outcome route_trainer_try(web_app *a, web_game *g, const web_request *req,
+                                     web_reply *r, web_pending **pending, web_stream **stream)
+{
+    (void)stream;
+    return handle_trainer_try(a, g, req, r, pending);
+}
+
 static web_outcome route_events(web_app *a, web_game *g, const web_request *req, web_reply *r,
                                 web_pending **pending, web_stream **stream)
 {
@@ -528,6 +550,8 @@ static const struct game_route {
     {"record", "GET, HEAD", M_GET | M_HEAD, true, route_record},
     {"evaluations", "GET, HEAD", M_GET | M_HEAD, false, route_evaluations},
     {"review", "GET, HEAD, POST, DELETE", M_GET | M_HEAD | M_POST | M_DELETE, false, route_review},
+    {"trainer", "GET, HEAD, POST, DELETE", M_GET | M_HEAD | M_POST | M_DELETE, false, route_trainer},
+    {"trainer/try", "POST", M_POST, false, route_trainer_try},
     {"events", "GET", M_GET, true, route_events},
     {"messages", "POST", M_POST, false, route_messages},
     {"resign", "POST", M_POST, false, route_resign},

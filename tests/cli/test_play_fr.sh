@@ -170,7 +170,7 @@ expect_err_has "construction des tables de finales abapa jusqu'à 12 graines"
 if command -v xgettext >/dev/null; then
     root=$(cd "$(dirname "$AWALE")/../.." && pwd)
     xgettext --language=C --from-code=UTF-8 --keyword=aw_fail:2 --keyword=fail_at:3 --no-wrap \
-        --omit-header -o "$TMP/lib.pot" "$root"/src/rules/record.c "$root"/src/rules/record_read.c \
+        --omit-header -o "$TMP/lib.pot" "$root"/src/rules/record.c "$root"/src/rules/record_read.c "$root"/src/rules/record_tree.c \
         "$root"/src/rules/notation.c "$root"/src/rules/position.c "$root"/src/rules/game.c 2>/dev/null
     xgettext --language=C --from-code=UTF-8 --keyword=N_ --no-wrap --omit-header \
         -o "$TMP/front.pot" "$root"/src/front/messages.c 2>/dev/null

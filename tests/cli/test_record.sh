@@ -18,6 +18,34 @@ expect_status 0
 CHECKS=$((CHECKS + 1))
 cmp -s "$TMP/out" "$TMP/direct" || fail "replay --record differs from replay C f F b: $(diff "$TMP/direct" "$TMP/out")"
 
+# Variations (nested, with comments and marks) do not change the replay:
+# the positions are those of the main line alone.
+cat >"$TMP/variations.txt" <<'EOF'
+[Event "Study"]
+
+{start} 1. C f {main} (1... b!? {sharp} 2. A (2. D? {no} 2... d) 2... c)
+({second} 1... e 2. B) 2. F?! b ; a line comment
+(2... a 3. A) *
+EOF
+run replay --record "$TMP/variations.txt"
+expect_status 0
+CHECKS=$((CHECKS + 1))
+cmp -s "$TMP/out" "$TMP/direct" || fail "replay --record with variations differs from the main line: $(diff "$TMP/direct" "$TMP/out")"
+
+# Malformed nesting is refused with its line and the reason.
+printf '1. C f\n(1... b 2. A\n*\n' >"$TMP/unclosed.txt"
+run replay --record "$TMP/unclosed.txt"
+expect_status 1
+expect_err_has "line 2: the variation opened by '(' on this line is not closed by ')' before the result * (line 3)"
+printf '1. C f 2. A) *\n' >"$TMP/stray.txt"
+run replay --record "$TMP/stray.txt"
+expect_status 1
+expect_err_has "line 1: ')' closes no variation"
+printf '1. C f () *\n' >"$TMP/empty.txt"
+run replay --record "$TMP/empty.txt"
+expect_status 1
+expect_err_has "line 1: an empty variation '()'"
+
 # Several records: a 'game N' line before each; a custom start (FEN, North
 # first); a finished game; an unfinished game with a result (a forfeit).
 cat >"$TMP/games.txt" <<'EOF'

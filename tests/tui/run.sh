@@ -692,6 +692,9 @@ wait_for "South to move"
 keys q
 wait_for "[exit 0]"
 
+# Learn from your mistakes, after a review.
+. "$(dirname "$0")/steps_trainer.sh"
+
 # The same game in Portuguese.
 . "$(dirname "$0")/steps_pt.sh"
 

@@ -429,7 +429,7 @@ static void bad_records(void **state)
         {"1. C C\n", 1, "1... C cannot be played"},
         {"1. C f\n2. F b 3. F *\n", 2, "3. F cannot be played"},
         {"1. C f {unclosed\n comment\n", 1, "not closed"},
-        {"1. C (1... a) *\n", 1, "variations"},
+        {"1. C (1. D\n*\n", 1, "the variation opened by '(' on this line is not closed"},
         {"1. C $1 *\n", 1, "'$1'"},
         {"1. X *\n", 1, "'X' is not a pit letter"},
         {"1. C+ *\n", 1, "no direction"},

@@ -16,6 +16,7 @@ import * as clock from './clock.js';
 import * as offline from './offline.js';
 import { announce } from './a11y.js';
 import * as sound from './sound.js';
+import * as trainer from './trainer.js';
 
 const { t } = i18n;
 const $ = (id) => document.getElementById(id);
@@ -81,7 +82,9 @@ people.init({
 archive.init({ endWord: (reason, result, g) => endWord(reason, result, g) });
 reviews.init({
   state: () => state, viewPly: () => viewPly, moveNumber, moveLabel, playerName, goTo, failed, drawMoves, drawGraph,
+  drawn: () => trainer.draw(),
 });
+trainer.init({ state: () => state, reviewComplete: () => reviews.complete(), failed });
 
 // ------------------------------------------------------------ helpers
 

@@ -443,6 +443,9 @@ export function paramValueText(value) {
   return EN.param_values[value] ? tr(EN.param_values[value]) : value;
 }
 
+// The terminal's messages for the page's own modules (trainer.js).
+export { _, P_ };
+
 // Apply the dictionary to the page's marked elements.
 export function translatePage(root = document) {
   document.documentElement.lang = lang;

@@ -36,6 +36,9 @@ export function cover() {
   return { n, current: n === review.moves.length && state.moves.length >= review.total };
 }
 
+// Whether the review is done and still of the game's moves (trainer.js).
+export const complete = () => !!(review && review.state === 'done' && cover().current);
+
 export function reviewedMove(ply) {
   const { n } = cover();
   return ply >= 1 && ply <= n ? review.moves[ply - 1] : null;
@@ -44,6 +47,7 @@ export function reviewedMove(ply) {
 // The review panel: the button, the progress, the note, the comment of the
 // move looked at, each player's summary.
 export function draw() {
+  page.drawn?.(); // (the trainer's button follows the review)
   const state = page.state();
   const { moveNumber, moveLabel } = page;
   const btn = $('btn-review');
