@@ -67,10 +67,19 @@ static json_t *puzzle_json(const puzzle *p)
         char text[AW_POSITION_MAX];
         if (aw_play_report(&p->rules, &pos, p->solution[i], rep) < 0)
             break;
-        json_t *m = jo_report(&p->rules, rep, false);
+        json_t *m = jo_report(&p->rules, rep, true); /* steps: the page animates them */
         json_object_set_new(m, "ply", json_integer(i + 1));
         json_object_set_new(m, "after", json_string(aw_position_format(&pos, text)));
         json_object_set_new(m, "solver", json_boolean(puzzle_solver_move(i)));
+        /* The moves of the position after it (the pits the page offers). */
+        json_t *next = json_array();
+        aw_move nm[AW_MAX_MOVES];
+        const int nn = aw_position_status(&p->rules, &pos) == AW_ONGOING
+                           ? aw_generate(&p->rules, &pos, nm)
+                           : 0;
+        for (int k = 0; k < nn; k++)
+            json_array_append_new(next, jo_move(&p->rules, nm[k]));
+        json_object_set_new(m, "legal_after", next);
         json_array_append_new(line, m);
         json_array_append_new(solution, jo_move(&p->rules, p->solution[i]));
     }
