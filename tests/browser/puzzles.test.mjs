@@ -116,8 +116,9 @@ describe('puzzles and the explorer in the page', () => {
       assert.equal(await page.textContent('#pz-record'), '1 solved of 2');
       // In French, the same page in the reader's words.
       await page.selectOption('#sel-lang', 'fr');
-      assert.notEqual(await page.textContent('#btn-puzzles'), 'Puzzles');
-      assert.doesNotMatch(await page.textContent('#pz-prompt'), /to move/);
+      await page.waitForFunction(() => document.querySelector('#btn-puzzles').textContent === 'Problèmes');
+      assert.equal(await page.textContent('#pz-rating-label'), 'Votre classement');
+      assert.match(await page.textContent('#pz-prompt'), /^À (Sud|Nord) de jouer : trouvez /);
       await page.selectOption('#sel-lang', 'en');
       // Back to the game: its board again, the keys its own.
       await page.click('#pz-back');

@@ -31,7 +31,6 @@ const WORDS = {
   full: N_('The index of games is full: new positions are no longer counted.'),
   play_move: N_('Play {move}'),
   book_line: N_('Book line: {line}'),
-  loading: N_('Looking…'),
   failed: N_('The explorer did not answer: {error}'),
 };
 const w = (key, params = {}) => i18n.tr(WORDS[key]).replace(/\{(\w+)\}/g, (_, k) => (params[k] !== undefined ? params[k] : `{${k}}`));
@@ -211,8 +210,9 @@ export function forget() {
 // hooks: state(), viewPly(), canPlay(), play(move).
 export function init(h) {
   hooks = h;
-  $('sel-lang').addEventListener('change', () => {
+  // (after app.js has switched the language: its listener may come later)
+  $('sel-lang').addEventListener('change', () => setTimeout(() => {
     $('h-explorer').textContent = w('explorer');
     render();
-  });
+  }));
 }

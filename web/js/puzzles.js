@@ -439,7 +439,8 @@ export function init(opts = {}) {
     saveRecord();
     next();
   });
-  $('sel-lang').addEventListener('change', () => relabel());
+  // (after app.js has switched the language: its listener may come later)
+  $('sel-lang').addEventListener('change', () => setTimeout(relabel));
   document.addEventListener('keydown', onKey);
   relabel();
   drawScore();
