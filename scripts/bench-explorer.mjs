@@ -13,7 +13,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'awale-explorer-'));
 const db = path.join(dir, 'games.db');
 let srv = await startServer(['--db', db, '--tables', 'none', '--max-games', '5000', '--client-games', '5000']);
 let seed = 1;
-const rnd = (n) => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; };
+const rnd = (n) => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return (seed >> 16) % n; };
 const t0 = Date.now();
 for (let g = 0; g < N; g++) {
   const c = await api(srv.base, 'POST', '/api/games', { south: 'human', north: 'human' });

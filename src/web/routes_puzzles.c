@@ -20,6 +20,7 @@
 #include "web/explorer.h"
 #include "web/jsonout.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,11 +173,12 @@ static void handle_one(const web_request *req, web_reply *r)
         query_int(req, r, "seed", 0, (long long)1 << 53, &seed) < 0)
         return;
     if (seed < 0) { /* no seed given: a new puzzle each time */
-        static unsigned long long calls;
+        static atomic_ullong calls; /* two requests at once get two seeds */
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
+        const unsigned long long n = atomic_fetch_add(&calls, 1) + 1;
         seed = (long long)(((unsigned long long)ts.tv_nsec ^ ((unsigned long long)ts.tv_sec << 20)) +
-                           ++calls * 0x9e3779b9ULL) & (((long long)1 << 53) - 1);
+                           n * 0x9e3779b9ULL) & (((long long)1 << 53) - 1);
     }
     const puzzle *p = puzzles_pick_other(rules, (int)rating, (unsigned)themes, (int)exclude, seed);
     if (!p) {
