@@ -114,7 +114,12 @@ function render() {
       const btn = document.createElement('button');
       btn.type = 'button';
       btn.className = 'ex-play';
-      btn.textContent = r.move;
+      // (named "Play F" for a screen reader; the letter alone is for the eyes)
+      const letter = document.createElement('span');
+      letter.setAttribute('aria-hidden', 'true');
+      letter.textContent = r.move;
+      btn.appendChild(letter);
+      btn.setAttribute('aria-label', w('play_move', { move: r.move }));
       btn.disabled = !canPlay;
       btn.title = w('play_move', { move: r.move });
       if (r.book && r.book.line.length > 1) btn.title += ` · ${w('book_line', { line: r.book.line.join(' ') })}`;
