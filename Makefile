@@ -327,6 +327,15 @@ $(BUILD)/fuzz-replay/%: tests/fuzz/%.c tests/fuzz/replay.c $(LIBAWALE)
 	@$(if $(Q),echo "  FUZZ    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< tests/fuzz/replay.c $(LIBAWALE) $(LIBS)
 
+# The puzzle line parser (src/front/puzzles.c) with the shipped puzzles it
+# embeds.
+PUZZLE_FUZZ_OBJ := $(BUILD)/obj/src/front/puzzles.o $(BUILD)/obj/gen/puzzle_data.o
+$(BUILD)/fuzz-replay/fuzz_puzzle: tests/fuzz/fuzz_puzzle.c tests/fuzz/replay.c $(PUZZLE_FUZZ_OBJ) $(LIBAWALE)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  FUZZ    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< tests/fuzz/replay.c $(PUZZLE_FUZZ_OBJ) \
+	    $(LIBAWALE) $(LIBS)
+
 # The protocol's state machine under random command streams (tests/uci).
 $(UCI_RANDOM): tests/uci/uci_random.c $(LIBAWALE)
 	@mkdir -p $(dir $@)
@@ -351,6 +360,35 @@ $(BUILD)/fuzz-replay/fuzz_store: tests/fuzz/fuzz_store.c tests/fuzz/replay.c $(B
 
 play: $(AWALE)
 	./$(AWALE) play
+
+# The shipped puzzles (docs/puzzles.md). make puzzles finds them again into
+# data/puzzles-*.tsv (PUZZLE_COUNTS rule set:count, PUZZLE_SEED; one thread;
+# resumes: delete a file to start it afresh); make check-puzzles solves every
+# shipped puzzle again, deeper than the finder (its depth + 2) or with the
+# tables, and checks that no second move also wins (part of make check).
+# Both use the same endgame tables (PUZZLE_TABLES, built once: abapa 16
+# seeds, the others 14), since the search's estimates depend on them.
+PUZZLE_TABLES ?= build/puzzle-tables
+PUZZLE_COUNTS ?= abapa:520 seven-turns:110 grand-slam:110 two-seeds:110 relay:110
+PUZZLE_SEED   ?= 22
+.PHONY: puzzles check-puzzles puzzle-tables
+puzzle-tables: $(AWALE)
+	@for spec in abapa:16 seven-turns:14 grand-slam:14 two-seeds:14; do \
+	    r=$${spec%%:*}; n=$${spec#*:}; \
+	    ./$(AWALE) tables info --rules $$r --dir $(PUZZLE_TABLES) --seeds $$n 2>/dev/null | \
+	        grep -qx "seeds $$n" || \
+	    ./$(AWALE) tables build --rules $$r --seeds $$n --dir $(PUZZLE_TABLES) >/dev/null || exit 1; \
+	done
+puzzles: $(AWALE) puzzle-tables
+	@set -e; for spec in $(PUZZLE_COUNTS); do \
+	    r=$${spec%%:*}; n=$${spec#*:}; \
+	    ./$(AWALE) puzzles build --rules $$r --count $$n --seed $(PUZZLE_SEED) \
+	        --tables $(PUZZLE_TABLES) --out data/puzzles-$$r.tsv; \
+	done
+	$(MAKE) BUILD=$(BUILD) MODE=$(MODE)
+check-puzzles: $(AWALE) puzzle-tables
+	@echo "== every shipped puzzle solved again (awale puzzles verify)"
+	@./$(AWALE) puzzles verify --tables $(PUZZLE_TABLES) --quiet
 
 # The web app on http://127.0.0.1:8080/ (PORT=... to change).
 PORT ?= 8080
@@ -379,6 +417,7 @@ check: $(AWALE) $(MO_FILES) $(TESTS) $(FUZZ_REPLAY) $(UCI_RANDOM)
 	@tests/browser/run.sh $(AWALE) $(BUILD)/screenshots
 	@if [ -x tests/tui/run.sh ]; then tests/tui/run.sh $(AWALE); fi
 	@if [ -x scripts/po-check.sh ]; then scripts/po-check.sh; fi
+	@$(MAKE) --no-print-directory MODE=$(MODE) BUILD=$(BUILD) check-puzzles
 	@$(MAKE) --no-print-directory MODE=$(MODE) BUILD=$(BUILD) check-mpi
 	@echo "== all tests passed ($(MODE))"
 
@@ -626,6 +665,11 @@ $(FUZZ_DIR)/fuzz_web: $(FUZZ_DIR)/obj/tests/fuzz/fuzz_web.o $(FUZZ_WEB_OBJ) $(FU
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $< $(FUZZ_WEB_OBJ) $(FUZZ_DIR)/libawale.a \
 	    $(filter-out -lmicrohttpd,$(WEB_LIBS)) $(FUZZ_LIBS)
+
+$(FUZZ_DIR)/fuzz_puzzle: $(FUZZ_DIR)/obj/tests/fuzz/fuzz_puzzle.o $(FUZZ_DIR)/obj/src/front/puzzles.o \
+                         $(FUZZ_DIR)/obj/$(BUILD)/gen/puzzle_data.o $(FUZZ_DIR)/libawale.a
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(FUZZ_CC) $(FUZZ_LDFLAGS) -o $@ $^ $(FUZZ_LIBS)
 
 $(FUZZ_DIR)/fuzz_store: $(FUZZ_DIR)/obj/tests/fuzz/fuzz_store.o $(FUZZ_DIR)/obj/src/web/store.o
 	@$(if $(Q),echo "  LINK    $@")

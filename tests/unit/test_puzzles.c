@@ -3,10 +3,14 @@
  * lines read back as written, every bad line refused with a message that
  * names the field, the shipped puzzles all parse and belong to their file's
  * rule set, and puzzles_pick chooses within the window, the themes and the
- * exclusion, the same seed giving the same puzzle.
+ * exclusion, the same seed giving the same puzzle; the finder on positions
+ * worked by hand (a puzzle, the start that is none, a grand slam trap) and
+ * its re-check refusing a wrong solution; ratings in range and growing
+ * with each difficulty signal.
  */
 #include "support.h"
 
+#include "front/puzzle_find.h"
 #include "front/puzzles.h"
 
 #include <stdio.h>
@@ -198,6 +202,78 @@ static void pick(void **state)
     assert_true(seen > 0);
 }
 
+static puzzle_finder *finder(const char *rules)
+{
+    puzzle_find_config cfg = {.rules_name = rules, .depth = 10, .hash_mb = 4};
+    aw_error err;
+    puzzle_finder *pf = puzzle_finder_new(&cfg, &err);
+    assert_non_null(pf);
+    return pf;
+}
+
+static void finder_worked_positions(void **state)
+{
+    (void)state;
+    puzzle_finder *pf = finder("abapa");
+    puzzle p;
+    puzzle_find_info info;
+    aw_error err;
+    /* South 21, North 20: F captures 2 + 3 from a and b (c keeps a seed,
+     * so no grand slam) and reaches 26; A captures nothing. */
+    aw_position pos = t_pos("1-0-0-0-0-2-1-2-1-0-0-0-21-20-S");
+    assert_int_equal(puzzle_finder_try(pf, &pos, &p, &info, &err), 1);
+    assert_int_equal(p.length, 1);
+    assert_int_equal(p.solution[0], 5);
+    assert_true(p.themes & PUZZLE_THEME_CAPTURE_CHAIN);
+    assert_true(p.themes & PUZZLE_THEME_COUNTING);
+    assert_false(p.themes & PUZZLE_THEME_GRAND_SLAM);
+    assert_true(p.rating >= PUZZLE_RATING_MIN && p.rating <= PUZZLE_RATING_MAX);
+    assert_string_equal(p.position_text, "1-0-0-0-0-2-1-2-1-0-0-0-21-20-S");
+    char why[512];
+    assert_int_equal(puzzle_finder_verify(pf, &p, 12, why, sizeof why), 0);
+    /* Examined once: the second time it is passed by. */
+    assert_int_equal(puzzle_finder_try(pf, &pos, &p, &info, &err), 0);
+    assert_true(info.seen);
+    /* The wrong move as the solution: the re-check names the right one. */
+    p.solution[0] = 0;
+    assert_int_equal(puzzle_finder_verify(pf, &p, 12, why, sizeof why), 1);
+    assert_non_null(strstr(why, "F is the only winning move, not A"));
+    /* The start: every move is about level, no puzzle. */
+    pos = aw_position_start(AW_SOUTH);
+    assert_int_equal(puzzle_finder_try(pf, &pos, &p, &info, &err), 0);
+    /* c empty: F takes every seed of North's row. In abapa such a grand
+     * slam captures nothing (and A captures nothing either): no puzzle. */
+    pos = t_pos("1-0-0-0-0-2-1-2-0-0-0-0-22-20-S");
+    assert_int_equal(puzzle_finder_try(pf, &pos, &p, &info, &err), 0);
+    puzzle_finder_free(pf);
+    /* Under grand-slam it captures both pits: 27, the only win, and North
+     * is left without a seed. */
+    pf = finder("grand-slam");
+    assert_int_equal(puzzle_finder_try(pf, &pos, &p, &info, &err), 1);
+    assert_int_equal(p.solution[0], 5);
+    assert_int_equal(p.themes & (PUZZLE_THEME_GRAND_SLAM | PUZZLE_THEME_STARVING |
+                                 PUZZLE_THEME_CAPTURE_CHAIN),
+                     PUZZLE_THEME_GRAND_SLAM | PUZZLE_THEME_STARVING | PUZZLE_THEME_CAPTURE_CHAIN);
+    assert_string_equal(p.rules_name, "grand-slam");
+    puzzle_finder_free(pf);
+}
+
+static void ratings(void **state)
+{
+    (void)state;
+    int base = puzzle_rating(1, 0, false, 1, 2, 1);
+    assert_true(base >= PUZZLE_RATING_MIN && base < 1000);
+    assert_true(puzzle_rating(6, 0, false, 1, 2, 1) > base);
+    assert_true(puzzle_rating(1, 2, false, 1, 2, 1) > base);
+    assert_true(puzzle_rating(1, 0, true, 1, 2, 1) > base);
+    assert_true(puzzle_rating(1, 0, false, 3, 2, 1) > base);
+    assert_true(puzzle_rating(1, 0, false, 1, 6, 1) > base);
+    assert_true(puzzle_rating(1, 0, false, 1, 2, 9) > base);
+    int top = puzzle_rating(17, 5, true, 5, 6, 13);
+    assert_true(top <= PUZZLE_RATING_MAX && top > 2500);
+    assert_true(puzzle_rating(100, 100, true, 100, 12, 100) <= PUZZLE_RATING_MAX);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -207,6 +283,8 @@ int main(void)
         cmocka_unit_test(themes),
         cmocka_unit_test(shipped_puzzles_parse),
         cmocka_unit_test(pick),
+        cmocka_unit_test(finder_worked_positions),
+        cmocka_unit_test(ratings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
