@@ -22,8 +22,8 @@
  * game's lock held; g->explored marks it counted). One mutex guards the
  * table; a question holds it while it reads, the build while it reads the
  * database (lock order: a game's lock, then this one, then the store's),
- * so a game finishing during the build waits for it, once (about 1 s for
- * the bound of games, docs/explorer.md).
+ * so a game finishing during the build waits for it, once (well under a
+ * second for the bound of games, docs/explorer.md).
  */
 #include "web/explorer.h"
 
