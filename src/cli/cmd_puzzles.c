@@ -546,7 +546,7 @@ static int verify(int argc, char **argv)
 {
     const char *cmd = "puzzles verify";
     const char *file = NULL, *rules_name = NULL, *tables_opt = NULL;
-    long long depth = 0, nodes = 0;
+    long long depth = 0, nodes = 0, every = 1;
     bool quiet = false;
     for (int i = 1; i < argc; i++) {
         const char *v;
@@ -558,6 +558,9 @@ static int verify(int argc, char **argv)
             rules_name = v;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--depth", &v)) != 0) {
             if (rc < 0 || cli_number(cmd, "--depth", v, 1, 60, &depth))
+                return EXIT_USAGE;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--every", &v)) != 0) {
+            if (rc < 0 || cli_number(cmd, "--every", v, 1, 1000000, &every))
                 return EXIT_USAGE;
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--nodes", &v)) != 0) {
             if (rc < 0 || cli_number(cmd, "--nodes", v, 1000, (1LL << 40), &nodes))
@@ -611,7 +614,7 @@ static int verify(int argc, char **argv)
         the_finder = pf;
         for (int i = 0; i < l.count; i++) {
             const puzzle *p = &l.items[i];
-            if (strcmp(p->rules_name, r) != 0)
+            if (strcmp(p->rules_name, r) != 0 || i % every != 0)
                 continue;
             char why[512];
             int rc = puzzle_finder_verify(pf, p, (int)depth, why, sizeof why);
@@ -854,8 +857,8 @@ int cmd_puzzle(int argc, char **argv)
     double player = (double)rating;
     int streak = 0, best = 0, solved = 0, tried = 0, last = -1;
     bool quit = false;
-    printf(_("Puzzles for %s: find the only move that wins (or, where nothing wins, the only "
-             "one that saves the draw). Type 'help' for the commands.\n"),
+    printf(_("Puzzles for %s: find the only move that wins (or, where nothing wins,\n"
+             "the only one that saves the draw). Type 'help' for the commands.\n"),
            rules_name);
     for (long long round = 0; !quit; round++) {
         const puzzle *p =
@@ -867,12 +870,11 @@ int cmd_puzzle(int argc, char **argv)
         char tw[256];
         themes_words(p->themes, tw, sizeof tw);
         printf("\n");
-        printf(_("Puzzle %d of %s, rating %d%s%s. %s to move.\n"), p->id + 1, rules_name,
-               p->rating, tw[0] ? ", " : "", tw, words_side(solver));
+        printf(_("Puzzle %d of %s, rating %d. %s to move.\n"), p->id + 1, rules_name, p->rating,
+               words_side(solver));
         aw_position at = p->position;
         line_board_puzzle(&p->rules, &at);
         int step = 0; /* index in the solution of the solver's next move */
-        bool hinted = false;
         int outcome = -1; /* 1 solved, 0 missed, -1 skipped */
         while (outcome < 0 && !quit) {
             printf(_("Your move (%s): "), words_side(solver));
@@ -918,9 +920,8 @@ int cmd_puzzle(int argc, char **argv)
                            took);
                 else
                     printf("%s\n", _("Hint: a quiet move, without a capture."));
-                if (!hinted && tw[0])
+                if (tw[0])
                     printf(_("Themes: %s.\n"), tw);
-                hinted = true;
                 continue;
             }
             char words[256];
@@ -966,6 +967,8 @@ int cmd_puzzle(int argc, char **argv)
             line_board_puzzle(&p->rules, &at);
         }
         if (outcome >= 0) {
+            if (tw[0])
+                printf(_("Themes: %s.\n"), tw);
             tried++;
             double expected = 1.0 / (1.0 + pow(10.0, (p->rating - player) / 400.0));
             player += 40.0 * (outcome - expected);

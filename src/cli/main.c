@@ -355,7 +355,7 @@ static const command commands[] = {
      "                           [--threads T] [--quiet]\n"
      "       awale puzzles export [--rules R] [--theme T]\n"
      "       awale puzzles verify [FILE] [--rules R] [--depth D] [--nodes N]\n"
-     "                            [--tables DIR|none] [--quiet]\n"
+     "                            [--every K] [--tables DIR|none] [--quiet]\n"
      "       awale puzzles stats [FILE] [--rules R]\n"
      "\n"
      "A puzzle is a position where exactly one move wins, or, where no move wins,\n"
@@ -392,6 +392,7 @@ static const command commands[] = {
      "  --tables DIR     endgame tables directory, or 'none' (default\n"
      "                   $XDG_DATA_HOME/awale/tables; the first use builds 12 seeds)\n"
      "  --threads T      search threads (default 1)\n"
+     "  --every K        verify: only every K-th puzzle (a quick check)\n"
      "  --theme T        only the puzzles with theme T\n"
      "  --quiet          no progress\n",
      NULL},

@@ -419,9 +419,12 @@ static unsigned line_themes(const puzzle_finder *pf, const aw_position *start,
         if (mine && r->seeds >= 12)
             t |= PUZZLE_THEME_COUNTING;
         free(r);
+        /* Starving: the defender is left without a seed by the solver's
+         * move, or runs out and the game ends (the solver cannot or need
+         * not feed him), or has no move left (relay). */
         aw_status st = aw_position_status(rules, &p);
-        if (mine && (aw_position_row(&p, !solver) == 0 || st == AW_END_CANNOT_FEED ||
-                     st == AW_END_NO_MOVE || st == AW_END_EMPTY_ROW))
+        if ((aw_position_row(&p, !solver) == 0 && (mine || st != AW_ONGOING)) ||
+            (mine && st == AW_END_NO_MOVE))
             t |= PUZZLE_THEME_STARVING;
         if (st == AW_END_TARGET && p.score[solver] >= rules->target)
             t |= PUZZLE_THEME_COUNTING;
