@@ -417,6 +417,8 @@ check: $(AWALE) $(MO_FILES) $(TESTS) $(FUZZ_REPLAY) $(UCI_RANDOM)
 	@tests/api/run.sh $(AWALE)
 	@tests/stress/run.sh $(AWALE) $(STRESS_SECONDS)
 	@$(MAKE) --no-print-directory MODE=$(MODE) BUILD=$(BUILD) load-smoke
+	@# (the browser tests also try the page with no server: built first, so never stale)
+	@$(MAKE) --no-print-directory web-static
 	@tests/browser/run.sh $(AWALE) $(BUILD)/screenshots
 	@if [ -x tests/tui/run.sh ]; then tests/tui/run.sh $(AWALE); fi
 	@if [ -x scripts/po-check.sh ]; then scripts/po-check.sh; fi

@@ -74,6 +74,9 @@ web_outcome handle_resign(web_app *a, web_game *g, const web_request *req, web_r
 web_outcome handle_offer(web_app *a, web_game *g, const web_request *req, web_reply *r);
 web_outcome handle_answer(web_app *a, web_game *g, const web_request *req, web_reply *r);
 web_outcome handle_rematch_seat(web_app *a, web_game *g, const web_request *req, web_reply *r);
+/* routes_puzzles.c: GET /api/puzzles (one puzzle) and, with stats,
+ * GET /api/puzzles/stats (counts by rules and theme). */
+void handle_puzzles(const web_request *req, bool stats, web_reply *r);
 /* GET /api/archive (the finished games) and /api/archive/ID/record. */
 web_outcome handle_archive(web_app *a, const web_request *req, const char *rest, web_reply *r);
 

@@ -17,6 +17,8 @@ import * as offline from './offline.js';
 import { announce } from './a11y.js';
 import * as sound from './sound.js';
 import * as trainer from './trainer.js';
+import * as puzzles from './puzzles.js';
+import * as explorer from './explorer.js';
 
 const { t } = i18n;
 const $ = (id) => document.getElementById(id);
@@ -80,6 +82,11 @@ people.init({
   nameOf: (side) => (state.friend ? people.seatName(side) : againstComputer() && !humanSide(side) ? t('computer') : i18n.sideName(side)),
 });
 archive.init({ endWord: (reason, result, g) => endWord(reason, result, g) });
+puzzles.init({ settings });
+explorer.init({
+  state: () => state, viewPly: () => viewPly, play: (move) => play(move),
+  canPlay: () => !!state && viewPly === null && !busy && !animating && ongoing(state) && mayPlay() && !state.thinking && !state.computer_to_move,
+});
 reviews.init({
   state: () => state, viewPly: () => viewPly, moveNumber, moveLabel, playerName, goTo, failed, drawMoves, drawGraph,
   drawn: () => trainer.draw(),
@@ -483,6 +490,7 @@ function drawAll() {
   drawHint();
   reviews.draw();
   graph.mark(viewPly ?? state.ply);
+  explorer.draw();
 }
 
 // ------------------------------------------------------------ the game
@@ -510,6 +518,7 @@ async function applyState(next, played = [], change = false) {
     people.enter(next);
     analysis.connect();
   } else if (ended) {
+    explorer.forget();
     analysis.connect();
     reviews.load();
   }
@@ -912,7 +921,7 @@ function onKey(e) {
   if (document.querySelector('dialog[open]')) return;
   const tag = (e.target.tagName || '').toLowerCase();
   if (tag === 'input' || tag === 'textarea' || tag === 'select') return;
-  if (!state) return;
+  if (!state || puzzles.isOpen()) return; // (puzzles.js has its keys)
   const k = e.key;
   const relay = isRelay();
   if (/^[a-fA-F]$/.test(k)) {
