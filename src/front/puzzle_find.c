@@ -456,7 +456,26 @@ static int payoff_ply(const puzzle_finder *pf, const aw_position *start, const a
     return length + 1;
 }
 
-int puzzle_rating(int dfirst, int tempting, bool quiet, int solver_moves, int legal, int payoff)
+/* The points of a middling puzzle of each rule set, where the curve
+ * crosses 1600: the puzzles each rule set's games give differ (the relay
+ * game's are found at a shallower depth, seven-turns' and grand-slam's are
+ * more often short endgames), and each rule set's players have their own
+ * ratings, so each set is centred on its own (docs/puzzles.md). */
+static int rating_center(const char *rules)
+{
+    static const struct {
+        const char *rules;
+        int center;
+    } centers[] = {{"abapa", 750}, {"two-seeds", 750}, {"seven-turns", 450},
+                   {"grand-slam", 450}, {"relay", 300}};
+    for (size_t i = 0; rules && i < sizeof centers / sizeof centers[0]; i++)
+        if (strcmp(rules, centers[i].rules) == 0)
+            return centers[i].center;
+    return 750;
+}
+
+int puzzle_rating(const char *rules, int dfirst, int tempting, bool quiet, int solver_moves,
+                  int legal, int payoff)
 {
     if (dfirst < 1)
         dfirst = 1;
@@ -467,12 +486,12 @@ int puzzle_rating(int dfirst, int tempting, bool quiet, int solver_moves, int le
     if (payoff > 13)
         payoff = 13;
     /* Points for each signal, then mapped by a logistic curve onto
-     * 600..2600, so that the abapa puzzles spread over the whole range
-     * with their median near 1500 (calibrated on a build of 520 abapa
-     * puzzles: docs/puzzles.md, "Ratings"). */
+     * 600..2600, so that each rule set's puzzles spread over the whole
+     * range with their median near 1450 (calibrated on the shipped
+     * builds: docs/puzzles.md, "Ratings"). */
     int raw = 95 * (dfirst - 1) + 130 * tempting + (quiet ? 220 : 0) +
               110 * (solver_moves - 1) + 30 * (legal - 2) + 40 * (payoff - 1);
-    int r = (int)lround(600.0 + 2000.0 / (1.0 + exp(-(raw - 750) / 250.0)));
+    int r = (int)lround(600.0 + 2000.0 / (1.0 + exp(-(raw - rating_center(rules)) / 250.0)));
     if (r < PUZZLE_RATING_MIN)
         r = PUZZLE_RATING_MIN;
     if (r > PUZZLE_RATING_MAX)
@@ -628,7 +647,8 @@ int puzzle_finder_try(puzzle_finder *pf, const aw_position *pos, puzzle *out,
     info->dfirst = dfirst;
     info->tempting = tempting;
     info->payoff = payoff;
-    pz.rating = puzzle_rating(dfirst, tempting, took == 0, (pz.length + 1) / 2, n, payoff);
+    pz.rating = puzzle_rating(pf->rules_name, dfirst, tempting, took == 0, (pz.length + 1) / 2,
+                              n, payoff);
     *out = pz;
     return 1;
 }

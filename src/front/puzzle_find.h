@@ -91,8 +91,9 @@ int puzzle_finder_game(puzzle_finder *pf, uint64_t *seed, aw_position *positions
  * 0 when it holds, 1 when not (why: in words), -1 stopped or an error. */
 int puzzle_finder_verify(puzzle_finder *pf, const puzzle *p, int depth, char *why, size_t size);
 
-/* The rating of a puzzle from its difficulty signals (docs/puzzles.md,
- * "Ratings"): 600..2600. */
-int puzzle_rating(int dfirst, int tempting, bool quiet, int solver_moves, int legal, int payoff);
+/* The rating of a puzzle of a rule set (a preset's name) from its
+ * difficulty signals (docs/puzzles.md, "Ratings"): 600..2600. */
+int puzzle_rating(const char *rules, int dfirst, int tempting, bool quiet, int solver_moves,
+                  int legal, int payoff);
 
 #endif

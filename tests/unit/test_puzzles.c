@@ -261,17 +261,21 @@ static void finder_worked_positions(void **state)
 static void ratings(void **state)
 {
     (void)state;
-    int base = puzzle_rating(1, 0, false, 1, 2, 1);
+    int base = puzzle_rating("abapa", 1, 0, false, 1, 2, 1);
     assert_true(base >= PUZZLE_RATING_MIN && base < 1000);
-    assert_true(puzzle_rating(6, 0, false, 1, 2, 1) > base);
-    assert_true(puzzle_rating(1, 2, false, 1, 2, 1) > base);
-    assert_true(puzzle_rating(1, 0, true, 1, 2, 1) > base);
-    assert_true(puzzle_rating(1, 0, false, 3, 2, 1) > base);
-    assert_true(puzzle_rating(1, 0, false, 1, 6, 1) > base);
-    assert_true(puzzle_rating(1, 0, false, 1, 2, 9) > base);
-    int top = puzzle_rating(17, 5, true, 5, 6, 13);
+    assert_true(puzzle_rating("abapa", 6, 0, false, 1, 2, 1) > base);
+    assert_true(puzzle_rating("abapa", 1, 2, false, 1, 2, 1) > base);
+    assert_true(puzzle_rating("abapa", 1, 0, true, 1, 2, 1) > base);
+    assert_true(puzzle_rating("abapa", 1, 0, false, 3, 2, 1) > base);
+    assert_true(puzzle_rating("abapa", 1, 0, false, 1, 6, 1) > base);
+    assert_true(puzzle_rating("abapa", 1, 0, false, 1, 2, 9) > base);
+    int top = puzzle_rating("abapa", 17, 5, true, 5, 6, 13);
     assert_true(top <= PUZZLE_RATING_MAX && top > 2500);
-    assert_true(puzzle_rating(100, 100, true, 100, 12, 100) <= PUZZLE_RATING_MAX);
+    assert_true(puzzle_rating("abapa", 100, 100, true, 100, 12, 100) <= PUZZLE_RATING_MAX);
+    /* Each rule set on its own curve: the same points rate higher where
+     * its puzzles score fewer. */
+    assert_true(puzzle_rating("relay", 3, 0, false, 1, 4, 3) >
+                puzzle_rating("abapa", 3, 0, false, 1, 4, 3));
 }
 
 int main(void)
