@@ -529,8 +529,9 @@ screen_marks() {
     screen | awk '/^ 1\. / { on = 1 } on && /^ *$/ { exit } on' | tr ' ' '\n' |
         grep -E '^[A-Fa-f][!?]*$' | tr '\n' ' '
 }
-# The same from a record written by `awale review`.
-record_moves() { grep -v '^\[' "$1" | tr '\n' ' ' | sed 's/{[^}]*}//g' | tr ' ' '\n' | grep -E '^[A-Fa-f][!?]*$' | tr '\n' ' '; }
+# The same from a record written by `awale review`: the main line (the
+# comments, then the variations in parentheses, innermost first, left out).
+record_moves() { grep -v '^\[' "$1" | tr '\n' ' ' | sed 's/{[^}]*}//g' | sed -e ':a' -e 's/([^()]*)//g' -e 'ta' | tr ' ' '\n' | grep -E '^[A-Fa-f][!?]*$' | tr '\n' ' '; }
 # The text of the screen on one line, spaces squeezed.
 joined() { screen | tr '\n' ' ' | tr -s ' '; }
 
