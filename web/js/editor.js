@@ -255,8 +255,9 @@ function showVerdict() {
   box.classList.toggle('ok', ok);
   box.classList.toggle('bad', !!verdict && !ok);
   box.textContent = !verdict ? w('checking') : ok ? w('ok') : verdict.error;
-  $('ed-play').disabled = !ok;
-  $('ed-analyse').disabled = !ok;
+  // (while a check is on its way the buttons stay: they check again)
+  $('ed-play').disabled = !!verdict && !ok;
+  $('ed-analyse').disabled = !!verdict && !ok;
 }
 
 // Ask the server about the position as it is now (after `delay` ms: a few
@@ -412,6 +413,7 @@ function wire(dlg) {
       changed();
     } else if (e.target.id === 'ed-string') {
       const p = parse(e.target.value);
+      if (p && positionText(p) === positionText()) return;
       if (p) {
         pos = p;
         changed();
@@ -474,7 +476,7 @@ function wire(dlg) {
       $('new-position').value = positionText();
     }
   });
-  $('ed-analyse').addEventListener('click', async () => {
+  $('ed-analyse').addEventListener('click', async () => { 
     if (!(await confirmed())) return;
     try {
       await host.startGame({ opponent: 'human', rules, params: {}, position: positionText() });
