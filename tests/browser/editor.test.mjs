@@ -4,13 +4,16 @@
 // live total and the server's refusal in words under the board, fix the
 // position, play from it through the new-game dialog, open the share link
 // in a new page and find the same position on the board; French; a phone's
-// width with taps and a long press. Screenshots go to $SHOTS.
+// width with taps and a long press. The static page (build/web-static, or
+// $WEB_STATIC, when built with the editor): the same checks from the
+// WebAssembly module, and its share link. Screenshots go to $SHOTS.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launch, openPage } from './browser.mjs';
 import { startServer } from '../api/server.mjs';
+import { serve } from './static-server.mjs';
 
 const SHOTS = process.env.SHOTS || 'build/screenshots';
 
@@ -179,5 +182,42 @@ describe('the position editor', () => {
     await page.screenshot({ path: path.join(SHOTS, 'editor-phone.png'), fullPage: false });
     assert.deepEqual(problems(page), []);
     await page.context().close();
+  });
+
+  // (the static page of `make web-static`, when there is one with the editor)
+  const STATIC = process.env.WEB_STATIC || 'build/web-static';
+  const hasStatic = existsSync(path.join(STATIC, 'js', 'editor.js'));
+  it('works in the static page: the checks from the module, the share link', { skip: !hasStatic && `no ${STATIC} with the editor (make web-static)` }, async () => {
+    const st = await serve(STATIC);
+    try {
+      const page = await openPage(browser, st.prefixUrl.replace(/\/$/, ''), { path: '/' });
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+      await page.click('#btn-editor');
+      await settled(page, 'ok');
+      await page.focus('#ed-board .pit[data-pit="0"]');
+      await page.keyboard.press('-');
+      await settled(page, 'bad');
+      assert.match((await verdict(page)).text, /add up to 47 seeds, not 48/);
+      await page.keyboard.press('+');
+      await page.focus('#ed-board .pit[data-pit="6"]');
+      await page.keyboard.press('Digit0');
+      await page.click('#ed-board .store[data-store="N"]', { clickCount: 1 });
+      await page.click('#ed-board .store[data-store="N"]');
+      await page.click('#ed-board .store[data-store="N"]');
+      await page.click('#ed-board .store[data-store="N"]');
+      await settled(page, 'ok');
+      await page.click('#ed-share-box summary');
+      const link = await page.inputValue('#ed-link');
+      assert.match(link, /\/sub\/path\/\?rules=abapa&position=4-4-4-4-4-4-0-4-4-4-4-4-0-4-S$/);
+      const other = await openPage(browser, link.replace(/\/\?.*$/, ''), { path: link.slice(link.indexOf('/?')) });
+      await other.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+      await other.waitForFunction(() => document.querySelector('#board .pit[data-pit="6"] .badge text').textContent === '0');
+      assert.deepEqual(await boardPits(other), [4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4]);
+      assert.deepEqual(problems(page), []);
+      assert.deepEqual(problems(other), []);
+      await Promise.all([page, other].map((p) => p.context().close()));
+    } finally {
+      await st.close();
+    }
   });
 });
