@@ -343,10 +343,12 @@ int cmd_play(int argc, char **argv)
     if (bad)
         return bad;
     if (o.cr.position) {
-        /* The editor's checks: a position the rules cannot hold, or a game
-         * already over, is refused in words before anything starts. */
+        /* The editor's checks: a position the rules cannot hold is refused
+         * in words before anything starts (one where the game is already
+         * over is played as before: it says so and how it ended). */
         position_verdict v;
-        if (position_check(&cfg.rules, &cfg.start, &v, NULL, NULL)) {
+        const position_problem problem = position_check(&cfg.rules, &cfg.start, &v, NULL, NULL);
+        if (problem && problem != POSITION_OVER) {
             cli_error(cmd, _("bad position '%s': %s"), o.cr.position, v.msg);
             return EXIT_INPUT;
         }
