@@ -416,8 +416,7 @@ void dialog_help(bool relay, const char *more)
                "Any key skips the animation of a move.\n"
                "With clocks (awale play --clock 5+3) each side's time is shown beside its "
                "name; a player whose time runs out loses.\n"),
-             _("  p              position editor: set the seeds of every pit and store, the "
-               "side to move and the rules, then play from it\n"),
+             _("  p              position editor: set up a position, then play from it\n"),
              _("The web page (awale serve) has the same keys, and t turns its board.\n"),
              relay ? _("Relay game: after the pit, Left or Right (or - and +) chooses the "
                        "direction of sowing, as seen on the screen; Esc goes back.\n")
