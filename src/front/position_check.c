@@ -200,7 +200,12 @@ position_problem position_check_text(const aw_rules *rules, const char *text, aw
     if (aw_position_parse(text, &pos, &err)) {
         char said[sizeof v->msg];
         messages_translate(err.msg, said, sizeof said, tr ? tr : gettext_hook, ctx);
-        return refuse(v, POSITION_TEXT, POSITION_FIELD_NONE, "%s", said);
+        /* the parser names the field at fault: "pit E (field 5)" */
+        const char *at = strstr(err.msg, "(field ");
+        int field = 0;
+        if (!at || sscanf(at, "(field %d)", &field) != 1 || field < 1 || field > 16)
+            field = 0;
+        return refuse(v, POSITION_TEXT, field - 1, "%s", said);
     }
     if (out)
         *out = pos;

@@ -31,8 +31,8 @@ describe('POST /api/positions/check', () => {
     // [what, body, problem, field, English words]
     ['too few seeds', { position: '4-4-4-4-4-4-4-4-4-4-4-3-0-0-S' }, 'text', -1, /add up to 47 seeds, not 48/],
     ['too many seeds', { position: '4-4-4-4-4-4-4-4-4-4-4-4-0-2-S' }, 'text', -1, /add up to 50 seeds, not 48/],
-    ['a malformed field', { position: '4-4-4-4-x-4-4-4-4-4-4-4-0-0-S' }, 'text', -1, /pit E \(field 5\)/],
-    ['no side to move', { position: '4-4-4-4-4-4-4-4-4-4-4-4-0-0' }, 'text', -1, /side to move \(field 15\) is missing/],
+    ['a malformed field', { position: '4-4-4-4-x-4-4-4-4-4-4-4-0-0-S' }, 'text', 4, /pit E \(field 5\)/],
+    ['no side to move', { position: '4-4-4-4-4-4-4-4-4-4-4-4-0-0' }, 'text', 14, /side to move \(field 15\) is missing/],
     ['the counter past the limit', { rules: 'seven-turns', position: `${START}-15` }, 'counter', 15,
       /no-capture counter is 15, but these rules end the game after 14 moves without a capture: it can be 0 to 13/],
     ['the counter at the limit', { rules: 'seven-turns', position: `${START}-14` }, 'over', 15, /already over/],
@@ -70,6 +70,8 @@ describe('POST /api/positions/check', () => {
     assert.match(counter.body.error, /compteur/);
     const over = await check({ position: '0-0-0-0-0-0-4-4-4-4-4-4-12-12-S', lang: 'fr' });
     assert.match(over.body.error, /déjà finie/);
+    const field = await check({ position: '4-4-4-4-x-4-4-4-4-4-4-4-0-0-S', lang: 'fr' });
+    assert.match(field.body.error, /^case E \(champ 5\) incorrect/);
     const pt = await check({ position: '4-4-4-4-4-4-4-4-4-4-4-3-1-0-S', lang: 'pt' });
     assert.match(pt.body.error, /Sul/);
     assert.doesNotMatch(pt.body.error, /cannot/);

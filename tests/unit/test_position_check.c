@@ -63,9 +63,13 @@ static void refusals(void **state)
     /* the string: the parser's own words */
     refused("abapa", NULL, "4-4-4-4-4-4-4-4-4-4-4-3-0-0-S", POSITION_TEXT, -1,
             "pits and scores add up to 47 seeds, not 48");
-    refused("abapa", NULL, "4-4-4-4-4-4-4-4-4-4-4-4-0-0-X", POSITION_TEXT, -1,
+    refused("abapa", NULL, "4-4-4-4-4-4-4-4-4-4-4-4-0-0-X", POSITION_TEXT, 14,
             "bad side to move (field 15): 'X' (expected S or N)");
     refused("abapa", NULL, "", POSITION_TEXT, -1, "empty position string");
+    refused("abapa", NULL, "4-4-4-4-4-4-4-4-4-4-4-99-0-0-S", POSITION_TEXT, 11,
+            "bad pit f (field 12): 99 is more than 48");
+    refused("abapa", NULL, "4-4-4-4-4-4-4-4-4-4-4-4-0-0", POSITION_TEXT, 14,
+            "side to move (field 15) is missing");
     /* the counter */
     refused("seven-turns", NULL, "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-15", POSITION_COUNTER, 15,
             "the no-capture counter is 15, but these rules end the game after 14 moves without a "
@@ -137,6 +141,11 @@ static void french(void **state)
                                          i18n_translate_in, (void *)"fr"),
                      POSITION_TEXT);
     assert_string_equal(v.msg, "les cases et les scores font 47 graines, pas 48");
+    assert_int_equal(position_check_text(&r, "4-4-4-4-x-4-4-4-4-4-4-4-0-0-S", &p, &v,
+                                         i18n_translate_in, (void *)"fr"),
+                     POSITION_TEXT);
+    assert_int_equal(v.field, 4);
+    assert_non_null(strstr(v.msg, "case E (champ 5)"));
     const aw_rules abapa = aw_rules_default();
     assert_int_equal(position_check_text(&abapa, "0-0-0-0-0-0-4-4-4-4-4-4-12-12-S", &p, &v,
                                          i18n_translate_in, (void *)"fr"),
