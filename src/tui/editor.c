@@ -3,9 +3,10 @@
  * board of the game's position, where the arrows move a cursor over the
  * twelve pits and the two stores, + and - add and take away a seed, digits
  * type a count (one after another they make one number: 1 then 2 is 12),
- * Backspace or Delete empties, a pit letter jumps to that pit (A-F South,
- * a-f North), t changes the side to move, r the rule set, < and > the
- * no-capture counter, x empties the board, i puts the start position back.
+ * Backspace or Delete empties, a click adds a seed to the pit or store
+ * clicked, a pit letter jumps to that pit (A-F South, a-f North), t changes
+ * the side to move, r the rule set, < and > the no-capture counter, x
+ * empties the board, i puts the start position back.
  * Under the board: the seed total and the verdict of position_check (the
  * same checks and words as the page's editor and `awale play --position`),
  * redone at every change. Enter starts a new game from the position when
@@ -263,10 +264,16 @@ void tui_editor(tui *t)
             e.cursor = (key >= 'a' && key <= 'f') ? AW_ROW + a.arg : a.arg;
             break;
         case ACT_CLICK: {
-            const int pit = board_pit_at(&t->lay, &view, a.arg / 1000, a.arg % 1000);
-            if (pit >= 0) {
-                e.cursor = pit;
-                set(&e, pit, get(&e, pit) + 1);
+            const int y = a.arg / 1000, x = a.arg % 1000;
+            int cell = board_pit_at(&t->lay, &view, y, x);
+            for (int side = 0; side < 2 && cell < 0; side++) {
+                const int sx = store_x(&t->lay, &view, side), sy = t->lay.board.y + 2;
+                if (x >= sx && x < sx + t->lay.store_w && y >= sy && y < sy + 2 * t->lay.pit_h)
+                    cell = AW_PITS + side;
+            }
+            if (cell >= 0) {
+                e.cursor = cell;
+                set(&e, cell, get(&e, cell) + 1);
                 recheck(&e);
             }
             break;

@@ -1,11 +1,11 @@
 # steps_editor.sh - the position editor of the full-screen game (key p;
 # sourced by run.sh, with its helpers): the game's position on the editor's
-# board, seeds added and taken with + and -, counts typed in digits, pit
-# letters and the arrows (to a store), the refusals in words (the seed
-# total, a score the captures cannot make, a game already over), the board
-# emptied and the start put back, Esc that changes nothing, then a fixed
-# position played with Enter: the game's board shows it; the refusal in
-# French.
+# board; seeds added by a click (a pit, a store) and by +, taken away with -,
+# counts typed in digits, pit letters and the arrows (to a store); the
+# refusals in words (the seed total, a score the captures cannot make, a
+# game already over); the board emptied and the start put back; Esc that
+# changes nothing; then a fixed position played with Enter: the game's board
+# shows it; the refusal in French.
 
 STEP="the position editor: refusals in words, then a game from the position"
 printf 'speed=off\n' >"$XDG_CONFIG_HOME/awale/settings"
@@ -23,14 +23,27 @@ absent "Position editor"
 board_is 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S
 keys p
 wait_for "48 of 48 seeds"
+# a click adds a seed: to pit C, to South's store (on the right); - takes
+# it away from what was clicked
+click 2 1
+wait_for "49 of 48 seeds"
+board_is 4-4-5-4-4-4-4-4-4-4-4-4-0-0-S
+keys -
+wait_for "48 of 48 seeds"
+click 6 0
+wait_for "49 of 48 seeds"
+keys -
+wait_for "48 of 48 seeds"
+wait_for "A game can start from this position"
 # x empties the board, i puts the start back
 keys x
 wait_for "0 of 48 seeds"
 wait_for "the pits and the scores hold 0 seeds; they must hold 48 (add 48)"
 keys i
 wait_for "48 of 48 seeds"
-# on A: + adds a seed, the total says 49 and the refusal says what to do
-keys +
+# A (the letter goes to the pit): + adds a seed, the total says 49 and the
+# refusal says what to do
+keys A +
 wait_for "49 of 48 seeds"
 wait_for "the pits and the scores hold 49 seeds; they must hold 48 (take away 1)"
 board_is 5-4-4-4-4-4-4-4-4-4-4-4-0-0-S

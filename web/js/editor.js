@@ -230,6 +230,8 @@ function draw() {
     g.classList.toggle('fault', fault === (side === 'S' ? 12 : 13));
   }
   for (const r of document.querySelectorAll('input[name="ed-side"]')) r.checked = r.value === pos.side;
+  $('ed-side').classList.toggle('fault', fault === 14);
+  $('ed-quiet').classList.toggle('fault', fault === 15);
   if (document.activeElement !== $('ed-quiet')) $('ed-quiet').value = String(pos.quiet);
   const n = pos.pits.reduce((a, b) => a + b, 0) + pos.scores[0] + pos.scores[1];
   const total = $('ed-total');
