@@ -648,6 +648,13 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
             handle_qr(req, r);
         return WEB_REPLY;
     }
+    if (!strcmp(path, "/api/positions/check")) {
+        if (!post)
+            method_not_allowed(r, m, path, "POST");
+        else if (query_only(req, r, no_query))
+            handle_position_check(req, r);
+        return WEB_REPLY;
+    }
     if (!strcmp(path, "/api/games") || !strcmp(path, "/api/games/")) {
         if (!post) {
             method_not_allowed(r, m, path, "POST");

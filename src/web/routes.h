@@ -47,6 +47,8 @@ void refuse(web_reply *r, session_code code, const char *lang, const char *fmt, 
 /* The game is over, and why. */
 void game_over(web_game *g, web_reply *r, const char *lang);
 
+/* POST /api/positions/check (routes_positions.c): the position editor's check. */
+void handle_position_check(const web_request *req, web_reply *r);
 /* The handlers (routes_create.c, routes_play.c, routes_view.c). */
 web_outcome handle_create(web_app *a, const web_request *req, web_reply *r,
                           web_pending **pending);

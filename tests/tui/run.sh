@@ -699,5 +699,8 @@ wait_for "[exit 0]"
 # The same game in Portuguese.
 . "$(dirname "$0")/steps_pt.sh"
 
+# The position editor (p).
+. "$(dirname "$0")/steps_editor.sh"
+
 echo "tui: $CHECKS checks, $FAILS failed"
 [ "$FAILS" -eq 0 ]

@@ -14,6 +14,7 @@ import * as people from './people.js';
 import * as archive from './archive.js';
 import * as clock from './clock.js';
 import * as offline from './offline.js';
+import * as editor from './editor.js';
 import { announce } from './a11y.js';
 import * as sound from './sound.js';
 import * as trainer from './trainer.js';
@@ -80,6 +81,10 @@ people.init({
   // one screen: who resigns (the player against the computer, else the side to move), and a side's name
   localSide: () => (againstComputer() ? (humanSide('S') ? 'S' : 'N') : state.to_move),
   nameOf: (side) => (state.friend ? people.seatName(side) : againstComputer() && !humanSide(side) ? t('computer') : i18n.sideName(side)),
+});
+editor.init({
+  state: () => state, seat: () => (state ? seat() : 'S'), startGame: (opts) => startGame(opts), openNewGame: () => dialogs.openNewGame(),
+  toggleAnalysis: (on) => toggleAnalysis(on), toast,
 });
 archive.init({ endWord: (reason, result, g) => endWord(reason, result, g) });
 puzzles.init({ settings });
@@ -945,6 +950,7 @@ function onKey(e) {
   else if (k === 'h' || k === 'H') askHint();
   else if (k === 'i' || k === 'I') toggleAnalysis(!settings.analysis);
   else if (k === 'n' || k === 'N') dialogs.openNewGame();
+  else if (k === 'p' || k === 'P') editor.open();
   else if (k === 's' || k === 'S') dialogs.openExport();
   else if (k === 'l' || k === 'L') dialogs.openImport();
   else if ((k === 'g' || k === 'G') && !$('btn-agree').hidden && !$('btn-agree').disabled) agree();
@@ -994,6 +1000,7 @@ function setLanguage(l) {
   i18n.translatePage();
   clockFor = null;
   dialogs.relabel();
+  editor.relabel();
   if (state) {
     board.layout();
     drawAll();
@@ -1016,6 +1023,7 @@ function wire() {
   $('btn-review').addEventListener('click', reviews.start);
   $('btn-live').addEventListener('click', () => goTo(null));
   $('btn-help').addEventListener('click', () => $('dlg-help').showModal());
+  $('btn-editor').addEventListener('click', () => editor.open());
   $('nav-first').addEventListener('click', () => goTo(0));
   $('nav-prev').addEventListener('click', () => step(-1));
   $('nav-next').addEventListener('click', () => step(1));
@@ -1071,6 +1079,15 @@ async function init() {
   }
   try {
     if (await people.route()) {
+      document.body.dataset.ready = 'true';
+      return;
+    }
+  } catch (e) {
+    failed(e);
+  }
+  // A shared position (?rules=R&position=POS): a game from it.
+  try {
+    if (await editor.route()) {
       document.body.dataset.ready = 'true';
       return;
     }
