@@ -184,10 +184,10 @@ describe('the position editor', () => {
     await page.context().close();
   });
 
-  // (the static page of `make web-static`, when there is one with the editor)
+  // (the static page of `make web-static`, which make check builds first)
   const STATIC = process.env.WEB_STATIC || 'build/web-static';
-  const hasStatic = existsSync(path.join(STATIC, 'js', 'editor.js'));
-  it('works in the static page: the checks from the module, the share link', { skip: !hasStatic && `no ${STATIC} with the editor (make web-static)` }, async () => {
+  it('works in the static page: the checks from the module, the share link', async () => {
+    assert.ok(existsSync(path.join(STATIC, 'js', 'editor.js')), `no ${STATIC} with the editor: make web-static first (make check builds it)`);
     const st = await serve(STATIC);
     try {
       const page = await openPage(browser, st.prefixUrl.replace(/\/$/, ''), { path: '/' });
