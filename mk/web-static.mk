@@ -36,7 +36,8 @@ WASM_WEB_OUT  := server store qr announce pool
 WASM_APP_SRC  := $(filter-out src/front/interrupt.c,$(FRONT_SRC)) $(filter-out $(WASM_WEB_OUT:%=src/web/%.c),$(WEB_SRC)) \
                  $(filter-out src/wasm/lab.c,$(sort $(wildcard src/wasm/*.c)))
 WASM_APP_OBJ  := $(WASM_APP_SRC:%.c=$(WASM_DIR)/obj/%.o)
-WASM_GEN_OBJ  := $(WASM_DIR)/obj/gen/book_data.o $(WASM_DIR)/obj/gen/catalogs.o
+WASM_GEN_OBJ  := $(WASM_DIR)/obj/gen/book_data.o $(WASM_DIR)/obj/gen/puzzle_data.o \
+                 $(WASM_DIR)/obj/gen/catalogs.o
 WASM_APP      := $(WASM_DIR)/awale.wasm
 # What the worker (web/worker.js) calls; everything else stays inside.
 WASM_EXPORTS  := malloc free awale_init awale_error awale_request awale_answer_state \
@@ -58,7 +59,7 @@ wasm-app: $(WASM_APP)
 # module with the plain C paths (mk/wasm.mk, WASM_SIMD=no), which the worker
 # takes when it cannot validate SIMD (the worker fetches only the one it uses).
 WASM_PLAIN_DIR := build/wasm-plain
-wasm-app-plain: $(BUILD)/gen/book_data.c $(JANSSON_TGZ) # (made once, shared: not twice at once)
+wasm-app-plain: $(BUILD)/gen/book_data.c $(BUILD)/gen/puzzle_data.c $(JANSSON_TGZ) # (made once, shared: not twice at once)
 	@$(MAKE) --no-print-directory WASM_SIMD=no WASM_DIR=$(WASM_PLAIN_DIR) wasm-app
 
 # ------------------------------------------------------------- jansson
@@ -105,6 +106,11 @@ $(JANSSON_LIB): $(JANSSON_OBJ)
 
 # The built-in books: the same file as the program's (Makefile).
 $(WASM_DIR)/obj/gen/book_data.o: $(BUILD)/gen/book_data.c | wasm-deps
+	@mkdir -p $(dir $@)
+	$(WASM_CC) $(WASM_CFLAGS) -Wno-missing-prototypes -c $< -o $@
+
+# The shipped puzzles: the same file as the program's (Makefile).
+$(WASM_DIR)/obj/gen/puzzle_data.o: $(BUILD)/gen/puzzle_data.c | wasm-deps
 	@mkdir -p $(dir $@)
 	$(WASM_CC) $(WASM_CFLAGS) -Wno-missing-prototypes -c $< -o $@
 

@@ -113,6 +113,8 @@ int cmd_uci(int argc, char **argv);
 int cmd_book(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_review(int argc, char **argv);
+int cmd_puzzles(int argc, char **argv); /* cmd_puzzles.c */
+int cmd_puzzle(int argc, char **argv);
 
 /* The opening book for a command (books.c; src/front/books.h): `option` is
  * the --book value (NULL, "" or "builtin": the built-in book for these

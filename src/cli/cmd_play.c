@@ -23,6 +23,7 @@
 #include "front/i18n.h"
 #include "front/interrupt.h"
 #include "front/paths.h"
+#include "front/position_check.h"
 #include "front/session.h"
 #include "front/textfile.h"
 #include "front/words.h"
@@ -341,6 +342,17 @@ int cmd_play(int argc, char **argv)
     const int bad = cli_rules_build(cmd, &o.cr, &cfg.rules, &cfg.start);
     if (bad)
         return bad;
+    if (o.cr.position) {
+        /* The editor's checks: a position the rules cannot hold is refused
+         * in words before anything starts (one where the game is already
+         * over is played as before: it says so and how it ended). */
+        position_verdict v;
+        const position_problem problem = position_check(&cfg.rules, &cfg.start, &v, NULL, NULL);
+        if (problem && problem != POSITION_OVER) {
+            cli_error(cmd, _("bad position '%s': %s"), o.cr.position, v.msg);
+            return EXIT_INPUT;
+        }
+    }
     if (o.first_given) {
         if (o.cr.position) {
             cli_error(cmd, "%s", _("--first cannot be used with --position (the position says who moves)"));

@@ -348,6 +348,71 @@ static const command commands[] = {
      "second, and positions made per second (the last ply is counted, not played).\n"
      "\n"
      "example: awale bench perft --depth 11\n", NULL},
+    {"puzzles", "puzzles: find them in games, export, verify and count the shipped ones",
+     cmd_puzzles,
+     "usage: awale puzzles build --rules R --count N [--records FILE] [--out FILE]\n"
+     "                           [--seed S] [--depth D] [--nodes N] [--tables DIR|none]\n"
+     "                           [--threads T] [--quiet]\n"
+     "       awale puzzles export [--rules R] [--theme T]\n"
+     "       awale puzzles verify [FILE] [--rules R] [--depth D] [--nodes N]\n"
+     "                            [--every K] [--tables DIR|none] [--quiet]\n"
+     "       awale puzzles stats [FILE] [--rules R]\n"
+     "\n"
+     "A puzzle is a position where exactly one move wins, or, where no move wins,\n"
+     "exactly one saves the draw; its solution line holds the defender's best\n"
+     "replies. One puzzle a line, tab separated (docs/puzzles.md):\n"
+     "  rules  position  solution (the move to find first)  themes  rating\n"
+     "Themes: capture-chain, grand-slam, starving, feeding, counting, endgame.\n"
+     "Ratings: 600 (easy) to 2600.\n"
+     "\n"
+     "build   plays engine games (random openings, players of random levels, some\n"
+     "        random moves) or reads the games of --records, and keeps the\n"
+     "        positions where one move alone wins: proven by the endgame tables\n"
+     "        where they prove values, else by a search of every move to depth D\n"
+     "        (a proven win, or at least +4 seeds while every other move is\n"
+     "        proven not to win or at most +1). Progress on stderr; the file is\n"
+     "        rewritten atomically as puzzles come, and the puzzles already in it\n"
+     "        are kept (the same command resumes); Ctrl-C stops and keeps them.\n"
+     "export  prints the shipped puzzles (all rule sets, or --rules R), --theme T\n"
+     "        only those with that theme.\n"
+     "verify  checks every puzzle of FILE (default: the shipped ones) again,\n"
+     "        deeper (depth D, default the finder's + 2) or by the tables: the\n"
+     "        solver's every move must still be the only one that wins (or saves\n"
+     "        the draw). Prints each failure and why; exit status 1 if any.\n"
+     "stats   counts by rule set and theme, and the ratings' quartiles.\n"
+     "\n"
+     "  --rules R        rule set: abapa, seven-turns, grand-slam, two-seeds, relay\n"
+     "                   (presets only: a puzzle names its rule set)\n"
+     "  --count N        puzzles to find (those kept from --out count)\n"
+     "  --records FILE   look in the games of these records instead of engine games\n"
+     "  --out FILE       write the puzzles there (default: standard output at the end)\n"
+     "  --seed S         the engine games' seed (default 1)\n"
+     "  --depth D        depth of the check (default 16; relay 10)\n"
+     "  --nodes N        at most about N nodes per search\n"
+     "  --tables DIR     endgame tables directory, or 'none' (default\n"
+     "                   $XDG_DATA_HOME/awale/tables; the first use builds 12 seeds)\n"
+     "  --threads T      search threads (default 1)\n"
+     "  --every K        verify: only every K-th puzzle (a quick check)\n"
+     "  --theme T        only the puzzles with theme T\n"
+     "  --quiet          no progress\n",
+     NULL},
+    {"puzzle", "solve puzzles in the terminal: a streak and a rating", cmd_puzzle,
+     N_("usage: awale puzzle [--rules R] [--theme T] [--rating N] [--seed S] [--lang en|fr|pt]\n"
+        "\n"
+        "Puzzles one after the other: the board is drawn, you type the move that\n"
+        "wins (or saves the draw), the other side's replies are played, until the\n"
+        "end of the solution. A puzzle near your rating comes next; the rating\n"
+        "follows your results, and a streak counts the puzzles solved in a row.\n"
+        "Commands: a pit's letter, hint, answer, next, board, help, quit.\n"
+        "\n"
+        "  --rules R        rule set (default abapa): abapa, seven-turns, grand-slam,\n"
+        "                   two-seeds, relay\n"
+        "  --theme T        only puzzles with this theme: capture-chain, grand-slam,\n"
+        "                   starving, feeding, counting, endgame\n"
+        "  --rating N       the rating to start from (600..2600, default 1500)\n"
+        "  --seed S         the choice of puzzles (default: the clock)\n"
+        "  --lang L         en, fr or pt (default: the settings', else the locale's)\n"),
+     NULL},
     {"tables", "endgame tables: build, probe, check and measure perfect play", cmd_tables,
      "usage: awale tables build [--rules R] [--rule K=V]... --seeds N [--dir D]\n"
      "                          [--threads T] [--compress] [--memory GB]\n"
@@ -552,8 +617,9 @@ int main(int argc, char **argv)
     const char *name = argv[1];
     /* play speaks the player's language (its help too); the other commands'
      * output is for scripts and stays as it is. */
-    if (strcmp(name, "play") == 0 || (strcmp(name, "help") == 0 && argc > 2 &&
-                                      strcmp(argv[2], "play") == 0))
+    if (strcmp(name, "play") == 0 || strcmp(name, "puzzle") == 0 ||
+        (strcmp(name, "help") == 0 && argc > 2 &&
+         (strcmp(argv[2], "play") == 0 || strcmp(argv[2], "puzzle") == 0)))
         cli_play_language(argc - 1, argv + 1);
     if (cli_wants_help(name) || strcmp(name, "help") == 0) {
         if (argc > 2 && strcmp(name, "help") == 0) {

@@ -122,9 +122,11 @@ static void draw_side(const session *s, const aw_position *pos, int side)
     printf("\n");
 }
 
-void line_board(const session *s)
+/* The board of *pos seen from `me`'s seat; side labels by `label`. */
+static void draw_board(const aw_rules *rules, const aw_position *pos, int me,
+                       void (*label)(const void *ctx, const aw_position *pos, int side),
+                       const void *ctx)
 {
-    const aw_position *pos = session_position(s);
     /* Seen from South's seat with counterclockwise sowing: North's row on
      * top from f to a, South's below from A to F, each pit facing its
      * opposite. North's seat turns the board round; clockwise sowing is the
@@ -135,24 +137,57 @@ void line_board(const session *s)
         /* seat North */
         {{{5, 4, 3, 2, 1, 0}, {6, 7, 8, 9, 10, 11}}, {{0, 1, 2, 3, 4, 5}, {11, 10, 9, 8, 7, 6}}},
     };
-    const int me = players_seat(s), cw = session_rules(s)->clockwise ? 1 : 0;
+    const int cw = rules->clockwise ? 1 : 0;
     const int *top = order[me][cw][0], *bottom = order[me][cw][1];
     const char *line = "    +----+----+----+----+----+----+";
     printf("\n");
     draw_letters(top);
     printf("%s\n", line);
     draw_row(pos, top);
-    draw_side(s, pos, !me);
+    label(ctx, pos, !me);
     printf("%s\n", line);
     draw_row(pos, bottom);
-    draw_side(s, pos, me);
+    label(ctx, pos, me);
     printf("%s\n", line);
     draw_letters(bottom);
     /* The counter matters only where a limit ends the game. */
-    if (pos->quiet && session_rules(s)->no_capture)
+    if (pos->quiet && rules->no_capture)
         printf(_("    %u of %d plies without capture\n"), (unsigned)pos->quiet,
-               session_rules(s)->no_capture);
+               rules->no_capture);
     printf("\n");
+}
+
+static void session_label(const void *ctx, const aw_position *pos, int side)
+{
+    draw_side(ctx, pos, side);
+}
+
+void line_board(const session *s)
+{
+    draw_board(session_rules(s), session_position(s), players_seat(s), session_label, s);
+}
+
+/* A puzzle's labels: the solver is "you", the other side has no name. */
+typedef struct puzzle_seat {
+    const aw_rules *rules;
+    int solver;
+} puzzle_seat;
+
+static void puzzle_label(const void *ctx, const aw_position *pos, int side)
+{
+    const puzzle_seat *ps = ctx;
+    const bool relay = ps->rules->family == AW_FAMILY_RELAY;
+    printf("   ");
+    printf(relay ? _("%s store %2d") : _("%s score %2d"), words_side(side), pos->score[side]);
+    if (side == ps->solver)
+        printf(_(" (you)"));
+    printf("\n");
+}
+
+void line_board_puzzle(const aw_rules *rules, const aw_position *pos)
+{
+    puzzle_seat ps = {rules, pos->side};
+    draw_board(rules, pos, pos->side, puzzle_label, &ps);
 }
 
 void line_moves(const session *s, char *out, size_t size)

@@ -26,6 +26,9 @@ const char *line_relay_words(const char *line, char *out, size_t size);
 
 /* The board, drawn from the seat of the person playing (players_seat). */
 void line_board(const session *s);
+/* A puzzle's board (awale puzzle): *pos from the seat of the side to move
+ * (the solver, "you"). */
+void line_board_puzzle(const aw_rules *rules, const aw_position *pos);
 /* The legal moves, a space apart. */
 void line_moves(const session *s, char *out, size_t size);
 /* The commands, and how to type a relay move. */

@@ -119,6 +119,12 @@ static const char *const formats[] = {
     N_("bad %s: '%.*s' is not a whole number"),
     N_("bad %s: '%.*s' (expected S or N)"),
     N_("bad %s: %.*s is more than %ld"),
+    /* position.c: the field names inside the messages above (the position editor) */
+    N_("pit %c (field %d)"),
+    N_("South's score (field 13)"),
+    N_("North's score (field 14)"),
+    N_("side to move (field 15)"),
+    N_("no-capture counter (field 16)"),
     /* ruleset.c */
     N_("unknown rule set '%s' (known: %s)"),
     N_("unknown rule parameter '%s' (see 'awale rules')"),

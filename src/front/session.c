@@ -1564,6 +1564,9 @@ session *session_from_record(const aw_record *rec, const session_config *base, a
     if (tree) {
         aw_record_free(s->tree);
         s->tree = tree;
+        /* the moves only: the tags are the session's (session_record) */
+        while (aw_record_tag_count(tree) > 0)
+            aw_record_set_tag(tree, aw_record_tag_name(tree, 0), NULL, NULL);
         aw_game *main = aw_record_game(tree);
         if (aw_game_status(main) == AW_END_AGREEMENT) /* set again below, at its node */
             aw_game_undo(main, 1);

@@ -391,7 +391,7 @@ void dialog_pages(const char *title, const char *text)
 void dialog_help(bool relay, const char *more)
 {
     char text[16384];
-    snprintf(text, sizeof text, "%s%s%s%s\n%s",
+    snprintf(text, sizeof text, "%s%s%s%s%s\n%s",
              _("Keys:\n"
                "  Left, Right    choose a pit of your row\n"
                "  Enter, space   play the chosen pit\n"
@@ -417,6 +417,7 @@ void dialog_help(bool relay, const char *more)
                "With clocks (awale play --clock 5+3) each side's time is shown beside its "
                "name; a player whose time runs out loses.\n"),
              _("  w              the tree of variations: walk it, promote, delete\n"),
+             _("  p              position editor: set up a position, then play from it\n"),
              _("The web page (awale serve) has the same keys, and t turns its board.\n"),
              relay ? _("Relay game: after the pit, Left or Right (or - and +) chooses the "
                        "direction of sowing, as seen on the screen; Esc goes back.\n")

@@ -345,6 +345,18 @@ static void new_game(tui *t)
              words_side(ng.first));
 }
 
+bool tui_new_session(tui *t, const session_config *cfg, char *msg, size_t size)
+{
+    tui_idle(t);
+    const int saved = quiet_stderr();
+    session *s = t->env->make(t->env->ctx, cfg, msg, size);
+    restore_stderr(saved);
+    if (!s)
+        return false;
+    replace_session(t, s);
+    return true;
+}
+
 static void save_game(tui *t)
 {
     tui_idle(t);
@@ -578,6 +590,10 @@ static bool handle(tui *t, action a)
     case ACT_UNDO: undo(t); break;
     case ACT_REDO: redo(t); break;
     case ACT_NEW: new_game(t); break;
+    case ACT_OTHER:
+        if (a.key == 'p' || a.key == 'P')
+            tui_editor(t);
+        break;
     case ACT_SAVE: save_game(t); break;
     case ACT_LOAD: load_game(t); break;
     case ACT_AGREE: agree(t); break;

@@ -313,6 +313,11 @@ void tui_note(tui *t, attr_t attr, const char *fmt, ...)
 void tui_labels(tui *t);   /* each side's name line on the board        */
 void tui_relayout(tui *t); /* the layout again (a resize, a panel)      */
 void tui_help(tui *t);     /* the help dialog, with the rules in play   */
+/* A new game from cfg in place of the one on the screen; false with msg. */
+bool tui_new_session(tui *t, const session_config *cfg, char *msg, size_t size);
+
+/* editor.c: the position editor (p). */
+void tui_editor(tui *t);
 
 /* jobs.c: the copies and the thread. */
 void tui_sync(tui *t);          /* copy what the screen shows (thread idle) */

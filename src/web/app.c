@@ -9,6 +9,7 @@
 #include "web/internal.h"
 
 #include "web/events.h"
+#include "web/explorer.h"
 #include "web/persist.h"
 #include "web/seats.h"
 
@@ -338,6 +339,7 @@ void web_app_free(web_app *a)
     pool_free(a->pool); /* jobs release their games */
     registry_free(a->reg);
     persist_close(a); /* nothing saves any more */
+    explorer_free(a->explorer);
     if (a->loader_running) { /* a load under way is finished first */
         pthread_mutex_lock(&a->lock);
         a->loader_quit = true;

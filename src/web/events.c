@@ -12,6 +12,7 @@
 #include "web/events.h"
 
 #include "util/check.h"
+#include "web/explorer.h"
 #include "web/jsonout.h"
 #include "web/persist.h"
 #include "web/request.h"
@@ -72,6 +73,7 @@ void events_saved(web_app *a, web_game *g)
 {
     g->updated_wall_ms = web_wall_ms();
     persist_save(a, g);
+    explorer_game_saved(a, g);
 }
 
 json_t *events_changed(web_app *a, web_game *g, const char *name, json_t *fields)

@@ -110,6 +110,7 @@ typedef struct web_game {
     web_stream *watchers[GAME_EVENT_STREAMS];
     int nwatchers;
     atomic_bool stored_over; /* saved as finished: may leave memory once idle */
+    bool explored;           /* counted by the opening explorer (explorer.c) */
     /* Registry's (under its mutex). */
     int refs;
     atomic_bool gone;        /* left the registry: no new work */

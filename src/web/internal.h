@@ -104,6 +104,8 @@ struct web_app {
     /* Where games are kept (NULL: in memory only; store.h: any thread). */
     struct store *store;
     int restored;
+    /* The opening explorer's index of games (explorer.c), made at its first use. */
+    struct explorer *explorer;
     /* What each client may do in a time (ratelimit.h: its own locks). */
     struct ratelimit *rate;
 };

@@ -147,6 +147,8 @@ static int restore_one(const store_game *sg, void *ctx)
         return 0;
     }
     const bool friend = json_is_true(json_object_get(meta, "friend"));
+    if (friend) /* between two devices the moves stay a line (docs/variations.md) */
+        session_set_variations(s, false);
     char client[WEB_CLIENT_MAX];
     copy_string(meta, "client", client, sizeof client);
     const registry_place place = {sg->id, client[0] ? client : NULL, 1 << 30, friend};

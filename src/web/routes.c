@@ -30,6 +30,7 @@
 #include "front/engine_setup.h"
 #include "front/words.h"
 #include "web/events.h"
+#include "web/explorer.h"
 #include "web/jsonout.h"
 #include "web/qr.h"
 #include "web/persist.h"
@@ -661,11 +662,31 @@ web_outcome web_route(web_app *a, const web_request *req, web_reply *r, web_pend
         }
         return WEB_REPLY;
     }
+    /* The puzzles and the opening explorer (routes_puzzles.c, explorer.c). */
+    if (!strcmp(path, "/api/puzzles") || !strcmp(path, "/api/puzzles/stats") ||
+        !strcmp(path, "/api/explorer")) {
+        if (!get)
+            method_not_allowed(r, m, path, "GET, HEAD");
+        else if (req->body_len > 0)
+            web_reply_error(r, 400, "a %.20s request takes no body", m);
+        else if (!strcmp(path, "/api/explorer"))
+            handle_explorer(a, req, r);
+        else
+            handle_puzzles(req, !strcmp(path, "/api/puzzles/stats"), r);
+        return WEB_REPLY;
+    }
     if (!strcmp(path, "/api/qr")) {
         if (!get)
             method_not_allowed(r, m, path, "GET, HEAD");
         else
             handle_qr(req, r);
+        return WEB_REPLY;
+    }
+    if (!strcmp(path, "/api/positions/check")) {
+        if (!post)
+            method_not_allowed(r, m, path, "POST");
+        else if (query_only(req, r, no_query))
+            handle_position_check(req, r);
         return WEB_REPLY;
     }
     if (!strcmp(path, "/api/games") || !strcmp(path, "/api/games/")) {

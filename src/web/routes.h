@@ -47,6 +47,8 @@ void refuse(web_reply *r, session_code code, const char *lang, const char *fmt, 
 /* The game is over, and why. */
 void game_over(web_game *g, web_reply *r, const char *lang);
 
+/* POST /api/positions/check (routes_positions.c): the position editor's check. */
+void handle_position_check(const web_request *req, web_reply *r);
 /* The handlers (routes_create.c, routes_play.c, routes_view.c). */
 web_outcome handle_create(web_app *a, const web_request *req, web_reply *r,
                           web_pending **pending);
@@ -81,6 +83,9 @@ web_outcome handle_promote(web_app *a, web_game *g, const web_request *req, web_
 web_outcome handle_delete_variation(web_app *a, web_game *g, const web_request *req,
                                     web_reply *r);
 web_outcome handle_main_line(web_app *a, web_game *g, const web_request *req, web_reply *r);
+/* routes_puzzles.c: GET /api/puzzles (one puzzle) and, with stats,
+ * GET /api/puzzles/stats (counts by rules and theme). */
+void handle_puzzles(const web_request *req, bool stats, web_reply *r);
 /* GET /api/archive (the finished games) and /api/archive/ID/record. */
 web_outcome handle_archive(web_app *a, const web_request *req, const char *rest, web_reply *r);
 

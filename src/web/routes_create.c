@@ -207,6 +207,9 @@ static web_outcome create_game(web_app *a, json_t *body, const char *client, web
             goto done;
         }
     }
+    /* Between two devices the moves stay a line (docs/variations.md). */
+    if (friend)
+        session_set_variations(s, false);
     /* Room for the computer's first move, before the game exists. */
     const bool needs_engine = reply && session_computer_to_move(s);
     if (needs_engine && !routes_reserve(a, r))

@@ -157,7 +157,8 @@ describe('learn from your mistakes', () => {
   // The same routes in the module of the page with no server, on its one
   // thread: the exercises, a miss with its hint, the answer, and a move the
   // engine judges.
-  it('works in the page with no server', { skip: !existsSync(path.join(STATIC, 'awale.wasm')) && `no ${STATIC} (make web-static)` }, async () => {
+  it('works in the page with no server', async () => {
+    assert.ok(existsSync(path.join(STATIC, 'awale.wasm')), `no ${STATIC}: make web-static first (make check builds it)`);
     const srv = await serve(STATIC);
     try {
       const page = await openPage(browser, srv.prefixUrl.replace(/\/$/, ''), { width: 1100, height: 860, path: '/' });

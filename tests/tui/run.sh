@@ -529,8 +529,8 @@ screen_marks() {
     screen | awk '/^ 1\. / { on = 1 } on && /^ *$/ { exit } on' | tr ' ' '\n' |
         grep -E '^[A-Fa-f][!?]*$' | tr '\n' ' '
 }
-# The same from a record written by `awale review` (its main line: the
-# better lines it adds in parentheses, nested, left out).
+# The same from a record written by `awale review`: the main line (the
+# comments, then the variations in parentheses, innermost first, left out).
 record_moves() { grep -v '^\[' "$1" | tr '\n' ' ' | sed 's/{[^}]*}//g' | sed -e ':a' -e 's/([^()]*)//g' -e 'ta' | tr ' ' '\n' | grep -E '^[A-Fa-f][!?]*$' | tr '\n' ' '; }
 # The text of the screen on one line, spaces squeezed.
 joined() { screen | tr '\n' ' ' | tr -s ' '; }
@@ -700,6 +700,9 @@ wait_for "[exit 0]"
 
 # The same game in Portuguese.
 . "$(dirname "$0")/steps_pt.sh"
+
+# The position editor (p).
+. "$(dirname "$0")/steps_editor.sh"
 
 echo "tui: $CHECKS checks, $FAILS failed"
 [ "$FAILS" -eq 0 ]

@@ -361,6 +361,31 @@ static void record_round_trip(void **state)
     session_free(s);
 }
 
+/* A resignation read from a record, then taken back: the record written
+ * again has no result (the tree holds the moves only, not the old tags). */
+static void record_end_taken_back(void **state)
+{
+    (void)state;
+    const char *text = "[South \"player\"]\n[North \"player\"]\n[Result \"0-1\"]\n"
+                       "[Termination \"resignation\"]\n\n1. C f (1... e) 0-1\n";
+    aw_error err;
+    aw_record *rec = aw_record_read(&text, NULL, &err);
+    assert_non_null(rec);
+    session_config base = session_config_default();
+    session *s = session_from_record(rec, &base, &err);
+    assert_non_null(s);
+    assert_int_equal(session_ongoing(s, NULL), SESSION_OVER);
+    assert_int_equal(session_undo(s), 1);
+    assert_int_equal(session_ongoing(s, NULL), SESSION_OK);
+    char *out = session_record_text(s);
+    assert_non_null(strstr(out, "[Result \"*\"]"));
+    assert_null(strstr(out, "Termination"));
+    assert_non_null(strstr(out, "1. C f (1... e) *"));
+    free(out);
+    aw_record_free(rec);
+    session_free(s);
+}
+
 /* The review's better lines become variations of the moves they judge, with
  * the marks; not doubled. */
 static void review_lines(void **state)
@@ -402,6 +427,7 @@ int main(void)
         cmocka_unit_test(goto_promote_delete),     cmocka_unit_test(end_after_undo),
         cmocka_unit_test(against_the_computer),    cmocka_unit_test(refusals_without_variations),
         cmocka_unit_test(record_round_trip),       cmocka_unit_test(review_lines),
+        cmocka_unit_test(record_end_taken_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

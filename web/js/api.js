@@ -78,5 +78,8 @@ export const api = {
   message: (id, text) => call('POST', `/api/games/${id}/messages`, { text }),
   rematchSeat: (id) => call('POST', `/api/games/${id}/rematch-seat`, {}),
   archive: (offset, limit) => call('GET', `/api/archive?offset=${offset}&limit=${limit}`),
+  puzzle: (query) => call('GET', `/api/puzzles?${query}`),
+  puzzleStats: () => call('GET', '/api/puzzles/stats'),
+  explorer: (query, signal) => call('GET', `/api/explorer?${query}`, undefined, signal),
   analysis: (id, multipv) => transport.events(`/api/games/${id}/analysis?multipv=${multipv}`),
 };

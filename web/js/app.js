@@ -14,10 +14,13 @@ import * as people from './people.js';
 import * as archive from './archive.js';
 import * as clock from './clock.js';
 import * as offline from './offline.js';
+import * as editor from './editor.js';
 import { announce } from './a11y.js';
 import * as sound from './sound.js';
 import * as movetree from './movetree.js';
 import * as trainer from './trainer.js';
+import * as puzzles from './puzzles.js';
+import * as explorer from './explorer.js';
 
 const { t } = i18n;
 const $ = (id) => document.getElementById(id);
@@ -85,7 +88,16 @@ movetree.init({
   apply: (next) => { hint = null; return applyState(next); }, computerTurn: () => computerTurn(), busy: () => busy || animating,
   failed: (e) => failed(e), toast: (text) => toast(text),
 });
+editor.init({
+  state: () => state, seat: () => (state ? seat() : 'S'), startGame: (opts) => startGame(opts), openNewGame: () => dialogs.openNewGame(),
+  toggleAnalysis: (on) => toggleAnalysis(on), toast,
+});
 archive.init({ endWord: (reason, result, g) => endWord(reason, result, g) });
+puzzles.init({ settings });
+explorer.init({
+  state: () => state, viewPly: () => viewPly, play: (move) => play(move),
+  canPlay: () => !!state && viewPly === null && !busy && !animating && ongoing(state) && mayPlay() && !state.thinking && !state.computer_to_move,
+});
 reviews.init({
   state: () => state, viewPly: () => viewPly, moveNumber, moveLabel, playerName, goTo, failed, drawMoves, drawGraph,
   // (a review done puts its better lines in the tree: the state is newer)
@@ -448,6 +460,7 @@ function drawAll() {
   drawHint();
   reviews.draw();
   graph.mark(viewPly ?? state.ply);
+  explorer.draw();
 }
 
 // ------------------------------------------------------------ the game
@@ -475,6 +488,7 @@ async function applyState(next, played = [], change = false) {
     people.enter(next);
     analysis.connect();
   } else if (ended) {
+    explorer.forget();
     analysis.connect();
     reviews.load();
   }
@@ -886,7 +900,7 @@ function onKey(e) {
   if (document.querySelector('dialog[open]')) return;
   const tag = (e.target.tagName || '').toLowerCase();
   if (tag === 'input' || tag === 'textarea' || tag === 'select') return;
-  if (!state) return;
+  if (!state || puzzles.isOpen()) return; // (puzzles.js has its keys)
   const k = e.key;
   const relay = isRelay();
   if (/^[a-fA-F]$/.test(k)) {
@@ -910,6 +924,7 @@ function onKey(e) {
   else if (k === 'h' || k === 'H') askHint();
   else if (k === 'i' || k === 'I') toggleAnalysis(!settings.analysis);
   else if (k === 'n' || k === 'N') dialogs.openNewGame();
+  else if (k === 'p' || k === 'P') editor.open();
   else if (k === 's' || k === 'S') dialogs.openExport();
   else if (k === 'l' || k === 'L') dialogs.openImport();
   else if ((k === 'g' || k === 'G') && !$('btn-agree').hidden && !$('btn-agree').disabled) agree();
@@ -959,6 +974,7 @@ function setLanguage(l) {
   i18n.translatePage();
   clockFor = null;
   dialogs.relabel();
+  editor.relabel();
   if (state) {
     board.layout();
     drawAll();
@@ -981,6 +997,7 @@ function wire() {
   $('btn-review').addEventListener('click', reviews.start);
   $('btn-live').addEventListener('click', () => goTo(null));
   $('btn-help').addEventListener('click', () => $('dlg-help').showModal());
+  $('btn-editor').addEventListener('click', () => editor.open());
   $('nav-first').addEventListener('click', () => goTo(0));
   $('nav-prev').addEventListener('click', () => step(-1));
   $('nav-next').addEventListener('click', () => { if (!movetree.forward()) step(1); });
@@ -1036,6 +1053,15 @@ async function init() {
   }
   try {
     if (await people.route()) {
+      document.body.dataset.ready = 'true';
+      return;
+    }
+  } catch (e) {
+    failed(e);
+  }
+  // A shared position (?rules=R&position=POS): a game from it.
+  try {
+    if (await editor.route()) {
       document.body.dataset.ready = 'true';
       return;
     }

@@ -154,6 +154,7 @@ const EN = {
     ['V', N_('review the game')],
     ['I', N_('analysis on or off')],
     ['N', N_('new game')],
+    ['P', N_('Set up a position')],
     ['S  L', N_('save the game (export), load a record (import)')],
     ['G', N_('propose to end the game')],
     ['T', N_('turn the board')],
