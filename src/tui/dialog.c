@@ -391,7 +391,7 @@ void dialog_pages(const char *title, const char *text)
 void dialog_help(bool relay, const char *more)
 {
     char text[16384];
-    snprintf(text, sizeof text, "%s%s%s%s%s\n%s",
+    snprintf(text, sizeof text, "%s%s%s%s\n%s",
              _("Keys:\n"
                "  Left, Right    choose a pit of your row\n"
                "  Enter, space   play the chosen pit\n"
@@ -404,7 +404,7 @@ void dialog_help(bool relay, const char *more)
                "through the moves, Up, Down the marked ones, Esc goes back (any key cancels the "
                "review)\n"
                "  i              analysis panel (score, best line, endgame tables)\n"
-               "  m              the moves played\n"
+               "  m              the moves played (w: their tree of variations)\n"
                "  n              new game (rules, opponent, level, side, time)\n"
                "  s, l           save the game as a record, load a record\n"
                "  g              propose to end the game by agreement\n"
@@ -416,7 +416,6 @@ void dialog_help(bool relay, const char *more)
                "Any key skips the animation of a move.\n"
                "With clocks (awale play --clock 5+3) each side's time is shown beside its "
                "name; a player whose time runs out loses.\n"),
-             _("  w              the tree of variations: walk it, promote, delete\n"),
              _("  p              position editor: set up a position, then play from it\n"),
              _("The web page (awale serve) has the same keys, and t turns its board.\n"),
              relay ? _("Relay game: after the pit, Left or Right (or - and +) chooses the "
