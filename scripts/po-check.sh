@@ -20,7 +20,7 @@ fi
 # and rule parameters' words, N_ for its presets' summaries and parameters' help;
 # the library's error formats, aw_fail and fail_at, which the front ends
 # translate with src/front/messages.c).
-sources=$(ls src/front/*.c src/tui/*.c src/cli/cmd_play.c src/cli/play_loop.c src/cli/play_files.c src/cli/play_review.c src/cli/play_text.c src/cli/cmd_tables.c src/cli/cmd_puzzles.c src/cli/main.c \
+sources=$(ls src/front/*.c src/tui/*.c src/cli/cmd_play.c src/cli/play_loop.c src/cli/play_files.c src/cli/play_review.c src/cli/play_text.c src/cli/play_tree.c src/cli/cmd_tables.c src/cli/cmd_puzzles.c src/cli/main.c \
     src/cli/common.c src/rules/howto.c src/rules/play.c src/rules/relay.c src/rules/record.c src/rules/record_read.c src/rules/record_tree.c src/rules/notation.c src/rules/game.c \
     src/rules/position.c src/rules/ruleset.c src/web/server.c src/web/announce.c)
 

@@ -427,6 +427,16 @@ int play_run(play *p)
         case CMD_AGREE: agree(p); break;
         case CMD_RESIGN: resign(p); break;
         case CMD_REVIEW: play_review(p, arg && arg[0] ? arg : NULL); break;
+        case CMD_TREE: line_tree(p->s); break;
+        case CMD_GOTO:
+            if (line_goto(p->s, arg))
+                line_board(p->s);
+            break;
+        case CMD_PROMOTE: line_promote(p->s); break;
+        case CMD_MAINLINE:
+            if (line_main_line(p->s))
+                line_board(p->s);
+            break;
         default: play_line(p, line); break;
         }
         if (interrupt_caught()) {

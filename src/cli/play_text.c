@@ -42,6 +42,12 @@ static const struct {
     {"anular", CMD_UNDO, false},   {"refazer", CMD_REDO, false},   {"gravar", CMD_SAVE, true},
     {"carregar", CMD_LOAD, true},  {"acordo", CMD_AGREE, false},   {"rever", CMD_REVIEW, true},
     {"desistir", CMD_RESIGN, false},
+    /* the tree of variations */
+    {"tree", CMD_TREE, false},     {"arbre", CMD_TREE, false},     {"arvore", CMD_TREE, false},
+    {"árvore", CMD_TREE, false},   {"goto", CMD_GOTO, true},       {"aller", CMD_GOTO, true},
+    {"ir", CMD_GOTO, true},        {"promote", CMD_PROMOTE, false}, {"promouvoir", CMD_PROMOTE, false},
+    {"promover", CMD_PROMOTE, false}, {"mainline", CMD_MAINLINE, false},
+    {"principale", CMD_MAINLINE, false}, {"principal", CMD_MAINLINE, false},
 };
 
 line_command line_command_of(const char *line, const char **arg)
@@ -221,6 +227,12 @@ void line_help(const aw_rules *rules)
              "  help       this list\n"
              "  quit       leave (an unfinished game is kept: 'awale play --resume')\n"),
            relay ? "C+ / C-" : "C      ");
+    printf("%s", _("  tree       the moves as a tree: a different move after 'undo' starts a\n"
+                   "             variation, kept in parentheses\n"
+                   "  goto MOVES go to the move reached by MOVES from the start ('goto C f D';\n"
+                   "             'goto' alone: the start)\n"
+                   "  promote    make the current line the main line\n"
+                   "  mainline   back to the main line\n"));
     if (relay)
         printf(_("In the relay game a move names one of your pits (2 seeds or more) and a\n"
                  "direction, seen from your own seat:\n"

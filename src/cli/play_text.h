@@ -14,7 +14,7 @@
 typedef enum line_command {
     CMD_NONE, CMD_QUIT, CMD_HELP, CMD_NEW, CMD_BOARD, CMD_RULES, CMD_HINT, CMD_HISTORY,
     CMD_MOVES, CMD_UNDO, CMD_REDO, CMD_SAVE, CMD_LOAD, CMD_AGREE, CMD_REVIEW,
-    CMD_RESIGN
+    CMD_RESIGN, CMD_TREE, CMD_GOTO, CMD_PROMOTE, CMD_MAINLINE
 } line_command;
 
 /* The command a line asks for; *arg: what follows its word (NULL: nothing). */
@@ -39,5 +39,14 @@ void line_rules(const aw_rules *rules);
 void line_history(const session *s);
 /* A review of the session's game (at least its first move). */
 void line_review(const session *s, const aw_review *r);
+
+/* play_tree.c: the moves as a tree (the current move in brackets); go to
+ * the move reached by `moves` from the start (NULL or "": the start);
+ * promote the current line; back to the main line. False when refused
+ * (the reason printed). */
+void line_tree(const session *s);
+bool line_goto(session *s, const char *moves);
+bool line_promote(session *s);
+bool line_main_line(session *s);
 
 #endif

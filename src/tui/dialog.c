@@ -404,7 +404,7 @@ void dialog_help(bool relay, const char *more)
                "through the moves, Up, Down the marked ones, Esc goes back (any key cancels the "
                "review)\n"
                "  i              analysis panel (score, best line, endgame tables)\n"
-               "  m              the moves played\n"
+               "  m              the moves played (w: their tree of variations)\n"
                "  n              new game (rules, opponent, level, side, time)\n"
                "  s, l           save the game as a record, load a record\n"
                "  g              propose to end the game by agreement\n"

@@ -90,6 +90,13 @@ void tui_draw_keys(tui *t)
         tui_draw_bar(t->lay.keys_y, text);
         return;
     }
+    if (t->tree_mode) {
+        const glyphs *g = screen_glyphs();
+        snprintf(text, sizeof text, _("%s %s line  %s %s variations  p promote  d delete  m main line  Esc play on"),
+                 g->left, g->right, g->unicode ? g->up : _("Up"), g->unicode ? g->down : _("Down"));
+        tui_draw_bar(t->lay.keys_y, text);
+        return;
+    }
     snprintf(quit, sizeof quit, "q %s", _("quit"));
     const int room = COLS - 2 - screen_width(quit) - 2;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
@@ -135,6 +142,10 @@ void tui_draw_prompt(tui *t)
     } else if (t->review_mode) {
         snprintf(text, sizeof text, "%s",
                  _("The board shows the position after the selected move; Esc goes back."));
+        a = screen_attr(CP_INFO);
+    } else if (t->tree_mode) {
+        snprintf(text, sizeof text, "%s",
+                 _("Walking the tree: the board shows the current move; Esc plays on from it."));
         a = screen_attr(CP_INFO);
     } else if (t->running && t->job == JOB_COMPUTER)
         snprintf(text, sizeof text, _("%s is thinking %s  (Esc: play now)"),
@@ -252,6 +263,7 @@ void tui_draw(tui *t)
         d.hist = t->hist;
         d.start = &t->start;
         d.review = tui_review_valid(t) ? t->review : NULL;
+        d.tree = tui_tree_shown(t) ? t : NULL;
         d.tables = t->tables;
         d.tables_margin = t->tables_margin;
         pthread_mutex_lock(&t->lock);

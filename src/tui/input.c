@@ -63,6 +63,8 @@ action input_read(int timeout_ms)
     case 'O': a.kind = ACT_OPTIONS; break;
     case 'v':
     case 'V': a.kind = ACT_REVIEW; break;
+    case 'w':
+    case 'W': a.kind = ACT_TREE; break;
     case KEY_HOME: a.kind = ACT_HOME; break;
     case KEY_END: a.kind = ACT_END; break;
     case 'q':

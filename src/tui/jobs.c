@@ -94,6 +94,7 @@ void tui_sync(tui *t)
         pthread_mutex_unlock(&t->lock);
     }
     tui_labels(t);
+    tui_tree_sync(t);
 }
 
 /* ------------------------------------------------------------ the clocks */
@@ -337,7 +338,7 @@ void tui_next_job(tui *t)
         return;
     session_clock_start(t->s); /* the game has begun: the clocks run */
     tui_clock_copy(t);
-    if (session_computer_to_move(t->s))
+    if (session_computer_to_move(t->s) && !t->tree_mode) /* (not while walking the tree) */
         tui_start_job(t, JOB_COMPUTER);
     else if (t->set->analysis && !t->analysed) {
         t->analysed = true;

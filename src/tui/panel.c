@@ -73,6 +73,8 @@ static int draw_moves(const layout *lay, const panel_data *d, int y, int rows)
 {
     const rect *p = &lay->panel;
     char text[8192];
+    if (d->tree) /* variations: the moves as a tree (tree.c) */
+        return tui_tree_draw(d->tree, p, y, rows);
     screen_put(y, p->x, p->w, A_BOLD, _("Moves"));
     if (rows < 2)
         return 1;

@@ -575,8 +575,13 @@ static bool handle(tui *t, action a)
         tui_review_key(t, a);
         return true;
     }
+    if (t->tree_mode) {
+        tui_tree_key(t, a);
+        return true;
+    }
     switch (a.kind) {
     case ACT_REVIEW: tui_review(t); break;
+    case ACT_TREE: tui_tree_enter(t); break;
     case ACT_QUIT: return !confirm_quit(t);
     case ACT_RESIZE:
     case ACT_REDRAW: tui_relayout(t); break;
@@ -743,6 +748,7 @@ int tui_run(tui_env *env)
     interrupted_session = NULL;
     env->s = t.s;
     free(t.hist);
+    tui_tree_free(&t);
     aw_review_free(t.review);
     pthread_mutex_destroy(&t.lock);
     return interrupt_caught() ? 130 : 0;

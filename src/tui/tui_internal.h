@@ -157,6 +157,7 @@ enum {
     ACT_MINUS,  /* '-'                                                       */
     ACT_RESIZE,
     ACT_REDRAW, /* Ctrl-L                                                    */
+    ACT_TREE,   /* w: the tree of variations                                 */
     ACT_OTHER
 };
 
@@ -212,6 +213,7 @@ typedef struct panel_data {
     const aw_move *hist;
     const aw_position *start;
     const aw_review *review;      /* marks for the first moves (or NULL)    */
+    const struct tui *tree;       /* the moves as a tree (tree.c), or NULL  */
 } panel_data;
 
 void panel_draw(const layout *lay, const panel_data *d);
@@ -286,6 +288,10 @@ typedef struct tui {
     int review_sel;       /* the move selected in it                     */
     atomic_bool review_cancel;
     int rev_count, rev_total, rev_at; /* the progress, under the lock    */
+    /* the tree of variations (tree.c) */
+    struct tree_copy *tree; /* a copy of the session's (tui_sync)         */
+    bool tree_mode;       /* w: its keys walk the tree                   */
+    bool tree_opened_moves; /* the mode opened the move list             */
     /* learn from your mistakes (l in the review: trainer.c) */
     struct tui_trainer *trainer;
     bool trainer_mode;    /* its exercises are on the screen             */
@@ -346,6 +352,17 @@ void tui_review_leave(tui *t);
 void tui_review_key(tui *t, action a);
 void tui_review_draw(tui *t);
 
+/* tree.c: the moves as a tree. tui_tree_sync copies the session's (thread
+ * idle; tui_sync calls it), tui_tree_shown says whether the move list is
+ * drawn as a tree (a variation, or the tree mode), tui_tree_draw draws it
+ * in the panel from row y; the tree mode (w): tui_tree_enter, and its keys
+ * (tui_tree_key). */
+void tui_tree_sync(tui *t);
+void tui_tree_free(tui *t);
+bool tui_tree_shown(const tui *t);
+int tui_tree_draw(const tui *t, const rect *p, int y, int rows);
+void tui_tree_enter(tui *t);
+void tui_tree_key(tui *t, action a);
 /* trainer.c: learn from your mistakes, from a complete review (l). */
 typedef struct tui_trainer tui_trainer;
 void tui_trainer_start(tui *t);

@@ -145,6 +145,10 @@ web_game *registry_add(registry *r, session *s, const registry_place *place, boo
     atomic_init(&g->stored_over, false);
     g->version = 1;
     g->friend = place->friend;
+    /* Between two devices a move taken back is asked for, and cut: no
+     * variations (docs/variations.md). */
+    if (g->friend)
+        session_set_variations(s, false);
     const char *client = place->client;
     if (client)
         snprintf(g->client, sizeof g->client, "%s", client);

@@ -218,6 +218,9 @@ typedef enum review_state {
 #define REVIEW_MAX_DEPTH 40
 int review_start(web_app *a, web_game *g, int depth, int64_t movetime_ms, char *why, size_t size);
 json_t *review_json(web_game *g);
+/* A review done: its better lines into the game's tree, once, when the
+ * session is free (lock held). */
+void review_store_lines(web_app *a, web_game *g);
 void review_stop(web_game *g);
 void review_free(web_game *g);
 const char *review_state_word(review_state s);

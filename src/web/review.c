@@ -28,6 +28,7 @@
 
 #include "front/engine_setup.h"
 #include "front/words.h"
+#include "web/events.h"
 #include "web/jsonout.h"
 
 #include <stdio.h>
@@ -42,6 +43,7 @@ struct game_review {
     aw_game *game;        /* the game reviewed (its moves: the review's total) */
     aw_review *done;      /* what is reviewed so far (a copy the job publishes) */
     struct review_job *job; /* queued or running; NULL when none */
+    bool lines_stored;    /* its better lines are in the game's tree (or cannot be) */
 };
 
 typedef struct review_job {
@@ -124,6 +126,26 @@ static void publish(web_game *g, game_review *gr, const aw_review *r, const aw_g
         state_store_eval(g, k, aw_game_position_at(game, k), m->source == AW_REVIEW_SEARCH ? m->depth : 1,
                          &m->best_score, m->source == AW_REVIEW_TABLES);
     }
+}
+
+/* A review done: its better lines go into the game's tree as variations
+ * of the moves they judge (session_add_review_lines), once, when the
+ * session is free (no job on it: else at the next look or change) and its
+ * game (the current line) still begins with the moves reviewed. Lock held. */
+void review_store_lines(web_app *a, web_game *g)
+{
+    game_review *gr = g->review;
+    if (!gr || gr->lines_stored || gr->state != REVIEW_DONE || !gr->done || g->job != JOB_NONE ||
+        g->gone)
+        return;
+    gr->lines_stored = true;
+    const aw_game *now = session_game(g->s);
+    if (!same_start(gr->game, now) || !same_moves(gr->game, now, aw_game_ply(gr->game)))
+        return;
+    const int added = session_add_review_lines(g->s, gr->done);
+    if (added > 0)
+        json_decref(events_changed(a, g, "tree", json_pack("{s:s, s:i}", "action", "review",
+                                                            "added", added)));
 }
 
 /* ------------------------------------------------------------ the job */
@@ -253,6 +275,7 @@ static void review_run(web_job *job, pool_worker *w)
         if (!again)
             gr->job = NULL;
     }
+    review_store_lines(a, g);
     pthread_mutex_unlock(&g->lock);
     if (again) {
         atomic_store(&j->cancelled, false);
@@ -375,6 +398,8 @@ json_t *review_json(web_game *g)
                           current, "depth", gr->depth, "movetime", (json_int_t)gr->movetime_ms);
     if (gr->state == REVIEW_FAILED)
         json_object_set_new(o, "error", json_string(gr->error));
+    /* (the game's version: its better lines went into the tree) */
+    json_object_set_new(o, "version", json_integer((json_int_t)g->version));
     moves_json(gr, o);
     return o;
 }
@@ -426,6 +451,7 @@ int review_start(web_app *a, web_game *g, int depth, int64_t movetime_ms, char *
     gr->depth = depth;
     gr->movetime_ms = movetime_ms;
     gr->state = REVIEW_QUEUED;
+    gr->lines_stored = false;
     gr->error[0] = 0;
     gr->job = j;
     j->base.run = review_run;

@@ -90,6 +90,7 @@ bool claim(web_app *a, web_game *g, web_reply *r, bool undo)
     }
     g->waiters--;
     app_attach_tables(a, g); /* ready since the game began: from now on */
+    review_store_lines(a, g); /* a review done while the session was busy */
     return true;
 }
 
@@ -535,6 +536,35 @@ static web_outcome route_rematch_seat(web_app *a, web_game *g, const web_request
     return handle_rematch_seat(a, g, req, r);
 }
 
+static web_outcome route_goto(web_app *a, web_game *g, const web_request *req, web_reply *r,
+                              web_pending **pending, web_stream **stream)
+{
+    (void)pending, (void)stream;
+    return handle_goto(a, g, req, r);
+}
+
+static web_outcome route_promote(web_app *a, web_game *g, const web_request *req, web_reply *r,
+                                 web_pending **pending, web_stream **stream)
+{
+    (void)pending, (void)stream;
+    return handle_promote(a, g, req, r);
+}
+
+static web_outcome route_delete_variation(web_app *a, web_game *g, const web_request *req,
+                                          web_reply *r, web_pending **pending,
+                                          web_stream **stream)
+{
+    (void)pending, (void)stream;
+    return handle_delete_variation(a, g, req, r);
+}
+
+static web_outcome route_main_line(web_app *a, web_game *g, const web_request *req, web_reply *r,
+                                   web_pending **pending, web_stream **stream)
+{
+    (void)pending, (void)stream;
+    return handle_main_line(a, g, req, r);
+}
+
 static const struct game_route {
     const char *name, *allow;
     unsigned methods;
@@ -559,6 +589,10 @@ static const struct game_route {
     {"offers", "POST", M_POST, false, route_offer},
     {"offers/answer", "POST", M_POST, false, route_answer},
     {"rematch-seat", "POST", M_POST, false, route_rematch_seat},
+    {"goto", "POST", M_POST, false, route_goto},
+    {"promote", "POST", M_POST, false, route_promote},
+    {"variations/delete", "POST", M_POST, false, route_delete_variation},
+    {"mainline", "POST", M_POST, false, route_main_line},
 };
 
 static unsigned method_bit(const char *m)

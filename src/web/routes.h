@@ -76,6 +76,13 @@ web_outcome handle_resign(web_app *a, web_game *g, const web_request *req, web_r
 web_outcome handle_offer(web_app *a, web_game *g, const web_request *req, web_reply *r);
 web_outcome handle_answer(web_app *a, web_game *g, const web_request *req, web_reply *r);
 web_outcome handle_rematch_seat(web_app *a, web_game *g, const web_request *req, web_reply *r);
+/* routes_tree.c: the moves as a tree: go to a move, promote a variation,
+ * delete one, back to the main line. */
+web_outcome handle_goto(web_app *a, web_game *g, const web_request *req, web_reply *r);
+web_outcome handle_promote(web_app *a, web_game *g, const web_request *req, web_reply *r);
+web_outcome handle_delete_variation(web_app *a, web_game *g, const web_request *req,
+                                    web_reply *r);
+web_outcome handle_main_line(web_app *a, web_game *g, const web_request *req, web_reply *r);
 /* routes_puzzles.c: GET /api/puzzles (one puzzle) and, with stats,
  * GET /api/puzzles/stats (counts by rules and theme). */
 void handle_puzzles(const web_request *req, bool stats, web_reply *r);

@@ -192,6 +192,7 @@ void handle_review(web_app *a, web_game *g, const web_request *req, web_reply *r
         pthread_mutex_lock(&g->lock);
         if (!strcmp(m, "DELETE"))
             review_stop(g);
+        review_store_lines(a, g);
         json_t *o = review_json(g);
         pthread_mutex_unlock(&g->lock);
         web_reply_value(r, 200, o);

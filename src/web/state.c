@@ -57,6 +57,60 @@ static json_t *moves_json(const session *s)
     return list;
 }
 
+/* The moves as a tree (docs/variations.md): every living node in id order,
+ * with its parent, its move, its ply, its mark and comment, its children
+ * (the first continues its line, the others are variations) and whether it
+ * is on the main line; and the current node. Null when the session keeps
+ * no tree. */
+/* A comment as a JSON string (bad UTF-8 made good). */
+static json_t *comment_json(const char *text)
+{
+    if (!text)
+        return json_null();
+    json_t *o = json_string(text);
+    if (o)
+        return o;
+    const size_t size = 3 * strlen(text) + 1;
+    char *clean = malloc(size);
+    if (!clean)
+        return json_null();
+    web_utf8_clean(text, clean, size);
+    o = json_string(clean);
+    free(clean);
+    return o ? o : json_null();
+}
+
+static json_t *tree_json(const session *s)
+{
+    const aw_record *rec = session_tree(s);
+    if (!rec)
+        return json_null();
+    const aw_rules *r = session_rules(s);
+    json_t *nodes = json_array();
+    const int limit = aw_record_node_limit(rec);
+    for (int id = 0; id < limit; id++) {
+        if (!aw_record_node_exists(rec, id))
+            continue;
+        const aw_move mv = aw_record_node_move(rec, id);
+        const aw_mark mark = aw_record_node_mark(rec, id);
+        char text[AW_MOVE_MAX];
+        json_t *children = json_array();
+        const int n = aw_record_node_children(rec, id);
+        for (int i = 0; i < n; i++)
+            json_array_append_new(children, json_integer(aw_record_node_child(rec, id, i)));
+        json_t *o = json_pack("{s:i, s:i, s:o, s:i, s:s, s:o, s:o, s:b}", "id", id, "parent",
+                              aw_record_node_parent(rec, id), "move",
+                              mv == AW_MOVE_NONE ? json_null()
+                                                 : json_string(aw_move_format(r, mv, text)),
+                              "ply", aw_record_node_ply(rec, id), "mark",
+                              mark == AW_MARK_NONE ? "" : aw_mark_text(mark), "comment",
+                              comment_json(aw_record_node_comment(rec, id)), "children", children,
+                              "main", aw_record_node_on_main_line(rec, id));
+        json_array_append_new(nodes, o);
+    }
+    return json_pack("{s:i, s:o}", "node", session_node(s), "nodes", nodes);
+}
+
 static const char *job_word(game_job j)
 {
     switch (j) {
@@ -144,6 +198,8 @@ static json_t *state_json(web_game *g)
                                          : json_null());
     if (g->rematch[0])
         json_object_set_new(o, "rematch", json_string(g->rematch));
+    json_object_set_new(o, "tree", tree_json(s));
+    json_object_set_new(o, "variations", json_boolean(session_variations(s)));
     return o;
 }
 

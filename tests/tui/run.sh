@@ -693,6 +693,8 @@ wait_for "South to move"
 keys q
 wait_for "[exit 0]"
 
+# The moves as a tree (w).
+. "$(dirname "$0")/steps_tree.sh"
 # Learn from your mistakes, after a review.
 . "$(dirname "$0")/steps_trainer.sh"
 

@@ -58,6 +58,11 @@ export const api = {
   computer: (id) => call('POST', `/api/games/${id}/moves`, { computer: true, lang: getLang() }),
   undo: (id) => call('POST', `/api/games/${id}/undo`, { lang: getLang() }),
   redo: (id) => call('POST', `/api/games/${id}/redo`, { lang: getLang() }),
+  // the moves as a tree (movetree.js)
+  goto: (id, node) => call('POST', `/api/games/${id}/goto`, { node, lang: getLang() }),
+  promote: (id, node) => call('POST', `/api/games/${id}/promote`, { node, lang: getLang() }),
+  deleteVariation: (id, node) => call('POST', `/api/games/${id}/variations/delete`, { node, lang: getLang() }),
+  mainline: (id) => call('POST', `/api/games/${id}/mainline`, { lang: getLang() }),
   hint: (id) => call('GET', `/api/games/${id}/hint?lang=${encodeURIComponent(getLang())}`),
   agree: (id, body) => call('POST', `/api/games/${id}/agree`, { ...body, lang: getLang() }),
   record: (id) => call('GET', `/api/games/${id}/record`),

@@ -17,6 +17,7 @@ import * as offline from './offline.js';
 import * as editor from './editor.js';
 import { announce } from './a11y.js';
 import * as sound from './sound.js';
+import * as movetree from './movetree.js';
 import * as trainer from './trainer.js';
 import * as puzzles from './puzzles.js';
 import * as explorer from './explorer.js';
@@ -82,6 +83,11 @@ people.init({
   localSide: () => (againstComputer() ? (humanSide('S') ? 'S' : 'N') : state.to_move),
   nameOf: (side) => (state.friend ? people.seatName(side) : againstComputer() && !humanSide(side) ? t('computer') : i18n.sideName(side)),
 });
+movetree.init({
+  state: () => state, viewPly: () => viewPly, goTo: (ply) => goTo(ply), reviewedMove: (ply) => reviews.reviewedMove(ply),
+  apply: (next) => { hint = null; return applyState(next); }, computerTurn: () => computerTurn(), busy: () => busy || animating,
+  failed: (e) => failed(e), toast: (text) => toast(text),
+});
 editor.init({
   state: () => state, seat: () => (state ? seat() : 'S'), startGame: (opts) => startGame(opts), openNewGame: () => dialogs.openNewGame(),
   toggleAnalysis: (on) => toggleAnalysis(on), toast,
@@ -94,6 +100,8 @@ explorer.init({
 });
 reviews.init({
   state: () => state, viewPly: () => viewPly, moveNumber, moveLabel, playerName, goTo, failed, drawMoves, drawGraph,
+  // (a review done puts its better lines in the tree: the state is newer)
+  refresh: () => { if (state) api.state(state.id).then((next) => takeState(next), () => {}); },
   drawn: () => trainer.draw(),
 });
 trainer.init({ state: () => state, reviewComplete: () => reviews.complete(), failed });
@@ -273,7 +281,7 @@ function statusText() {
   const st = state.status;
   // Looking back: "go back to play" while there is a game to play on; a
   // finished game keeps saying how it ended.
-  if (viewPly !== null && ongoing(state)) return t('not_now');
+  if (viewPly !== null && ongoing(state)) return movetree.allowed(state) ? movetree.viewingText() : t('not_now');
   if (!ongoing(state)) {
     if (!scoresMatter()) return t('over_status_short', { reason: describeEnd() });
     return t('over_status', { reason: describeEnd(), result: i18n.describeResult((st && st.scores) || state.board.scores) });
@@ -344,61 +352,17 @@ function drawControls() {
   }
   $('nav-first').disabled = (viewPly ?? state.ply) === 0;
   $('nav-prev').disabled = (viewPly ?? state.ply) === 0;
-  $('nav-next').disabled = viewPly === null;
+  $('nav-next').disabled = viewPly === null && !movetree.canForward();
   $('nav-last').disabled = viewPly === null;
 }
 
 function drawMoves() {
   const box = $('moves');
   box.textContent = '';
-  const startN = parsePosition(state.start).side === 'N';
   const table = document.createElement('ol');
   table.className = 'move-list';
-  let row = null;
-  const current = viewPly ?? state.ply;
-  state.moves.forEach((m, i) => {
-    const k = i + (startN ? 1 : 0);
-    if (k % 2 === 0 || !row) {
-      row = document.createElement('li');
-      const num = document.createElement('span');
-      num.className = 'num';
-      num.textContent = `${Math.floor(k / 2) + 1}.`;
-      row.appendChild(num);
-      if (k % 2 === 1) {
-        const gap = document.createElement('span');
-        gap.className = 'mv gap';
-        gap.textContent = '…';
-        row.appendChild(gap);
-      }
-      table.appendChild(row);
-    }
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.className = `mv side-${m.side}`;
-    b.dataset.ply = i + 1;
-    b.textContent = m.move;
-    b.title = i18n.describeMove(m);
-    const rv = reviews.reviewedMove(i + 1);
-    if (rv && rv.mark) {
-      const mk = document.createElement('span');
-      mk.className = `mark m-${rv.mark_name}`;
-      mk.textContent = rv.mark;
-      b.appendChild(mk);
-      b.title = `${b.title} (${t(`mark_${rv.mark_name}`)})`;
-    } else if (rv && rv.opening) {
-      b.classList.add('opening');
-      b.title = `${b.title} (${t('mark_opening')})`;
-    }
-    if (m.captured) {
-      const c = document.createElement('span');
-      c.className = 'cap';
-      c.textContent = `×${m.captured}`;
-      b.appendChild(c);
-    }
-    if (i + 1 === current) b.setAttribute('aria-current', 'step');
-    b.addEventListener('click', () => goTo(i + 1));
-    row.appendChild(b);
-  });
+  // (the moves as a tree: movetree.js)
+  movetree.render(table, state);
   if (!ongoing(state)) {
     const end = document.createElement('li');
     end.className = 'result';
@@ -408,6 +372,7 @@ function drawMoves() {
     table.appendChild(end);
   }
   box.appendChild(table);
+  movetree.drawTools(state);
   const cur = box.querySelector('[aria-current]');
   if (cur) cur.scrollIntoView({ block: 'nearest' });
   else box.scrollTop = box.scrollHeight;
@@ -717,6 +682,15 @@ async function play(move) {
 }
 
 function pitClicked(i) {
+  // A move from a position looked at: the game goes there first, and the
+  // move starts a variation (or follows the one the tree has).
+  const here = viewPly !== null ? positionAt(viewPly) : null;
+  const mine = here && humanSide(here.side) && (i < 6) === (here.side === 'S') && here.pits[i] > 0;
+  const from = mine && !busy && !animating ? movetree.nodeAt(state, viewPly) : null;
+  if (from !== null) {
+    movetree.go(from, false).then((ok) => { if (ok) pitClicked(i); });
+    return;
+  }
   if (!state || viewPly !== null) {
     if (state && viewPly !== null && ongoing(state)) toast(t('not_now'));
     return;
@@ -941,7 +915,7 @@ function onKey(e) {
   } else if (relay && selected !== null && (k === '+' || k === '-')) {
     play(`${pitName(selected)}${k}`);
   } else if (k === 'ArrowLeft') step(-1);
-  else if (k === 'ArrowRight') step(1);
+  else if (k === 'ArrowRight') { if (!movetree.forward()) step(1); }
   else if (k === 'Home' || k === 'ArrowUp') goTo(0);
   else if (k === 'End' || k === 'ArrowDown') goTo(null);
   // The terminal's keys (docs/tui.md): one key map for both.
@@ -1026,7 +1000,7 @@ function wire() {
   $('btn-editor').addEventListener('click', () => editor.open());
   $('nav-first').addEventListener('click', () => goTo(0));
   $('nav-prev').addEventListener('click', () => step(-1));
-  $('nav-next').addEventListener('click', () => step(1));
+  $('nav-next').addEventListener('click', () => { if (!movetree.forward()) step(1); });
   $('nav-last').addEventListener('click', () => goTo(null));
   $('chk-analysis').addEventListener('change', (e) => toggleAnalysis(e.target.checked));
   $('sel-multipv').addEventListener('change', (e) => {

@@ -170,6 +170,7 @@ export async function load() {
     const now = page.state();
     if (!now || now.id !== id) return;
     review = r;
+    if (r.state === 'done' && r.version > now.version && page.refresh) page.refresh();
     page.drawMoves();
     draw();
     page.drawGraph();
