@@ -172,7 +172,9 @@ describe('the page\'s words', () => {
       await page.reload();
       await page.waitForSelector('#board .pit');
       await idle(page);
-      await page.click('#btn-review');
+      // (the game is on the page, its moves listed, before the review is asked)
+      await page.waitForSelector('#moves .mv:not(.gap)', { timeout: 30000 });
+      await page.click('#btn-review', { timeout: 60000 });
       await page.waitForFunction(() => /reviewed/.test(document.querySelector('#review-note').textContent), null, { timeout: 60000 });
       return page;
     };
