@@ -17,6 +17,9 @@
 #   make tsan       the web server built with ThreadSanitizer (build/tsan), and
 #                   its tests against it: the API tests and the stress test
 #   make bench      speed figures (never fails on timing)
+#   make bench-signature  rewrite tests/data/bench-signature.txt, the bench's
+#                   node counts that make check compares (after a commit that
+#                   changes the search or the evaluation on purpose)
 #   make soak       the engine protocol under many random command streams
 #   make bench-web  load on the web server: wrk, then GAMES (1000) games at
 #                   once between simulated players (docs/web.md)
@@ -153,7 +156,8 @@ UCI_RANDOM := $(BUILD)/uci_random
 
 .PHONY: FORCE all play serve test test-static bench-static check deps build-deps pot bench soak bench-web load-smoke bench-sse bench-tables tune \
         tune-relay strength strength-book strength-relay book fuzz install uninstall clean \
-        mpi mpi-deps check-mpi bench-mpi tsan
+        mpi mpi-deps check-mpi bench-mpi tsan bench-signature strength-nnue strength-smp \
+        strength-clock
 .DEFAULT_GOAL := all
 
 all: $(AWALE) $(MO_FILES)
@@ -500,6 +504,12 @@ bench: $(AWALE)
 	./$(AWALE) bench perft --rules abapa --depth 12
 	./$(AWALE) bench perft --rules relay
 	./$(AWALE) bench tables --seeds 16
+
+# The golden bench signature that make check compares (tests/cli/test_regress.sh):
+# rewritten by a commit that changes the search or the evaluation on purpose
+# (docs/contributing.md).
+bench-signature: $(AWALE)
+	scripts/bench-signature.sh $(AWALE) tests/data/bench-signature.txt
 
 # The engine protocol soaked: many more random sessions than make test runs.
 SOAK_SEQUENCES ?= 5000
