@@ -607,6 +607,19 @@ strength-book: $(AWALE)
 strength-relay: $(AWALE)
 	scripts/strength.sh $(AWALE) relay
 
+# The matches of issue 23 (docs/engine.md, "Measured figures"), hours each:
+# the learned evaluation against Eval=linear (400 games at 100 ms, 200 at
+# 1 s), two threads against one (600 games), the time manager against the
+# old one under a 60+1 clock (awale match). Variables: scripts/strength.sh.
+strength-nnue: $(AWALE)
+	scripts/strength.sh $(AWALE) nnue
+
+strength-smp: $(AWALE)
+	scripts/strength.sh $(AWALE) smp
+
+strength-clock: $(AWALE)
+	scripts/strength.sh $(AWALE) clock
+
 $(BUILD)/tune: tools/tune.c $(LIBAWALE)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LINK    $@")
