@@ -24,3 +24,32 @@ CHECKS=$((CHECKS + 1))
 if [ -s "$TMP/signature" ]; then
     fail "the bench signature changed: $(cat "$TMP/signature"); if the search or the evaluation changed on purpose, run 'make bench-signature' and quote the new totals in the commit"
 fi
+
+# The best moves: every position of tests/data/bestmoves.txt searched to its
+# depth (one thread, no tables, no book: deterministic) must give one of its
+# proven best moves. A failure names the line, the position, the move played
+# and the moves proven best.
+BESTMOVES="$dir/../data/bestmoves.txt"
+CHECKS=$((CHECKS + 1))
+[ "$(grep -c '^[a-z]' "$BESTMOVES")" -ge 20 ] || fail "$BESTMOVES holds fewer than 20 positions"
+n=0
+: >"$TMP/bestmoves"
+while IFS='	' read -r rules pos best depth proof; do
+    n=$((n + 1))
+    case "$rules" in ''|'#'*) continue ;; esac
+    if [ -z "$proof" ]; then
+        echo "line $n: not 5 fields separated by tabs (rules, position, best moves, depth, proof)" >>"$TMP/bestmoves"
+        continue
+    fi
+    "$AWALE" analyze --rules "$rules" --position "$pos" --depth "$depth" --tables none \
+        --book none --hash 16 >"$TMP/bm-out" 2>"$TMP/bm-err"
+    got=$(sed -n 's/^bestmove \(.*\)$/\1/p' "$TMP/bm-out")
+    case ",$best," in
+        *",$got,"*) [ -n "$got" ] && continue ;;
+    esac
+    err=$(head -c 200 "$TMP/bm-err")
+    echo "line $n ($rules $pos): at depth $depth the engine plays '${got:-nothing}'${err:+ ($err)}, the best move is $best ($proof)" >>"$TMP/bestmoves"
+done <"$BESTMOVES"
+CHECKS=$((CHECKS + 1))
+[ -s "$TMP/bestmoves" ] && fail "best moves not found (tests/data/bestmoves.txt):
+$(cat "$TMP/bestmoves")"
