@@ -156,7 +156,7 @@ UCI_RANDOM := $(BUILD)/uci_random
 
 .PHONY: FORCE all play serve test test-static bench-static check deps build-deps pot bench soak bench-web load-smoke bench-sse bench-tables tune \
         tune-relay strength strength-book strength-relay book fuzz install uninstall clean \
-        mpi mpi-deps check-mpi bench-mpi tsan bench-signature strength-nnue strength-smp \
+        mpi mpi-deps check-mpi bench-mpi tsan bench-signature bestmoves-prove strength-nnue strength-smp \
         strength-clock
 .DEFAULT_GOAL := all
 
@@ -510,6 +510,12 @@ bench: $(AWALE)
 # (docs/contributing.md).
 bench-signature: $(AWALE)
 	scripts/bench-signature.sh $(AWALE) tests/data/bench-signature.txt
+
+# Proves every position of tests/data/bestmoves.txt again (the exact endgame
+# tables, or a search twice as deep as the test's): minutes, with the tables
+# built on first use in BESTMOVES_TABLES (scripts/bestmoves-prove.sh).
+bestmoves-prove: $(AWALE)
+	scripts/bestmoves-prove.sh $(AWALE) tests/data/bestmoves.txt
 
 # The engine protocol soaked: many more random sessions than make test runs.
 SOAK_SEQUENCES ?= 5000
