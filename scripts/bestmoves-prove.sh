@@ -35,7 +35,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 bad=0
 n=0
-while IFS='	' read -r rules pos best depth proof; do
+while IFS='	' read -r rules pos best _depth _proof; do
     n=$((n + 1))
     case "$rules" in ''|'#'*) continue ;; esac
     seeds=$(echo "$pos" | awk -F- '{ s = 0; for (i = 1; i <= 12; i++) s += $i; print s }')
