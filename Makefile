@@ -20,6 +20,8 @@
 #   make bench-signature  rewrite tests/data/bench-signature.txt, the bench's
 #                   node counts that make check compares (after a commit that
 #                   changes the search or the evaluation on purpose)
+#   make bestmoves-prove  prove every position of tests/data/bestmoves.txt
+#                   again (endgame tables, deep searches; minutes)
 #   make soak       the engine protocol under many random command streams
 #   make bench-web  load on the web server: wrk, then GAMES (1000) games at
 #                   once between simulated players (docs/web.md)
