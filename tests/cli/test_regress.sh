@@ -32,6 +32,10 @@ fi
 BESTMOVES="$dir/../data/bestmoves.txt"
 CHECKS=$((CHECKS + 1))
 [ "$(grep -c '^[a-z]' "$BESTMOVES")" -ge 20 ] || fail "$BESTMOVES holds fewer than 20 positions"
+for r in abapa seven-turns grand-slam two-seeds relay; do
+    CHECKS=$((CHECKS + 1))
+    grep -q "^$r	" "$BESTMOVES" || fail "$BESTMOVES has no position of $r"
+done
 n=0
 : >"$TMP/bestmoves"
 while IFS='	' read -r rules pos best depth proof; do
