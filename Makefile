@@ -17,6 +17,11 @@
 #   make tsan       the web server built with ThreadSanitizer (build/tsan), and
 #                   its tests against it: the API tests and the stress test
 #   make bench      speed figures (never fails on timing)
+#   make bench-signature  rewrite tests/data/bench-signature.txt, the bench's
+#                   node counts that make check compares (after a commit that
+#                   changes the search or the evaluation on purpose)
+#   make bestmoves-prove  prove every position of tests/data/bestmoves.txt
+#                   again (endgame tables, deep searches; minutes)
 #   make soak       the engine protocol under many random command streams
 #   make bench-web  load on the web server: wrk, then GAMES (1000) games at
 #                   once between simulated players (docs/web.md)
@@ -153,7 +158,8 @@ UCI_RANDOM := $(BUILD)/uci_random
 
 .PHONY: FORCE all play serve test test-static bench-static check deps build-deps pot bench soak bench-web load-smoke bench-sse bench-tables tune \
         tune-relay strength strength-book strength-relay book fuzz install uninstall clean \
-        mpi mpi-deps check-mpi bench-mpi tsan
+        mpi mpi-deps check-mpi bench-mpi tsan bench-signature bestmoves-prove strength-nnue strength-smp \
+        strength-clock
 .DEFAULT_GOAL := all
 
 all: $(AWALE) $(MO_FILES)
@@ -501,6 +507,18 @@ bench: $(AWALE)
 	./$(AWALE) bench perft --rules relay
 	./$(AWALE) bench tables --seeds 16
 
+# The golden bench signature that make check compares (tests/cli/test_regress.sh):
+# rewritten by a commit that changes the search or the evaluation on purpose
+# (docs/contributing.md).
+bench-signature: $(AWALE)
+	scripts/bench-signature.sh $(AWALE) tests/data/bench-signature.txt
+
+# Proves every position of tests/data/bestmoves.txt again (the exact endgame
+# tables, or a search twice as deep as the test's): minutes, with the tables
+# built on first use in BESTMOVES_TABLES (scripts/bestmoves-prove.sh).
+bestmoves-prove: $(AWALE)
+	scripts/bestmoves-prove.sh $(AWALE) tests/data/bestmoves.txt
+
 # The engine protocol soaked: many more random sessions than make test runs.
 SOAK_SEQUENCES ?= 5000
 soak: $(AWALE) $(UCI_RANDOM)
@@ -596,6 +614,19 @@ strength-book: $(AWALE)
 
 strength-relay: $(AWALE)
 	scripts/strength.sh $(AWALE) relay
+
+# The matches of issue 23 (docs/engine.md, "Measured figures"), hours each:
+# the learned evaluation against Eval=linear (400 games at 100 ms, 200 at
+# 1 s), two threads against one (600 games), the time manager against the
+# old one under a 60+1 clock (awale match). Variables: scripts/strength.sh.
+strength-nnue: $(AWALE)
+	scripts/strength.sh $(AWALE) nnue
+
+strength-smp: $(AWALE)
+	scripts/strength.sh $(AWALE) smp
+
+strength-clock: $(AWALE)
+	scripts/strength.sh $(AWALE) clock
 
 $(BUILD)/tune: tools/tune.c $(LIBAWALE)
 	@mkdir -p $(dir $@)

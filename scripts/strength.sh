@@ -15,6 +15,23 @@
 # strength.sh AWALE relay: the relay game's tuned evaluation against the
 # hand-set one of STRENGTH_RELAY_OLD (a git revision, default the last one
 # before the relay tuning), both as programs asked through 'analyze'.
+#
+# The matches of issue 23 (docs/engine.md, "Measured figures"); each prints
+# its summary and keeps the whole output in build/strength/MODE.log:
+# strength.sh AWALE nnue: the learned evaluation (Eval=nnue) against the
+#   linear one (Eval=linear) at equal time, one match per GAMES:MS pair of
+#   STRENGTH_NNUE_RUNS (default "400:100 200:1000": 400 games at 100 ms a
+#   move, then 200 at 1 s).
+# strength.sh AWALE smp: two threads against one at equal time,
+#   STRENGTH_SMP_GAMES (600) games at STRENGTH_SMP_MOVETIME (100) ms a move.
+# strength.sh AWALE clock: the time manager against the old one under a
+#   clock, through 'awale match --tc STRENGTH_CLOCK_TC' (60+1: a minute
+#   a game and a second a move), STRENGTH_CLOCK_GAMES (200) games; the engine
+#   option STRENGTH_CLOCK_OPTION (TimeManager) set to STRENGTH_CLOCK_NEW
+#   (smart) for A and STRENGTH_CLOCK_OLD (simple) for B.
+# All of them: STRENGTH_CONCURRENCY games at once (default 1; with two
+# threads a game, keep 1 on two cores), STRENGTH_SEED (1) draws the random
+# openings of STRENGTH_OPENING_PLIES (8) plies, each played with both colours.
 set -eu
 AWALE=$1
 MODE=${2:-}
@@ -35,6 +52,69 @@ build_old() {
         rm -rf "$dir.src"
     fi
 }
+
+SEED=${STRENGTH_SEED:-1}
+PLIES=${STRENGTH_OPENING_PLIES:-8}
+
+# run_logged NAME COMMAND...: COMMAND under nice, its output kept in
+# build/strength/NAME.log; prints its summary (not the line of each game),
+# also after Ctrl-C, which stops the match and leaves the games played.
+run_logged() {
+    name=$1
+    shift
+    mkdir -p build/strength
+    log=build/strength/$name.log
+    echo "   (log: $log)"
+    status=0
+    trap ':' INT
+    nice "$@" >"$log" || status=$?
+    trap - INT
+    grep -v '^game [0-9]*/[0-9]*:' "$log" || true
+    return "$status"
+}
+
+# has_option NAME: the engine's protocol (awale uci) offers option NAME.
+has_option() {
+    printf 'uci\nquit\n' | "$AWALE" uci 2>/dev/null | grep -q "^option name $1 "
+}
+
+case "$MODE" in
+nnue)
+    for run in ${STRENGTH_NNUE_RUNS:-400:100 200:1000}; do
+        g=${run%%:*}
+        ms=${run#*:}
+        echo "== learned evaluation (A, Eval=nnue) against the linear one (B, Eval=linear), $g games, $ms ms a move"
+        run_logged "nnue-${ms}ms" "$AWALE" selfplay --games "$g" --movetime "$ms" \
+            --concurrency "$CONC" --opening-plies "$PLIES" --seed "$SEED" \
+            --a Eval=nnue --b Eval=linear
+    done
+    exit 0
+    ;;
+smp)
+    g=${STRENGTH_SMP_GAMES:-600}
+    ms=${STRENGTH_SMP_MOVETIME:-100}
+    echo "== two threads (A) against one (B), $g games, $ms ms a move"
+    run_logged smp "$AWALE" selfplay --games "$g" --movetime "$ms" --concurrency "$CONC" \
+        --opening-plies "$PLIES" --seed "$SEED" --a Threads=2 --b Threads=1
+    exit 0
+    ;;
+clock)
+    g=${STRENGTH_CLOCK_GAMES:-200}
+    tc=${STRENGTH_CLOCK_TC:-60+1}
+    opt=${STRENGTH_CLOCK_OPTION:-TimeManager}
+    new=${STRENGTH_CLOCK_NEW:-smart}
+    old=${STRENGTH_CLOCK_OLD:-simple}
+    if ! has_option "$opt"; then
+        echo "strength.sh: $AWALE has no engine option $opt: nothing to compare" >&2
+        exit 1
+    fi
+    echo "== time manager $opt=$new (A) against $opt=$old (B), $g games, clock $tc"
+    run_logged clock "$AWALE" match --games "$g" --tc "$tc" --concurrency "$CONC" \
+        --opening-plies "$PLIES" --seed "$SEED" \
+        --engine "name=$new option.$opt=$new" --engine "name=$old option.$opt=$old"
+    exit 0
+    ;;
+esac
 
 if [ "$MODE" = book ]; then
     echo "== the built-in book (A) against none (B), $GAMES games, $MT ms a move, 2-ply openings"
