@@ -22,6 +22,7 @@
 #include "book_internal.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -322,6 +323,63 @@ static const struct {
 } levels[11] = {{0, 0},    {1, 400}, {2, 250}, {3, 180}, {4, 120}, {5, 80},
                 {6, 50},   {8, 30},  {10, 15}, {14, 6},  {0, 0}};
 
+#ifdef AW_SMP_STATS
+/* -DAW_SMP_STATS builds: each thread's table counters after its last
+ * completed iteration, printed by the main thread with each depth. */
+static uint64_t smp_stat[AW_SEARCH_MAX_THREADS][TT_STATS];
+static uint64_t smp_nodes[AW_SEARCH_MAX_THREADS];
+static int smp_depth[AW_SEARCH_MAX_THREADS];
+
+static void smp_report(engine *e, int depth)
+{
+    fprintf(stderr, "smp depth %d time %.3f", depth, search_now() - e->start);
+    for (int t = 0; t < e->nworkers; t++) {
+        const uint64_t *c = smp_stat[t];
+        fprintf(stderr, " | t%d depth %d nodes %llu probes %llu hit %.1f%% foreign %.1f%%", t,
+                smp_depth[t], (unsigned long long)smp_nodes[t], (unsigned long long)c[0],
+                c[0] ? 100.0 * (double)c[1] / (double)c[0] : 0.0,
+                c[1] ? 100.0 * (double)c[2] / (double)c[1] : 0.0);
+    }
+    fprintf(stderr, "\n");
+}
+#endif
+
+/* Experiment knob (AWALE_SMP_MODE, read once per search): 0 as before,
+ * 1 skip blocks, 2 helper ahead of main, +4 helper root order. */
+static int smp_mode;
+static _Atomic int smp_main_depth;
+
+/* The marks: one word a slot, the key's high bits and the thread + 1 in
+ * the low 8 bits; 0 = free. */
+int smp_crumb_enter(engine *e, uint64_t key, int id, bool *owned)
+{
+    _Atomic uint64_t *slot = &e->crumbs[key & (SMP_CRUMBS - 1)];
+    const uint64_t mine = (key & ~UINT64_C(0xFF)) | (uint64_t)(id + 1);
+    uint64_t seen = atomic_load_explicit(slot, memory_order_relaxed);
+    *owned = false;
+    if (seen == 0) {
+        *owned = atomic_compare_exchange_strong_explicit(slot, &seen, mine, memory_order_relaxed,
+                                                         memory_order_relaxed);
+        if (*owned)
+            return 0;
+    }
+    return (seen & ~UINT64_C(0xFF)) == (key & ~UINT64_C(0xFF)) && (seen & 0xFF) != (uint64_t)(id + 1)
+               ? 1
+               : -1;
+}
+
+
+/* Whether helper `id` skips `depth` (the skip-block pattern of lazy SMP:
+ * helpers spread over the depths so that they do not all search the one
+ * the main thread searches). */
+static bool helper_skips(const engine *e, int id, int depth)
+{
+    static const int size[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+    static const int phase[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+    const int i = (id - 1) % 20;
+    return ((depth + e->hist_len + phase[i]) / size[i]) % 2;
+}
+
 /* One thread's iterative deepening. Only worker 0 reports and decides when
  * to stop. */
 static void iterate(worker *w)
@@ -330,7 +388,28 @@ static void iterate(worker *w)
     const int multipv = w->id == 0 ? e->result.info.lines : 1;
     int prev = 0;
     w->completed = 0;
-    for (int depth = 1 + (w->id & 1); depth <= e->max_depth; depth++) {
+#ifdef AW_SMP_STATS
+    tt_stat_thread = w->id;
+    memset(tt_stat, 0, sizeof tt_stat);
+#endif
+    const int mode = smp_mode & 3;
+    tm_state tm;
+    memset(&tm, 0, sizeof tm);
+    for (int depth = mode == 0 ? 1 + (w->id & 1) : 1; depth <= e->max_depth; depth++) {
+        if (w->id == 0) {
+            atomic_store_explicit(&smp_main_depth, depth, memory_order_relaxed);
+        } else if (mode == 1 && depth > 1 && depth < e->max_depth && helper_skips(e, w->id, depth)) {
+            continue;
+        } else if (mode == 2) {
+            const int md = atomic_load_explicit(&smp_main_depth, memory_order_relaxed);
+            if (depth <= md && md < e->max_depth)
+                depth = md + 1;
+        }
+        if ((smp_mode & 4) && w->id != 0 && depth > 1 && w->nroot > 1) {
+            root_move t = w->root[0];
+            w->root[0] = w->root[1];
+            w->root[1] = t;
+        }
         w->seldepth = 0;
         w->horizon_evals = 0;
         for (int i = 0; i < w->nroot; i++) {
@@ -370,6 +449,13 @@ static void iterate(worker *w)
         prev = w->root[0].score;
         w->completed = depth;
         memcpy(w->snap, w->root, sizeof w->root[0] * (size_t)w->nroot);
+#ifdef AW_SMP_STATS
+        memcpy(smp_stat[w->id], tt_stat, sizeof tt_stat);
+        smp_nodes[w->id] = w->nodes;
+        smp_depth[w->id] = depth;
+        if (w->id == 0)
+            smp_report(e, depth);
+#endif
         if (w->id != 0)
             continue;
         for (int i = 0; i < multipv && i < w->nroot; i++)
@@ -381,9 +467,9 @@ static void iterate(worker *w)
         /* Solved: no estimate was used anywhere in this iteration. */
         if (w->horizon_evals == 0)
             break;
-        /* Time: do not start an iteration that cannot finish. */
-        if (e->soft_time > 0 && e->soft_time < e->hard_time && !atomic_load(&e->pondering) &&
-            search_now() - e->start >= e->soft_time * 0.55)
+        /* Time (timeman.c): do not start an iteration that cannot finish,
+         * and spend more where the search is unsettled. */
+        if (!search_time_continue(e, &tm, depth, w->root[0].move, w->root[0].score))
             break;
         /* A forced move (one legal, or one that the tables keep) needs no
          * time; a move the caller asked to search alone (searchmoves: the
@@ -562,6 +648,18 @@ static void run_search(engine *e)
         return;
     }
 
+    {
+        const char *m = getenv("AWALE_SMP_MODE");
+        smp_mode = m ? atoi(m) : 0;
+    }
+    e->crumbs_on = e->nworkers > 1 && (smp_mode & 8);
+    for (int i = 0; i < SMP_CRUMBS; i++)
+        atomic_store_explicit(&e->crumbs[i], 0, memory_order_relaxed);
+#ifdef AW_SMP_STATS
+    memset(smp_stat, 0, sizeof smp_stat);
+    memset(smp_depth, 0, sizeof smp_depth);
+    memset(smp_nodes, 0, sizeof smp_nodes);
+#endif
     for (int t = 0; t < e->nworkers; t++) {
         worker *w = &e->workers[t];
         w->eng = e;
