@@ -228,16 +228,6 @@ int eval_relay(const aw_rules *r, const relay_weights *w, const aw_position *p);
 
 typedef struct aw_engine engine;
 
-/* Lazy SMP marks (search.c): near the root, a thread marks the node it
- * searches; another thread in the same node reduces its late moves more
- * (an ABDADA-like "someone is searching this" flag, as Stockfish's
- * breadcrumbs). SMP_CRUMB_PLY: the plies that mark. */
-#define SMP_CRUMBS 1024
-#define SMP_CRUMB_PLY 8
-/* Returns 1 when another thread searches the node (key), 0 when this one
- * marked it (*owned), -1 when the slot is another node's. */
-int smp_crumb_enter(engine *e, uint64_t key, int id, bool *owned);
-
 /* A root move and what the last iterations said of it. */
 typedef struct root_move {
     aw_move move;
@@ -342,17 +332,7 @@ struct aw_engine {
     pthread_t bg;
     worker *workers;               /* threads entries                      */
     int nworkers;
-    /* Lazy SMP's "someone is searching this node" marks (search.c). */
-    bool crumbs_on;
-    _Atomic uint64_t crumbs[SMP_CRUMBS];
 };
-
-/* Clear the mark this thread set on entering the node, if it set one. */
-static inline void smp_crumb_leave(engine *e, uint64_t key, bool owned)
-{
-    if (owned)
-        atomic_store_explicit(&e->crumbs[key & (SMP_CRUMBS - 1)], 0, memory_order_relaxed);
-}
 
 /* The per-family trees (tree_oware.c, tree_relay.c): one iteration at the
  * root, searching root moves [first, n) of the worker with window

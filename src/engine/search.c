@@ -344,42 +344,6 @@ static void smp_report(engine *e, int depth)
 }
 #endif
 
-/* Experiment knob (AWALE_SMP_MODE, read once per search): 0 as before,
- * 1 skip blocks, 2 helper ahead of main, +4 helper root order. */
-static int smp_mode;
-static _Atomic int smp_main_depth;
-
-/* The marks: one word a slot, the key's high bits and the thread + 1 in
- * the low 8 bits; 0 = free. */
-int smp_crumb_enter(engine *e, uint64_t key, int id, bool *owned)
-{
-    _Atomic uint64_t *slot = &e->crumbs[key & (SMP_CRUMBS - 1)];
-    const uint64_t mine = (key & ~UINT64_C(0xFF)) | (uint64_t)(id + 1);
-    uint64_t seen = atomic_load_explicit(slot, memory_order_relaxed);
-    *owned = false;
-    if (seen == 0) {
-        *owned = atomic_compare_exchange_strong_explicit(slot, &seen, mine, memory_order_relaxed,
-                                                         memory_order_relaxed);
-        if (*owned)
-            return 0;
-    }
-    return (seen & ~UINT64_C(0xFF)) == (key & ~UINT64_C(0xFF)) && (seen & 0xFF) != (uint64_t)(id + 1)
-               ? 1
-               : -1;
-}
-
-
-/* Whether helper `id` skips `depth` (the skip-block pattern of lazy SMP:
- * helpers spread over the depths so that they do not all search the one
- * the main thread searches). */
-static bool helper_skips(const engine *e, int id, int depth)
-{
-    static const int size[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
-    static const int phase[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
-    const int i = (id - 1) % 20;
-    return ((depth + e->hist_len + phase[i]) / size[i]) % 2;
-}
-
 /* One thread's iterative deepening. Only worker 0 reports and decides when
  * to stop. */
 static void iterate(worker *w)
@@ -392,24 +356,9 @@ static void iterate(worker *w)
     tt_stat_thread = w->id;
     memset(tt_stat, 0, sizeof tt_stat);
 #endif
-    const int mode = smp_mode & 3;
     tm_state tm;
     memset(&tm, 0, sizeof tm);
-    for (int depth = mode == 0 ? 1 + (w->id & 1) : 1; depth <= e->max_depth; depth++) {
-        if (w->id == 0) {
-            atomic_store_explicit(&smp_main_depth, depth, memory_order_relaxed);
-        } else if (mode == 1 && depth > 1 && depth < e->max_depth && helper_skips(e, w->id, depth)) {
-            continue;
-        } else if (mode == 2) {
-            const int md = atomic_load_explicit(&smp_main_depth, memory_order_relaxed);
-            if (depth <= md && md < e->max_depth)
-                depth = md + 1;
-        }
-        if ((smp_mode & 4) && w->id != 0 && depth > 1 && w->nroot > 1) {
-            root_move t = w->root[0];
-            w->root[0] = w->root[1];
-            w->root[1] = t;
-        }
+    for (int depth = 1 + (w->id & 1); depth <= e->max_depth; depth++) {
         w->seldepth = 0;
         w->horizon_evals = 0;
         for (int i = 0; i < w->nroot; i++) {
@@ -648,13 +597,6 @@ static void run_search(engine *e)
         return;
     }
 
-    {
-        const char *m = getenv("AWALE_SMP_MODE");
-        smp_mode = m ? atoi(m) : 0;
-    }
-    e->crumbs_on = e->nworkers > 1 && (smp_mode & 8);
-    for (int i = 0; i < SMP_CRUMBS; i++)
-        atomic_store_explicit(&e->crumbs[i], 0, memory_order_relaxed);
 #ifdef AW_SMP_STATS
     memset(smp_stat, 0, sizeof smp_stat);
     memset(smp_depth, 0, sizeof smp_depth);

@@ -402,11 +402,6 @@ static int search(ctx *x, const fboard *f, uint64_t key, int depth, int alpha, i
 
     const int alpha0 = alpha;
     int best = -SC_INF, best_pit = TT_NO_MOVE;
-    /* >>> lazy SMP marks (search.c, smp) */
-    bool crumb_owned = false;
-    const bool crumb_marked = x->e->crumbs_on && ply < SMP_CRUMB_PLY &&
-                              smp_crumb_enter(x->e, key, w->id, &crumb_owned) == 1;
-    /* <<< */
     for (int i = 0; i < n; i++) {
         /* Pick the best remaining child. */
         int bi = i;
@@ -440,7 +435,7 @@ static int search(ctx *x, const fboard *f, uint64_t key, int depth, int alpha, i
             full = false;
             int r = 0;
             if (x->reductions && depth >= 3 && i >= 2 && !taken_of[i] && order[i] < (1 << 22))
-                r = 1 + (depth >= 6 && i >= 3) + crumb_marked; /* smp: + marked */
+                r = 1 + (depth >= 6 && i >= 3);
             v = -search(x, c, key_of[i], depth - 1 - r, -alpha - 1, -alpha, ply + 1, crun, false);
             if (v > alpha && r)
                 v = -search(x, c, key_of[i], depth - 1, -alpha - 1, -alpha, ply + 1, crun, false);
@@ -449,10 +444,8 @@ static int search(ctx *x, const fboard *f, uint64_t key, int depth, int alpha, i
                 full = true;
             }
         }
-        if (w->stopped) {
-            smp_crumb_leave(x->e, key, crumb_owned); /* smp */
+        if (w->stopped)
             return 0;
-        }
         if (v > best) {
             best = v;
             best_pit = FB_PIT(from_of[i]);
@@ -483,7 +476,6 @@ static int search(ctx *x, const fboard *f, uint64_t key, int depth, int alpha, i
             }
         }
     }
-    smp_crumb_leave(x->e, key, crumb_owned); /* smp */
     const int bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
     tt_store(&x->e->table, key, sc_to_tt(best, ply), depth, best_pit, bound);
     return best;
