@@ -90,9 +90,10 @@ void search_budget(engine *e)
         if (avail < left * 0.2)
             avail = left * 0.2;
         double soft = avail / mtg + inc * 0.75;
-        /* The smart manager saves time on settled moves (a fifth of the
-         * clock over a game at 4 s + 50 ms): its budget is a fifth
-         * larger, so that the time saved goes to the unclear moves. */
+        /* The smart manager saves time on settled moves (without this it
+         * used a sixth less time a move than the simple one over a match
+         * at 4 s + 50 ms): its budget is a fifth larger, so that the time
+         * saved goes to the unclear moves. */
         if (e->time_manager == TM_SMART)
             soft *= 1.2;
         double hard = mtg == 1 ? avail * 0.8 : avail * 0.4;
