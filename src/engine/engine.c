@@ -36,7 +36,13 @@ static const aw_engine_option options[] = {
     {"OwnBook", "check", 1, 0, 1, "play from the opening book, when one is given", NULL},
     {"BookVariety", "spin", 0, 0, 1000,
      "random choice among book moves this many hundredths of a seed below the best", NULL},
+    /* TimeManager (search.c, timeman.c: issue 23, helper smp) */
+    {"TimeManager", "string", 0, 0, 0,
+     "time under a clock: smart (default: more when the best move changes or the score drops, "
+     "less when it is settled) or simple (a fixed share of the clock)",
+     "smart"},
 };
+#define OPT_TIME_MANAGER (&options[12])
 #define NOPTIONS ((int)(sizeof options / sizeof options[0]))
 
 int aw_engine_option_count(void) { return NOPTIONS; }
@@ -167,6 +173,16 @@ int aw_engine_set_option(aw_engine *e, const char *name, const char *value, aw_e
         e->weights = e->eval_kind == EVAL_TUNED ? &eval_tuned : NULL;
         return 0;
     }
+    if (o == OPT_TIME_MANAGER) {
+        if (strcasecmp(value, "smart") == 0)
+            e->time_manager = TM_SMART;
+        else if (strcasecmp(value, "simple") == 0)
+            e->time_manager = TM_SIMPLE;
+        else
+            return aw_fail(err, "bad value '%s' for option TimeManager (expected smart or simple)",
+                           value);
+        return 0;
+    }
     if (strlen(value) >= sizeof e->tables)
         return aw_fail(err, "the Tables path is too long");
     if (atomic_load(&e->running) || e->joinable)
@@ -208,6 +224,8 @@ const char *aw_engine_get_option(const aw_engine *e, const char *name, char *buf
         snprintf(buf, size, "%s", e->own_book ? "true" : "false");
     else if (o == &options[11])
         snprintf(buf, size, "%d", e->book_variety);
+    else if (o == OPT_TIME_MANAGER)
+        snprintf(buf, size, "%s", e->time_manager == TM_SIMPLE ? "simple" : "smart");
     else
         snprintf(buf, size, "%s", e->tables);
     return buf;

@@ -109,6 +109,12 @@ void tt_clear(tt *t);
 bool tt_probe(const tt *t, uint64_t key, tt_data *out);
 void tt_store(tt *t, uint64_t key, int score, int depth, int move, int bound);
 int tt_hashfull(const tt *t);
+/* -DAW_SMP_STATS builds only (tt.c): per-thread table counters. */
+enum { TT_STAT_PROBES, TT_STAT_HITS, TT_STAT_FOREIGN, TT_STAT_STORES, TT_STATS };
+#ifdef AW_SMP_STATS
+extern _Thread_local int tt_stat_thread;
+extern _Thread_local uint64_t tt_stat[TT_STATS];
+#endif
 static inline void tt_prefetch(const tt *t, uint64_t key)
 {
     __builtin_prefetch((const void *)&t->slots[(key & (t->buckets - 1)) * 4]);
@@ -317,6 +323,7 @@ struct aw_engine {
     double start, ponderhit_time;   /* ponderhit_time: main thread only  */
     bool was_pondering;
     double soft_time, hard_time;  /* seconds; 0 = none                     */
+    int time_manager;             /* TM_SMART or TM_SIMPLE (timeman.c)     */
     int max_depth;
     aw_info_fn info;
     aw_done_fn done;
@@ -339,6 +346,25 @@ void search_check(worker *w);
 double search_now(void);
 /* The soft and hard time of the search from its limits and the root. */
 void search_budget(engine *e);
+
+/* Time managers (option TimeManager): smart spends the soft budget scaled
+ * by how settled the search is; simple is the fixed budget of old. */
+enum { TM_SMART = 0, TM_SIMPLE = 1 };
+
+/* What the main thread's iterations said so far, for the time manager. */
+typedef struct tm_state {
+    aw_move best;      /* best move of the last completed iteration        */
+    int stable;        /* iterations in a row that kept it                 */
+    double changes;    /* changes of the best move, halved each iteration  */
+    int score[3];      /* the last iterations' scores, newest first        */
+    int iterations;
+    double factor;     /* the last scale of the soft budget (reports)      */
+} tm_state;
+
+/* After the main thread's iteration at `depth` with best move `best` and
+ * score `score`: whether to start another one (false: the time is
+ * spent). Only with a clock (soft budget below the hard one). */
+bool search_time_continue(engine *e, tm_state *s, int depth, aw_move best, int score);
 
 /* A worker's node count, published for the others and the reports. */
 static inline void search_publish(worker *w)

@@ -22,6 +22,7 @@
 #include "book_internal.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -322,6 +323,27 @@ static const struct {
 } levels[11] = {{0, 0},    {1, 400}, {2, 250}, {3, 180}, {4, 120}, {5, 80},
                 {6, 50},   {8, 30},  {10, 15}, {14, 6},  {0, 0}};
 
+#ifdef AW_SMP_STATS
+/* -DAW_SMP_STATS builds: each thread's table counters after its last
+ * completed iteration, printed by the main thread with each depth. */
+static uint64_t smp_stat[AW_SEARCH_MAX_THREADS][TT_STATS];
+static uint64_t smp_nodes[AW_SEARCH_MAX_THREADS];
+static int smp_depth[AW_SEARCH_MAX_THREADS];
+
+static void smp_report(engine *e, int depth)
+{
+    fprintf(stderr, "smp depth %d time %.3f", depth, search_now() - e->start);
+    for (int t = 0; t < e->nworkers; t++) {
+        const uint64_t *c = smp_stat[t];
+        fprintf(stderr, " | t%d depth %d nodes %llu probes %llu hit %.1f%% foreign %.1f%%", t,
+                smp_depth[t], (unsigned long long)smp_nodes[t], (unsigned long long)c[0],
+                c[0] ? 100.0 * (double)c[1] / (double)c[0] : 0.0,
+                c[1] ? 100.0 * (double)c[2] / (double)c[1] : 0.0);
+    }
+    fprintf(stderr, "\n");
+}
+#endif
+
 /* One thread's iterative deepening. Only worker 0 reports and decides when
  * to stop. */
 static void iterate(worker *w)
@@ -330,6 +352,12 @@ static void iterate(worker *w)
     const int multipv = w->id == 0 ? e->result.info.lines : 1;
     int prev = 0;
     w->completed = 0;
+#ifdef AW_SMP_STATS
+    tt_stat_thread = w->id;
+    memset(tt_stat, 0, sizeof tt_stat);
+#endif
+    tm_state tm;
+    memset(&tm, 0, sizeof tm);
     for (int depth = 1 + (w->id & 1); depth <= e->max_depth; depth++) {
         w->seldepth = 0;
         w->horizon_evals = 0;
@@ -370,6 +398,13 @@ static void iterate(worker *w)
         prev = w->root[0].score;
         w->completed = depth;
         memcpy(w->snap, w->root, sizeof w->root[0] * (size_t)w->nroot);
+#ifdef AW_SMP_STATS
+        memcpy(smp_stat[w->id], tt_stat, sizeof tt_stat);
+        smp_nodes[w->id] = w->nodes;
+        smp_depth[w->id] = depth;
+        if (w->id == 0)
+            smp_report(e, depth);
+#endif
         if (w->id != 0)
             continue;
         for (int i = 0; i < multipv && i < w->nroot; i++)
@@ -381,9 +416,9 @@ static void iterate(worker *w)
         /* Solved: no estimate was used anywhere in this iteration. */
         if (w->horizon_evals == 0)
             break;
-        /* Time: do not start an iteration that cannot finish. */
-        if (e->soft_time > 0 && e->soft_time < e->hard_time && !atomic_load(&e->pondering) &&
-            search_now() - e->start >= e->soft_time * 0.55)
+        /* Time (timeman.c): do not start an iteration that cannot finish,
+         * and spend more where the search is unsettled. */
+        if (!search_time_continue(e, &tm, depth, w->root[0].move, w->root[0].score))
             break;
         /* A forced move (one legal, or one that the tables keep) needs no
          * time; a move the caller asked to search alone (searchmoves: the
@@ -562,6 +597,11 @@ static void run_search(engine *e)
         return;
     }
 
+#ifdef AW_SMP_STATS
+    memset(smp_stat, 0, sizeof smp_stat);
+    memset(smp_depth, 0, sizeof smp_depth);
+    memset(smp_nodes, 0, sizeof smp_nodes);
+#endif
     for (int t = 0; t < e->nworkers; t++) {
         worker *w = &e->workers[t];
         w->eng = e;

@@ -18,6 +18,16 @@
 #include <sys/mman.h>
 #endif
 
+/* Statistics for the measurement of lazy SMP (docs/engine.md, "Threads"),
+ * only in a build made with -DAW_SMP_STATS: probes, hits, and hits on an
+ * entry that another thread wrote (the writer of each entry is kept in a
+ * side array). The release build has none of it. */
+#ifdef AW_SMP_STATS
+_Thread_local int tt_stat_thread;
+_Thread_local uint64_t tt_stat[TT_STATS];
+static uint8_t *tt_writer;
+#endif
+
 #define KEY_BITS 28
 #define KEY_OF(k) ((uint64_t)((k) >> (64 - KEY_BITS)))
 
@@ -44,6 +54,10 @@ int tt_init(tt *t, size_t mb)
 #endif
     memset(mem, 0, size); /* touch every page now, not during a search */
     _Atomic uint64_t *slots = mem;
+#ifdef AW_SMP_STATS
+    free(tt_writer);
+    tt_writer = calloc(buckets * 4, 1);
+#endif
     free((void *)t->slots);
     t->slots = slots;
     t->buckets = buckets;
@@ -54,6 +68,10 @@ int tt_init(tt *t, size_t mb)
 
 void tt_free(tt *t)
 {
+#ifdef AW_SMP_STATS
+    free(tt_writer);
+    tt_writer = NULL;
+#endif
     free((void *)t->slots);
     t->slots = NULL;
     t->buckets = 0;
@@ -72,9 +90,17 @@ bool tt_probe(const tt *t, uint64_t key, tt_data *out)
 {
     _Atomic uint64_t *b = &t->slots[(key & (t->buckets - 1)) * 4];
     const uint64_t check = KEY_OF(key);
+#ifdef AW_SMP_STATS
+    tt_stat[TT_STAT_PROBES]++;
+#endif
     for (int i = 0; i < 4; i++) {
         uint64_t e = atomic_load_explicit(&b[i], memory_order_relaxed);
         if (e >> 36 == check && e) {
+#ifdef AW_SMP_STATS
+            tt_stat[TT_STAT_HITS]++;
+            if (tt_writer && tt_writer[(key & (t->buckets - 1)) * 4 + (size_t)i] != tt_stat_thread)
+                tt_stat[TT_STAT_FOREIGN]++;
+#endif
             out->score = (int16_t)(uint16_t)(e & 0xFFFF);
             out->depth = (int)(e >> 16 & 0xFF);
             out->move = (int)(e >> 24 & 31);
@@ -117,6 +143,11 @@ void tt_store(tt *t, uint64_t key, int score, int depth, int move, int bound)
     }
     atomic_store_explicit(&b[victim], pack(key, score, depth, move, bound, t->gen),
                           memory_order_relaxed);
+#ifdef AW_SMP_STATS
+    tt_stat[TT_STAT_STORES]++;
+    if (tt_writer)
+        tt_writer[(key & (t->buckets - 1)) * 4 + (size_t)victim] = (uint8_t)tt_stat_thread;
+#endif
 }
 
 int tt_hashfull(const tt *t)

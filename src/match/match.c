@@ -60,7 +60,23 @@ typedef struct outcome {
      * ply it was played at */
     int64_t over_ms[2];
     int over_ply[2];
+    /* per engine: the time of each of its moves, in ms (from go to
+     * bestmove), malloc'd; and the least time its clock showed after a
+     * move (INT64_MAX: no clock), and the ply */
+    int64_t *times[2];
+    int ntimes[2], cap_times[2];
+    int64_t low_ms[2];
+    int low_ply[2];
 } outcome;
+
+/* The times of every move of one engine across the match, for the report
+ * (docs/match.md, "Time"). */
+typedef struct time_use {
+    int64_t *ms;
+    int n, cap;
+    int64_t low_ms; /* INT64_MAX: no clock */
+    int low_game, low_ply;
+} time_use;
 
 typedef struct shared {
     const match_config *cfg;
@@ -84,6 +100,7 @@ typedef struct shared {
     int repeats;    /* games finished that repeat an earlier one */
     int64_t over_ms[2]; /* the largest overrun of each engine (outcome) */
     int over_game[2], over_ply[2];
+    time_use use[2];    /* each engine's move times, games finished */
 } shared;
 
 typedef struct worker {
@@ -315,6 +332,7 @@ static void play_game(worker *w, int index, const opening *op, outcome *o)
     memset(o, 0, sizeof *o);
     o->forfeit = -1;
     o->over_ms[0] = o->over_ms[1] = INT64_MIN;
+    o->low_ms[0] = o->low_ms[1] = INT64_MAX;
     game_ctx g = {.w = w, .cfg = cfg, .o = o, .south = index % 2};
     o->south = g.south;
     const aw_position *start = &op->start;
@@ -405,6 +423,21 @@ static void play_game(worker *w, int index, const opening *op, outcome *o)
             if (rc != CLIENT_OK) {
                 forfeit(&g, side, F_CRASH, why);
                 break;
+            }
+            if (o->ntimes[e] == o->cap_times[e]) {
+                const int cap = o->cap_times[e] ? 2 * o->cap_times[e] : 128;
+                int64_t *t = realloc(o->times[e], (size_t)cap * sizeof *t);
+                if (!t) {
+                    set_fatal(sh, "out of memory");
+                    break;
+                }
+                o->times[e] = t;
+                o->cap_times[e] = cap;
+            }
+            o->times[e][o->ntimes[e]++] = ans.elapsed_ms;
+            if (cfg->base_ms && clock[side] - ans.elapsed_ms < o->low_ms[e]) {
+                o->low_ms[e] = clock[side] - ans.elapsed_ms;
+                o->low_ply[e] = aw_game_ply(g.game) + 1;
             }
             if (cfg->base_ms) {
                 if (ans.elapsed_ms > clock[side] + cfg->margin_ms) {
@@ -532,6 +565,7 @@ static void report(shared *sh, int index, outcome *o)
     const match_config *cfg = sh->cfg;
     pthread_mutex_lock(&sh->lock);
     sh->games[index] = *o;
+    sh->games[index].times[0] = sh->games[index].times[1] = NULL; /* freed below */
     if (o->done) {
         sh->finished++;
         int first_points = o->south == 0 ? o->result : -o->result; /* engine 1's view */
@@ -555,6 +589,28 @@ static void report(shared *sh, int index, outcome *o)
                 sh->over_game[e] = index + 1;
                 sh->over_ply[e] = o->over_ply[e];
             }
+        for (int e = 0; e < 2; e++) {
+            time_use *u = &sh->use[e];
+            if (u->n + o->ntimes[e] > u->cap) {
+                int cap = u->cap ? u->cap : 1024;
+                while (cap < u->n + o->ntimes[e])
+                    cap *= 2;
+                int64_t *t = realloc(u->ms, (size_t)cap * sizeof *t);
+                if (t) {
+                    u->ms = t;
+                    u->cap = cap;
+                }
+            }
+            if (u->n + o->ntimes[e] <= u->cap && o->ntimes[e]) {
+                memcpy(u->ms + u->n, o->times[e], (size_t)o->ntimes[e] * sizeof *u->ms);
+                u->n += o->ntimes[e];
+            }
+            if (o->low_ms[e] < u->low_ms) {
+                u->low_ms = o->low_ms[e];
+                u->low_game = index + 1;
+                u->low_ply = o->low_ply[e];
+            }
+        }
         if (seen_add(&sh->seen, o->hash, index) == 1 && sh->repeats++ == 0) {
             int other = 0;
             seen_find(&sh->seen, o->hash, &other);
@@ -587,6 +643,47 @@ static void report(shared *sh, int index, outcome *o)
         write_records(sh, false);
     }
     pthread_mutex_unlock(&sh->lock);
+    for (int e = 0; e < 2; e++) {
+        free(o->times[e]);
+        o->times[e] = NULL;
+        o->ntimes[e] = o->cap_times[e] = 0;
+    }
+}
+
+static int compare_ms(const void *a, const void *b)
+{
+    const int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* "time per move of NAME: mean 0.412 s, median 0.398 s, max 1.204 s over
+ * 1234 moves; lowest clock 3.210 s (game 7, ply 88); losses on time 0" */
+static void time_report(shared *sh)
+{
+    const match_config *cfg = sh->cfg;
+    for (int e = 0; e < 2; e++) {
+        time_use *u = &sh->use[e];
+        printf("time per move of %s: ", cfg->engine[e].name);
+        if (!u->n) {
+            printf("no move played");
+        } else {
+            qsort(u->ms, (size_t)u->n, sizeof *u->ms, compare_ms);
+            double sum = 0;
+            for (int i = 0; i < u->n; i++)
+                sum += (double)u->ms[i];
+            const double median = u->n % 2 ? (double)u->ms[u->n / 2]
+                                            : ((double)u->ms[u->n / 2 - 1] + (double)u->ms[u->n / 2]) / 2;
+            printf("mean %.3f s, median %.3f s, max %.3f s over %d move%s", sum / u->n / 1000.0,
+                   median / 1000.0, (double)u->ms[u->n - 1] / 1000.0, u->n, u->n == 1 ? "" : "s");
+        }
+        if (cfg->base_ms) {
+            if (u->low_ms != INT64_MAX)
+                printf("; lowest clock %.3f s (game %d, ply %d)", (double)u->low_ms / 1000.0,
+                       u->low_game, u->low_ply);
+            printf("; losses on time %d", sh->forfeits[e][F_TIME]);
+        }
+        printf("\n");
+    }
 }
 
 static void *worker_main(void *arg)
@@ -778,6 +875,7 @@ static void summary(shared *sh, int status)
         }
         printf(" (margin %lld ms)\n", (long long)cfg->margin_ms);
     }
+    time_report(sh);
     if (cfg->records_path && !sh->write_failed)
         printf("records: %s\n", cfg->records_path);
     fflush(stdout);
@@ -796,6 +894,7 @@ static void summary(shared *sh, int status)
 int match_run(const match_config *cfg)
 {
     shared sh = {.cfg = cfg};
+    sh.use[0].low_ms = sh.use[1].low_ms = INT64_MAX;
     sh.current.moves = sh.current_moves;
     pthread_mutex_init(&sh.lock, NULL);
     sh.games = calloc((size_t)cfg->games, sizeof *sh.games);
@@ -877,6 +976,8 @@ int match_run(const match_config *cfg)
         free(sh.games[i].record);
     free(sh.games);
     free(workers);
+    free(sh.use[0].ms);
+    free(sh.use[1].ms);
     close(sh.cancel[0]);
     close(sh.cancel[1]);
     opening_gen_free(sh.gen);

@@ -58,6 +58,19 @@ expect_out_has "forfeits of lvl3: 0"
 CHECKS=$((CHECKS + 1))
 grep -Eq '^largest overrun: lvl1 (none|[0-9]+ ms \(game [12], ply [0-9]+\)), lvl3 (none|[0-9]+ ms \(game [12], ply [0-9]+\)) \(margin 2000 ms\)$' "$TMP/out" ||
     fail "no 'largest overrun' line: $(grep overrun "$TMP/out")"
+# the time each engine's moves took, over the whole match (docs/match.md,
+# "Time"): mean <= max, median <= max, and none of it past the limit and
+# the margin
+for e in lvl1 lvl3; do
+    CHECKS=$((CHECKS + 1))
+    line=$(grep "^time per move of $e: " "$TMP/out")
+    echo "$line" | grep -Eq "^time per move of $e: mean [0-9]+\.[0-9]{3} s, median [0-9]+\.[0-9]{3} s, max [0-9]+\.[0-9]{3} s over [0-9]+ moves?$" ||
+        fail "no sane 'time per move of $e' line: '$line'"
+    set -- $(echo "$line" | sed 's/.*mean \([0-9.]*\) s, median \([0-9.]*\) s, max \([0-9.]*\) s over \([0-9]*\).*/\1 \2 \3 \4/')
+    awk -v mean="$1" -v med="$2" -v max="$3" -v n="$4" \
+        'BEGIN { exit !(n > 0 && mean <= max && med <= max && max <= 2.02) }' ||
+        fail "time per move of $e does not add up: '$line'"
+done
 CHECKS=$((CHECKS + 1))
 wdl=$(sed -n 's/^lvl1: \([0-9]*\) wins\{0,1\}, \([0-9]*\) draws\{0,1\}, \([0-9]*\) loss.*/\1 \2 \3/p' "$TMP/out")
 set -- $wdl
@@ -221,6 +234,26 @@ run match --engine name=a option.Level=2 --engine name=b option.Level=2 --games 
 expect_status 0
 expect_out_has "clock 0.4s+0.02s"
 expect_out_has "forfeits of a: 0"
+# with a clock, the report adds the lowest the clock went and the losses on
+# time
+for e in a b; do
+    CHECKS=$((CHECKS + 1))
+    line=$(grep "^time per move of $e: " "$TMP/out")
+    echo "$line" | grep -Eq "^time per move of $e: mean .* over [0-9]+ moves?; lowest clock -?[0-9]+\.[0-9]{3} s \(game [12], ply [0-9]+\); losses on time 0$" ||
+        fail "no sane 'time per move of $e' line with a clock: '$line'"
+    low=$(echo "$line" | sed 's/.*lowest clock \(-*[0-9.]*\) s.*/\1/')
+    awk -v low="$low" 'BEGIN { exit !(low <= 0.42) }' || fail "lowest clock $low above the clock"
+done
+
+# A short clock with increment, the default engine at full strength and its
+# time manager: whole games, the runner's own margin, no loss on time.
+run match --engine name=smart --engine name=simple option.TimeManager=simple --games 2 \
+    --tc 1+0.02 --margin 500
+expect_status 0
+expect_out_has "forfeits of smart: 0"
+CHECKS=$((CHECKS + 1))
+grep -Eq '^time per move of smart: .*; losses on time 0$' "$TMP/out" ||
+    fail "smart lost on time: $(grep '^time per move' "$TMP/out")"
 
 # Ctrl-C: the game in progress is dropped, engines are killed (even one that
 # ignores SIGTERM), the summary is printed, status 130.
