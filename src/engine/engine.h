@@ -213,6 +213,9 @@ enum { EVAL_TUNED = 0, EVAL_MATERIAL = 1 };
 
 /* The evaluation used by the search: odd, within +-SC_EVAL_MAX. */
 int eval_oware(const aw_rules *r, const eval_weights *w, const fboard *f);
+/* The sum of count x d[index - EV_MOB_OWN] over the features of
+ * eval_features() from EV_MOB_OWN on (the network's direct terms). */
+int eval_direct_sum(const aw_rules *r, const fboard *f, const int16_t *d);
 /* The relay game (and any family played through the generic interface):
  * 100 x the store difference, plus the tuned features (w NULL: the store
  * difference alone, Eval=material). */
