@@ -27,6 +27,7 @@
  * best capture each side has (trying every move).
  */
 #include "engine.h"
+#include "nnue.h"
 
 #include <string.h>
 
@@ -292,7 +293,13 @@ int aw_engine_evaluate(const aw_rules *rules, const aw_position *pos)
 {
     if (rules->family == AW_FAMILY_OWARE) {
         fboard f = fb_from_position(pos);
-        return eval_oware(rules, &eval_tuned, &f);
+        const nnue_net *net = EVAL_DEFAULT == EVAL_NNUE ? nnue_builtin() : NULL;
+        if (net) {
+            nnue_acc acc;
+            nnue_refresh(net, &f.pits, &acc);
+            return nnue_evaluate(net, &acc, rules, &f);
+        }
+        return eval_oware(rules, EVAL_DEFAULT == EVAL_MATERIAL ? NULL : &eval_tuned, &f);
     }
     return eval_relay(rules, &relay_tuned, pos);
 }

@@ -28,8 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define NN_HIDDEN 32
-#define NN_OUT_BUCKETS 4
+#define NN_OUT_BUCKETS 4 /* NN_HIDDEN (32): engine.h, with nnue_acc */
 #define NN_QA 127 /* the clipped activation's 1.0 */
 #define NN_QB 64  /* the output weights' 1.0     */
 #define NN_INPUTS_OWARE (12 * EV_BUCKETS)        /* 288 */
@@ -49,21 +48,17 @@ enum { NN_FAMILY_OWARE = 0, NN_FAMILY_RELAY = 1 };
 /* Bytes of a file of the family's dimensions. */
 size_t nnue_file_size(int family);
 
-/* A network in memory (about 19 KB). */
+/* A network in memory (about 19 KB; vectors are loaded unaligned). */
 typedef struct nnue_net {
-    alignas(32) int16_t ft_w[NN_MAX_INPUTS][NN_HIDDEN]; /* row = feature  */
-    alignas(32) int16_t ft_bias[NN_HIDDEN];
-    alignas(32) int16_t out_w[NN_OUT_BUCKETS][2 * NN_HIDDEN]; /* mover's, other's */
+    alignas(16) int16_t ft_w[NN_MAX_INPUTS][NN_HIDDEN]; /* row = feature  */
+    alignas(16) int16_t ft_bias[NN_HIDDEN];
+    alignas(16) int16_t out_w[NN_OUT_BUCKETS][2 * NN_HIDDEN]; /* mover's, other's */
     int32_t out_bias[NN_OUT_BUCKETS];
     int16_t direct[NN_OUT_BUCKETS][NN_MAX_DIRECT];
     int family, inputs, ndirect;
     char desc[NN_DESC_SIZE + 1];
 } nnue_net;
 
-/* The accumulators of one position: [0] South's perspective, [1] North's. */
-typedef struct nnue_acc {
-    alignas(32) int16_t v[2][NN_HIDDEN];
-} nnue_acc;
 
 /* Check the bytes of an AWNN file and read them into *net, for a network
  * of `family` (NN_FAMILY_*; -1: either). 0, or -1 with a message naming
