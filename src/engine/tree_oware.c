@@ -97,8 +97,14 @@ static inline int make_child(const ctx *x, const fboard *f, int from, fboard *c)
  * alone). */
 static inline int evaluate(const ctx *x, const fboard *f, int ply)
 {
-    if (x->net)
+    if (x->net) {
+#if defined(AW_CHECKS)
+        nnue_acc ref; /* the incremental accumulators are the board's */
+        nnue_refresh(x->net, &f->pits, &ref);
+        AW_ASSERT(memcmp(&ref, &x->w->acc[ply], sizeof ref) == 0);
+#endif
         return nnue_evaluate(x->net, &x->w->acc[ply], x->r, f);
+    }
     return eval_oware(x->r, x->weights, f);
 }
 
