@@ -59,7 +59,7 @@ static void check(const uint8_t *data, size_t size)
         nnue_refresh(&net, &g.pits, &ref);
         CHECK(memcmp(&acc, &ref, sizeof acc) == 0);
         const int v = nnue_evaluate(&net, &acc, &r, &g);
-        CHECK((v & 1) && v < SC_EVAL_MAX && v > -SC_EVAL_MAX);
+        CHECK((v & 1) && v <= SC_EVAL_MAX && v >= -SC_EVAL_MAX);
         f = g;
     }
 }
