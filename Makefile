@@ -602,6 +602,11 @@ $(BUILD)/tune: tools/tune.c $(LIBAWALE)
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tools/tune.c $(LIBAWALE) $(LIBS)
 
+$(BUILD)/nnue_train: tools/nnue_train.c $(LIBAWALE)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -O3 $(ALL_LDFLAGS) -o $@ tools/nnue_train.c $(LIBAWALE) $(LIBS)
+
 # The built-in opening books (docs/book.md): each grown from the start
 # position of an Oware rule set by drop-out expansion, each leaf scored by
 # a search, then embedded in the program. About 10 minutes of CPU for the
