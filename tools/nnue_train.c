@@ -26,7 +26,7 @@
  * Where the endgame tables cover a position (--tables), both parts are
  * exact: the result of perfect play and the final margin it reaches.
  * Training: minibatch Adam on the mean squared error; every tenth block of
- * lines is held out for validation; the epoch with the best validation
+ * 128 lines (about a game) is held out for validation; the epoch with the best validation
  * error is kept. The direct weights start from the linear model (each
  * bucket blends its full- and empty-board values), and four hidden units
  * start as the linear model's pit terms, so training starts from today's
@@ -428,7 +428,7 @@ static int read_file(const aw_rules *rules, const char *path, aw_tables *tables,
         s->seeds = (uint8_t)phase;
         s->bucket = (uint8_t)bucket_of(phase);
         s->material = (int16_t)(100 * (p.score[p.side] - p.score[!p.side]));
-        s->valid = (lineno / 256) % 10 == 9;
+        s->valid = (lineno / 128) % 10 == 1; /* blocks of about a game */
         s->target = (float)result;
         float sc = (float)score;
         int value;
@@ -715,6 +715,8 @@ int main(int argc, char **argv)
         return 2;
     }
     rng_state ^= seed * 0x2545F4914F6CDD1Dull;
+    signal(SIGINT, on_interrupt);
+    signal(SIGTERM, on_interrupt);
 
     aw_tables *tables = NULL;
     int tseeds = -1;
@@ -815,8 +817,6 @@ int main(int argc, char **argv)
     fprintf(stderr, "nnue_train: start: validation %.6f (quantized %.6f)\n", best_v,
             quant_error(w, true));
 
-    signal(SIGINT, on_interrupt);
-    signal(SIGTERM, on_interrupt);
     const double b1 = 0.9, b2 = 0.999;
     long step = 0;
     double rate = lr;
