@@ -621,6 +621,17 @@ $(BUILD)/nnue_train: tools/nnue_train.c $(LIBAWALE)
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -O3 $(ALL_LDFLAGS) -o $@ tools/nnue_train.c $(LIBAWALE) $(LIBS)
 
+# The placeholder built-in network (tools/nnue_placeholder.c), until
+# `make nnue` exports a trained one: make nnue-placeholder.
+$(BUILD)/nnue_placeholder: tools/nnue_placeholder.c $(LIBAWALE)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tools/nnue_placeholder.c $(LIBAWALE) $(LIBS)
+
+.PHONY: nnue-placeholder
+nnue-placeholder: $(BUILD)/nnue_placeholder
+	$(BUILD)/nnue_placeholder src/engine/nnue_weights.c
+
 # The built-in opening books (docs/book.md): each grown from the start
 # position of an Oware rule set by drop-out expansion, each leaf scored by
 # a search, then embedded in the program. About 10 minutes of CPU for the

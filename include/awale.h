@@ -825,7 +825,8 @@ AW_API bool aw_search_running(const aw_engine *engine);
 AW_API int aw_search_wait(aw_engine *engine, aw_search_result *result);
 
 /* The static evaluation of a position, hundredths of a seed from the
- * mover's view (for tests and explanations). */
+ * mover's view, by the default of the engine's Eval option (for tests and
+ * explanations). */
 AW_API int aw_engine_evaluate(const aw_rules *rules, const aw_position *pos);
 
 /* ------------------------------------------------------------ opening books */

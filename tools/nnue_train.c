@@ -36,6 +36,7 @@
  *   nnue_train [options] DATA...   (--help lists them)
  */
 #include "engine/engine.h"
+#include "engine/nnue.h"
 
 #include <errno.h>
 #include <math.h>
@@ -221,69 +222,6 @@ static int qeval(const qnet *q, const sample *s)
     return v | 1;
 }
 
-static uint32_t fnv1a(const unsigned char *p, size_t n)
-{
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++) {
-        h ^= p[i];
-        h *= 16777619u;
-    }
-    return h;
-}
-
-static size_t put32(unsigned char *p, uint32_t v)
-{
-    p[0] = (unsigned char)v;
-    p[1] = (unsigned char)(v >> 8);
-    p[2] = (unsigned char)(v >> 16);
-    p[3] = (unsigned char)(v >> 24);
-    return 4;
-}
-static size_t put16(unsigned char *p, int16_t v)
-{
-    p[0] = (unsigned char)((uint16_t)v);
-    p[1] = (unsigned char)((uint16_t)v >> 8);
-    return 2;
-}
-
-#define FILE_BYTES                                                                             \
-    (100 + 2 * HID + 2 * INPUTS * HID + 2 * NB * 2 * HID + 4 * NB + 2 * NB * NDIRECT + 4)
-
-/* The network file's bytes (spec: docs/engine.md, "Evaluation"). */
-static size_t serialize(const qnet *q, const char *desc, unsigned char *buf)
-{
-    size_t o = 0;
-    memcpy(buf, "AWNN", 4);
-    o = 4;
-    o += put32(buf + o, 1);
-    o += put32(buf + o, 0);
-    o += put32(buf + o, INPUTS);
-    o += put32(buf + o, HID);
-    o += put32(buf + o, NB);
-    o += put32(buf + o, NDIRECT);
-    o += put32(buf + o, QA);
-    o += put32(buf + o, QB);
-    memset(buf + o, 0, 64);
-    size_t dl = strlen(desc);
-    memcpy(buf + o, desc, dl < 63 ? dl : 63);
-    o += 64;
-    for (int h = 0; h < HID; h++)
-        o += put16(buf + o, q->ftb[h]);
-    for (int f = 0; f < INPUTS; f++)
-        for (int h = 0; h < HID; h++)
-            o += put16(buf + o, q->ftw[f][h]);
-    for (int b = 0; b < NB; b++)
-        for (int j = 0; j < 2 * HID; j++)
-            o += put16(buf + o, q->ow[b][j]);
-    for (int b = 0; b < NB; b++)
-        o += put32(buf + o, (uint32_t)q->ob[b]);
-    for (int b = 0; b < NB; b++)
-        for (int j = 0; j < NDIRECT; j++)
-            o += put16(buf + o, q->direct[b][j]);
-    o += put32(buf + o, fnv1a(buf, o));
-    return o;
-}
-
 static int write_atomic(const char *path, const char *what, const void *data, size_t n,
                         const char *text)
 {
@@ -303,38 +241,17 @@ static int write_atomic(const char *path, const char *what, const void *data, si
     return 0;
 }
 
-static int write_c(const char *path, const unsigned char *buf, size_t n, const char *how)
-{
-    size_t cap = n * 6 + strlen(how) + 4096, o = 0;
-    char *t = malloc(cap);
-    if (!t)
-        return -1;
-    o += (size_t)snprintf(t + o, cap - o,
-                          "/*\n * nnue_weights.c - the built-in evaluation network of the Oware "
-                          "family:\n * the exact bytes of a network file (format AWNN version 1,"
-                          " docs/engine.md).\n * Written by tools/nnue_train.c; do not edit by"
-                          " hand: rerun the recipe\n * (make nnue, docs/engine.md \"Training "
-                          "recipe\").\n *\n%s */\n"
-                          "#include <stddef.h>\n\n"
-                          "extern const unsigned char nnue_builtin_oware[];\n"
-                          "extern const size_t nnue_builtin_oware_size;\n\n"
-                          "const unsigned char nnue_builtin_oware[] = {\n",
-                          how);
-    for (size_t i = 0; i < n; i++)
-        o += (size_t)snprintf(t + o, cap - o, "%s%u,%s", i % 16 == 0 ? "    " : "", buf[i],
-                              i % 16 == 15 || i == n - 1 ? "\n" : " ");
-    o += (size_t)snprintf(t + o, cap - o,
-                          "};\nconst size_t nnue_builtin_oware_size = sizeof nnue_builtin_oware;\n");
-    int rc = write_atomic(path, "source", NULL, 0, t);
-    free(t);
-    return rc;
-}
-
 /* ----------------------------------------------------------------- data */
 
 static sample *data;
 static size_t ndata, cap_data;
 static size_t nbad;
+
+/* Some validation positions, to check the exported network in the
+ * engine's own evaluation against the trainer's image of it. */
+#define NCHECK 4096
+static aw_position check_pos[NCHECK];
+static size_t check_idx[NCHECK], ncheck;
 
 static bool parse_sample(const aw_rules *rules, const char *line, aw_position *pos,
                          double *result, int *margin, int *score, const char **why)
@@ -444,6 +361,10 @@ static int read_file(const aw_rules *rules, const char *path, aw_tables *tables,
         else if (score <= -10000)
             sc = -1e9f;
         (*scores)[ndata] = sc;
+        if (s->valid && ncheck < NCHECK) {
+            check_pos[ncheck] = p;
+            check_idx[ncheck++] = ndata;
+        }
         ndata++;
     }
     fclose(f);
@@ -868,52 +789,87 @@ int main(int argc, char **argv)
     min_seeds = tseeds + 1;
     const double qfar = quant_error(best, true);
     min_seeds = 0;
-    /* The accumulator must not overflow int16. */
-    for (int h = 0; h < HID; h++) {
-        long s = labs((long)q.ftb[h]);
-        for (int k = 0; k < 12; k++) {
-            int m = 0;
-            for (int c = 0; c < EV_BUCKETS; c++)
-                m = abs(q.ftw[k * EV_BUCKETS + c][h]) > m ? abs(q.ftw[k * EV_BUCKETS + c][h]) : m;
-            s += m;
-        }
-        if (s > 32767) {
-            fprintf(stderr, "nnue_train: hidden unit %d could overflow (%ld)\n", h, s);
-            return 1;
-        }
-    }
     char desc[64];
     time_t now = time(NULL);
     struct tm tmv;
     gmtime_r(&now, &tmv);
     snprintf(desc, sizeof desc, "%s %04d-%02d-%02d %.2fM positions val %.4f", preset,
              tmv.tm_year + 1900, tmv.tm_mon + 1, tmv.tm_mday, (double)ndata / 1e6, qv);
-    static unsigned char buf[FILE_BYTES];
-    size_t n = serialize(&q, desc, buf);
-    if (n != FILE_BYTES)
+    /* Through the engine's own writer, loader and evaluation. */
+    static nnue_float nf;
+    static nnue_net nq, loaded;
+    nf.family = NN_FAMILY_OWARE;
+    nf.inputs = NN_INPUTS_OWARE;
+    nf.ndirect = NN_DIRECT_OWARE;
+    for (int h = 0; h < HID; h++) {
+        nf.ft_bias[h] = best[P_FTB + h];
+        for (int f = 0; f < INPUTS; f++)
+            nf.ft_w[f][h] = best[P_FTW + f * HID + h];
+    }
+    for (int b = 0; b < NB; b++) {
+        for (int j = 0; j < 2 * HID; j++)
+            nf.out_w[b][j] = best[P_OW + b * 2 * HID + j];
+        nf.out_bias[b] = best[P_OB + b];
+        for (int j = 0; j < NDIRECT; j++)
+            nf.direct[b][j] = best[P_D + b * NDIRECT + j] * 100;
+    }
+    nnue_quantize(&nf, &nq);
+    if (nnue_check(&nq, &err)) {
+        fprintf(stderr, "nnue_train: %s\n", err.msg);
         return 1;
+    }
+    uint8_t *buf;
+    size_t n;
+    if (nnue_write(&nq, desc, &buf, &n)) {
+        fprintf(stderr, "nnue_train: out of memory\n");
+        return 1;
+    }
+    if (nnue_load(&loaded, buf, n, NN_FAMILY_OWARE, &err)) {
+        fprintf(stderr, "nnue_train: the exported network does not load: %s\n", err.msg);
+        return 1;
+    }
+    size_t mismatches = 0;
+    for (size_t i = 0; i < ncheck; i++) {
+        fboard fb = fb_from_position(&check_pos[i]);
+        nnue_acc acc;
+        nnue_refresh(&loaded, &fb.pits, &acc);
+        int theirs = nnue_evaluate(&loaded, &acc, &rules, &fb);
+        int mine = qeval(&q, &data[check_idx[i]]);
+        if (theirs != mine && mismatches++ < 5)
+            fprintf(stderr, "nnue_train: the engine evaluates %d where the trainer has %d\n",
+                    theirs, mine);
+    }
+    if (mismatches) {
+        fprintf(stderr, "nnue_train: %zu of %zu positions evaluated differently\n", mismatches,
+                ncheck);
+        return 1;
+    }
     if (write_atomic(out, "network", buf, n, NULL))
         return 1;
     fprintf(stderr,
             "nnue_train: wrote %s (%zu bytes): best epoch %d, validation %.6f (quantized %.6f; "
-            "linear model %.6f); beyond the tables %.6f (linear model %.6f)\n",
-            out, n, best_ep, best_v, qv, lin_v, qfar, lin_far);
+            "linear model %.6f); beyond the tables %.6f (linear model %.6f); the engine "
+            "evaluates %zu positions as the trainer\n",
+            out, n, best_ep, best_v, qv, lin_v, qfar, lin_far, ncheck);
     if (cfile) {
         char how[2048];
         snprintf(how, sizeof how,
-                 " * \"%s\": %zu positions of self-play (%zu held out for\n"
-                 " * validation, %zu labelled by the endgame tables up to %d seeds),\n"
-                 " * %d epochs run, best %d; validation error %.6f (quantized; the\n"
-                 " * linear model: %.6f; beyond the tables %.6f against %.6f),\n"
-                 " * k = %.5f, lambda %.2f.\n"
-                 " * Command: %s\n",
+                 "Trained by tools/nnue_train.c (make nnue, docs/engine.md \"Training\n"
+                 " * recipe\"): \"%s\".\n"
+                 " * %zu positions of self-play (%zu held out for validation, %zu\n"
+                 " * labelled by the endgame tables up to %d seeds); %d epochs run, the\n"
+                 " * best %d kept; validation error %.6f (the linear model: %.6f;\n"
+                 " * beyond the tables %.6f against %.6f); k = %.5f, lambda %.2f.\n"
+                 " * Command: %s",
                  desc, ndata, nvalid, nexact, tseeds, ep - 1, best_ep, qv, lin_v, qfar, lin_far,
-                 k_scale, lambda,
-                 command ? command : "make nnue");
-        if (write_c(cfile, buf, n, how))
+                 k_scale, lambda, command ? command : "make nnue");
+        if (nnue_write_source(cfile, buf, n, how, &err)) {
+            fprintf(stderr, "nnue_train: %s\n", err.msg);
             return 1;
+        }
         fprintf(stderr, "nnue_train: wrote %s\n", cfile);
     }
+    free(buf);
     free(w);
     free(best);
     free(m1);

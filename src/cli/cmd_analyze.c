@@ -127,8 +127,11 @@ int cmd_analyze(int argc, char **argv)
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--eval", &v)) != 0) {
             if (rc < 0)
                 return EXIT_USAGE;
-            if (strcmp(v, "tuned") && strcmp(v, "material")) {
-                cli_error(cmd, "bad value '%s' for --eval (expected tuned or material)", v);
+            if (strcmp(v, "nnue") && strcmp(v, "linear") && strcmp(v, "tuned") &&
+                strcmp(v, "material")) {
+                cli_error(cmd,
+                          "bad value '%s' for --eval (expected nnue, linear, tuned or material)",
+                          v);
                 return EXIT_USAGE;
             }
             eval = v;

@@ -99,12 +99,21 @@ static int bench_search(int argc, char **argv)
 {
     const char *cmd = "bench";
     long long depth = 0;
+    const char *eval = NULL, *eval_file = NULL;
     for (int i = 1; i < argc; i++) {
         const char *v;
         int rc;
         if ((rc = cli_option(cmd, argc, argv, &i, "--depth", &v)) != 0) {
             if (rc < 0 || cli_number(cmd, "--depth", v, 1, 40, &depth))
                 return EXIT_USAGE;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--eval", &v)) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            eval = v;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--eval-file", &v)) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            eval_file = v;
         } else {
             cli_error(cmd, "unexpected argument '%s' (see 'awale bench --help')", argv[i]);
             return EXIT_USAGE;
@@ -113,10 +122,21 @@ static int bench_search(int argc, char **argv)
     aw_error err;
     engine_config ec = engine_config_default();
     ec.hash_mb = 16;
+    ec.eval = eval;
     aw_engine *engine = engine_setup_new(&ec, &err);
     if (!engine) {
         cli_error(cmd, "%s", err.msg);
         return EXIT_INPUT;
+    }
+    if (eval_file && aw_engine_set_option(engine, "EvalFile", eval_file, &err)) {
+        cli_error(cmd, "%s", err.msg);
+        aw_engine_free(engine);
+        return EXIT_INPUT;
+    }
+    if (eval || eval_file) {
+        char e[16], f[256];
+        printf("evaluation: %s%s%s\n", aw_engine_get_option(engine, "Eval", e, sizeof e),
+               eval_file ? ", network " : "", eval_file ? aw_engine_get_option(engine, "EvalFile", f, sizeof f) : "");
     }
     const int count = (int)(sizeof bench_positions / sizeof bench_positions[0]);
     uint64_t total = 0;

@@ -12,6 +12,7 @@
  * is that one (search.c, table_answer).
  */
 #include "engine.h"
+#include "nnue.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -27,8 +28,10 @@ static const aw_engine_option options[] = {
     {"Level", "spin", 10, 1, 10, "playing strength: 10 full, 1 for a first game", NULL},
     {"MultiPV", "spin", 1, 1, AW_MAX_MOVES, "lines to report", NULL},
     {"Seed", "spin", 0, 0, 2147483647, "seed of the random choices of levels below 10", NULL},
-    {"Eval", "string", 0, 0, 0, "evaluation: tuned (default) or material (score difference only)",
-     "tuned"},
+    {"Eval", "string", 0, 0, 0,
+     "evaluation: nnue (the network), linear (the tuned linear model; tuned is the same) or "
+     "material (score difference only)",
+     EVAL_DEFAULT == EVAL_NNUE ? "nnue" : "linear"},
     {"Tables", "string", 0, 0, 0, "endgame tables directory", ""},
     {"NullMove", "check", 0, 0, 1, "null-move pruning (for experiments; loses strength)", NULL},
     {"Quiescence", "check", 0, 0, 1, "follow captures at the horizon (for experiments)", NULL},
@@ -36,6 +39,7 @@ static const aw_engine_option options[] = {
     {"OwnBook", "check", 1, 0, 1, "play from the opening book, when one is given", NULL},
     {"BookVariety", "spin", 0, 0, 1000,
      "random choice among book moves this many hundredths of a seed below the best", NULL},
+    {"EvalFile", "string", 0, 0, 0, "network file of Eval=nnue (empty: the built-in one)", ""},
 };
 #define NOPTIONS ((int)(sizeof options / sizeof options[0]))
 
@@ -61,7 +65,8 @@ aw_engine *aw_engine_new(aw_error *err)
     e->reductions = true;
     e->own_book = true;
     e->book_rng = UINT64_C(0xb00cb00cb00cb00c);
-    e->weights = &eval_tuned;
+    e->eval_kind = EVAL_DEFAULT;
+    e->weights = EVAL_DEFAULT == EVAL_MATERIAL ? NULL : &eval_tuned;
     e->rules = aw_rules_default();
     e->root = aw_position_start(AW_SOUTH);
     e->hist[0] = e->root;
@@ -89,6 +94,7 @@ void aw_engine_free(aw_engine *e)
     aw_tables_close(e->tables_open);
     tt_free(&e->table);
     free(e->workers);
+    free(e->own_net);
     free(e);
 }
 
@@ -157,14 +163,42 @@ int aw_engine_set_option(aw_engine *e, const char *name, const char *value, aw_e
         return 0;
     }
     if (o == &options[5]) {
-        if (strcasecmp(value, "tuned") == 0)
-            e->eval_kind = EVAL_TUNED;
+        if (strcasecmp(value, "linear") == 0 || strcasecmp(value, "tuned") == 0)
+            e->eval_kind = EVAL_LINEAR;
         else if (strcasecmp(value, "material") == 0)
             e->eval_kind = EVAL_MATERIAL;
+        else if (strcasecmp(value, "nnue") == 0)
+            e->eval_kind = EVAL_NNUE;
         else
-            return aw_fail(err, "bad value '%s' for option Eval (expected tuned or material)",
+            return aw_fail(err,
+                           "bad value '%s' for option Eval (expected nnue, linear, tuned or "
+                           "material)",
                            value);
-        e->weights = e->eval_kind == EVAL_TUNED ? &eval_tuned : NULL;
+        e->weights = e->eval_kind == EVAL_MATERIAL ? NULL : &eval_tuned;
+        return 0;
+    }
+    if (o == &options[12]) {
+        /* A network file: loaded now, so that a bad one is an error here
+         * and the engine keeps the network it had. */
+        if (strlen(value) >= sizeof e->eval_file)
+            return aw_fail(err, "the EvalFile path is too long");
+        if (!*value) {
+            free(e->own_net);
+            e->own_net = NULL;
+            e->eval_file[0] = 0;
+            return 0;
+        }
+        nnue_net *net = malloc(sizeof *net);
+        if (!net)
+            return aw_fail(err, "out of memory");
+        aw_error why;
+        if (nnue_load_file(net, value, NN_FAMILY_OWARE, &why)) {
+            free(net);
+            return aw_fail(err, "EvalFile: %s", why.msg);
+        }
+        free(e->own_net);
+        e->own_net = net;
+        strcpy(e->eval_file, value);
         return 0;
     }
     if (strlen(value) >= sizeof e->tables)
@@ -197,7 +231,10 @@ const char *aw_engine_get_option(const aw_engine *e, const char *name, char *buf
     else if (o == &options[4])
         snprintf(buf, size, "%lld", e->seed);
     else if (o == &options[5])
-        snprintf(buf, size, "%s", e->eval_kind == EVAL_TUNED ? "tuned" : "material");
+        snprintf(buf, size, "%s",
+                 e->eval_kind == EVAL_NNUE     ? "nnue"
+                 : e->eval_kind == EVAL_LINEAR ? "linear"
+                                               : "material");
     else if (o == &options[7])
         snprintf(buf, size, "%s", e->null_move ? "true" : "false");
     else if (o == &options[8])
@@ -208,6 +245,8 @@ const char *aw_engine_get_option(const aw_engine *e, const char *name, char *buf
         snprintf(buf, size, "%s", e->own_book ? "true" : "false");
     else if (o == &options[11])
         snprintf(buf, size, "%d", e->book_variety);
+    else if (o == &options[12])
+        snprintf(buf, size, "%s", e->eval_file);
     else
         snprintf(buf, size, "%s", e->tables);
     return buf;

@@ -18,6 +18,7 @@
 #include "rules/board.h"
 
 #include <pthread.h>
+#include <stdalign.h>
 #include <stdatomic.h>
 
 #define SC_INF 32700
@@ -209,10 +210,28 @@ extern const relay_weights relay_tuned;
 int relay_features(const aw_rules *r, const aw_position *p, uint16_t idx[EV_MAX_ACTIVE],
                    int16_t cnt[EV_MAX_ACTIVE], int *phase);
 
-enum { EVAL_TUNED = 0, EVAL_MATERIAL = 1 };
+/* The evaluations of the Eval option: the network (nnue.h), the tuned
+ * linear model ("linear"; "tuned" is the same), the score difference. */
+enum { EVAL_LINEAR = 0, EVAL_TUNED = EVAL_LINEAR, EVAL_MATERIAL = 1, EVAL_NNUE = 2 };
+/* The default of the Eval option, for the engine and aw_engine_evaluate:
+ * the one line to change when the built-in network should be the default
+ * (EVAL_NNUE, "nnue"). */
+#define EVAL_DEFAULT EVAL_LINEAR
+#define EVAL_DEFAULT_NAME (EVAL_DEFAULT == EVAL_NNUE ? "nnue" : "linear")
+
+/* The network's accumulators of one position (nnue.h): [0] South's
+ * perspective, [1] North's. */
+#define NN_HIDDEN 32
+typedef struct nnue_acc {
+    alignas(16) int16_t v[2][NN_HIDDEN];
+} nnue_acc;
+struct nnue_net;
 
 /* The evaluation used by the search: odd, within +-SC_EVAL_MAX. */
 int eval_oware(const aw_rules *r, const eval_weights *w, const fboard *f);
+/* The sum of count x d[index - EV_MOB_OWN] over the features of
+ * eval_features() from EV_MOB_OWN on (the network's direct terms). */
+int eval_direct_sum(const aw_rules *r, const fboard *f, const int16_t *d);
 /* The relay game (and any family played through the generic interface):
  * 100 x the store difference, plus the tuned features (w NULL: the store
  * difference alone, Eval=material). */
@@ -247,6 +266,10 @@ typedef struct worker {
     /* Principal variation (triangular). */
     uint8_t pv[MAX_PLY + 2][MAX_PLY + 2];
     int pv_len[MAX_PLY + 2];
+    /* The network's accumulators along the path (Eval=nnue): acc[ply] is
+     * the board searched at that ply, made from its parent's when the
+     * search descends into it. */
+    nnue_acc acc[MAX_PLY + 2];
     /* Boards along the path, for repetition. */
     fb_pits opath[MAX_PLY + 2];
     aw_position gpath[MAX_PLY + 2];
@@ -284,6 +307,10 @@ struct aw_engine {
     /* Shared search state. */
     tt table;
     const eval_weights *weights;
+    /* The network of Eval=nnue: own_net, loaded from EvalFile, or when
+     * that is empty the built-in one (nnue_builtin). */
+    struct nnue_net *own_net;
+    char eval_file[256];
     aw_probe_fn probe;
     void *probe_ctx;
     int probe_seeds;

@@ -27,6 +27,7 @@
  * best capture each side has (trying every move).
  */
 #include "engine.h"
+#include "nnue.h"
 
 #include <string.h>
 
@@ -153,6 +154,26 @@ int eval_features(const aw_rules *r, const fboard *f, uint16_t idx[EV_MAX_ACTIVE
     return n;
 }
 
+int eval_direct_sum(const aw_rules *r, const fboard *f, const int16_t *d)
+{
+    /* The features of eval_features() from EV_MOB_OWN on, without the
+     * lists. */
+    const int me = f->side;
+    const int own = me ? 8 : 0, opp = me ? 0 : 8;
+    const fb_pits *p = &f->pits;
+    const unsigned mine = moves_of(p, me);
+    const unsigned theirs = fb_nonempty(p) & (me ? 0x003Fu : 0x3F00u);
+    int v = d[popcount16(mine)] + d[EV_MOB_OPP - EV_MOB_OWN + popcount16(theirs)];
+    const int attack = best_capture(r, p, me, mine);
+    const int threat = best_capture(r, p, !me, moves_of(p, !me));
+    v += d[EV_ATTACK - EV_MOB_OWN + (attack < 12 ? attack : 12)];
+    v += d[EV_THREAT - EV_MOB_OWN + (threat < 12 ? threat : 12)];
+    v += (waiting_moves(p, own) - waiting_moves(p, opp)) * d[EV_TEMPO - EV_MOB_OWN];
+    v += d[EV_NEED_OWN - EV_MOB_OWN + need_bucket(r, f->score[me])];
+    v += d[EV_NEED_OPP - EV_MOB_OWN + need_bucket(r, f->score[!me])];
+    return v;
+}
+
 int eval_oware(const aw_rules *r, const eval_weights *w, const fboard *f)
 {
     const int me = f->side;
@@ -272,7 +293,13 @@ int aw_engine_evaluate(const aw_rules *rules, const aw_position *pos)
 {
     if (rules->family == AW_FAMILY_OWARE) {
         fboard f = fb_from_position(pos);
-        return eval_oware(rules, &eval_tuned, &f);
+        const nnue_net *net = EVAL_DEFAULT == EVAL_NNUE ? nnue_builtin() : NULL;
+        if (net) {
+            nnue_acc acc;
+            nnue_refresh(net, &f.pits, &acc);
+            return nnue_evaluate(net, &acc, rules, &f);
+        }
+        return eval_oware(rules, EVAL_DEFAULT == EVAL_MATERIAL ? NULL : &eval_tuned, &f);
     }
     return eval_relay(rules, &relay_tuned, pos);
 }

@@ -24,6 +24,7 @@
  * copied into its children, sowing is one vector add.
  */
 #include "engine.h"
+#include "nnue.h"
 
 #include <string.h>
 
@@ -36,6 +37,7 @@ typedef struct ctx {
     engine *e;
     const aw_rules *r;
     const eval_weights *weights;
+    const nnue_net *net; /* Eval=nnue: the network, else NULL */
     uint64_t captures;
     bool slam_void;
     int target, no_capture, repetition;
@@ -88,6 +90,31 @@ static inline int make_child(const ctx *x, const fboard *f, int from, fboard *c)
     c->unused = 0;
     c->quiet = taken ? 0 : (uint16_t)(f->quiet + (f->quiet < UINT16_MAX));
     return taken;
+}
+
+/* The evaluation of *f, the board at `ply`: the network on the
+ * accumulators of that ply, or the linear model (or the score difference
+ * alone). */
+static inline int evaluate(const ctx *x, const fboard *f, int ply)
+{
+    if (x->net) {
+#if defined(AW_CHECKS)
+        nnue_acc ref; /* the incremental accumulators are the board's */
+        nnue_refresh(x->net, &f->pits, &ref);
+        AW_ASSERT(memcmp(&ref, &x->w->acc[ply], sizeof ref) == 0);
+#endif
+        return nnue_evaluate(x->net, &x->w->acc[ply], x->r, f);
+    }
+    return eval_oware(x->r, x->weights, f);
+}
+
+/* Going from *f at `ply` into its child *c: the child's accumulators from
+ * the parent's and the pits the sowing changed. Done once per child
+ * searched, not for every child made for the ordering. */
+static inline void descend(const ctx *x, const fboard *f, const fboard *c, int ply)
+{
+    if (x->net)
+        nnue_update(x->net, &x->w->acc[ply], &f->pits, &c->pits, &x->w->acc[ply + 1]);
 }
 
 /* Final score difference, mover's view, of a game that ended in *f. */
@@ -195,7 +222,7 @@ static int qsearch(ctx *x, const fboard *f, int alpha, int beta, int ply, int le
 {
     worker *w = x->w;
     w->horizon_evals++;
-    const int stand = eval_oware(x->r, x->weights, f);
+    const int stand = evaluate(x, f, ply);
     if (stand >= beta || left <= 0 || ply >= MAX_PLY)
         return stand;
     if (stand > alpha)
@@ -218,8 +245,10 @@ static int qsearch(ctx *x, const fboard *f, int alpha, int beta, int ply, int le
         aw_status st = fb_status(x->r, &c);
         if (st != AW_ONGOING)
             v = -sc_end(final_margin(x->r, &c, st), ply + 1);
-        else
+        else {
+            descend(x, f, &c, ply);
             v = -qsearch(x, &c, -beta, -alpha, ply + 1, left - 1);
+        }
         if (v > best) {
             best = v;
             if (v > alpha) {
@@ -261,7 +290,7 @@ static int search(ctx *x, const fboard *f, uint64_t key, int depth, int alpha, i
         return sc_end(final_margin(x->r, f, st), ply);
     if (ply >= MAX_PLY) {
         w->horizon_evals++;
-        return eval_oware(x->r, x->weights, f);
+        return evaluate(x, f, ply);
     }
     int seeds = 0;
     if (x->e->probe) {
@@ -282,7 +311,7 @@ static int search(ctx *x, const fboard *f, uint64_t key, int depth, int alpha, i
         if (x->quiescence)
             return qsearch(x, f, alpha, beta, ply, 6);
         w->horizon_evals++;
-        return eval_oware(x->r, x->weights, f);
+        return evaluate(x, f, ply);
     }
 
     /* Mate-distance pruning: no line from here beats a win at this ply. */
@@ -313,9 +342,11 @@ static int search(ctx *x, const fboard *f, uint64_t key, int depth, int alpha, i
         int sums[2];
         fb_row_sums(&f->pits, sums);
         if (sums[0] + sums[1] >= 16 && sums[f->side] > 0 && sums[!f->side] > 0 &&
-            eval_oware(x->r, x->weights, f) >= beta) {
+            evaluate(x, f, ply) >= beta) {
             fboard nb = *f;
             nb.side ^= 1;
+            if (x->net)
+                w->acc[ply + 1] = w->acc[ply];
             const int saved = x->null_ply, r = 2 + depth / 6;
             x->null_ply = ply;
             int v = -search(x, &nb, board_key(x, &nb), depth - 1 - r, -beta, -beta + 1, ply + 1, 0,
@@ -426,6 +457,7 @@ static int search(ctx *x, const fboard *f, uint64_t key, int depth, int alpha, i
             order[bi] = tmp;
         }
         const fboard *c = &child[i];
+        descend(x, f, c, ply);
         const int crun = taken_of[i] ? 0 : run + 1;
         int v;
         bool full = pv_node; /* the child's last search was a PV search */
@@ -488,6 +520,9 @@ static void setup(ctx *x, worker *w)
     x->e = e;
     x->r = &e->rules;
     x->weights = e->weights;
+    x->net = NULL;
+    if (e->eval_kind == EVAL_NNUE)
+        x->net = e->own_net ? e->own_net : nnue_builtin(); /* NULL: linear */
     x->captures = e->rules.captures;
     x->slam_void = e->rules.grand_slam == AW_SLAM_VOID;
     x->target = e->rules.play_on ? 0 : e->rules.target;
@@ -512,12 +547,15 @@ int oware_root(worker *w, int depth, int alpha, int beta, int first)
     const fboard root = fb_from_position(&e->root);
     w->opath[0] = root.pits;
     w->pv_len[0] = 0;
+    if (x.net)
+        nnue_refresh(x.net, &root.pits, &w->acc[0]);
     int best = -SC_INF;
     for (int i = first; i < w->nroot; i++) {
         root_move *rm = &w->root[i];
         fboard c;
         const int from = FB_BYTE(AW_MOVE_PIT(rm->move));
         const int taken = make_child(&x, &root, from, &c);
+        descend(&x, &root, &c, 0);
         const int crun = taken ? 0 : x.root_run + 1;
         const uint64_t ckey = board_key(&x, &c);
         int v;

@@ -244,7 +244,7 @@ static int search(ctx *x, const aw_position *p, int depth, int alpha, int beta, 
 int relay_root(worker *w, int depth, int alpha, int beta, int first)
 {
     ctx x = {w, w->eng, &w->eng->rules,
-             w->eng->eval_kind == EVAL_TUNED ? &relay_tuned : NULL};
+             w->eng->eval_kind != EVAL_MATERIAL ? &relay_tuned : NULL};
     engine *e = w->eng;
     const int root_run = e->hist_len - 1;
     w->gpath[0] = e->root;

@@ -57,6 +57,17 @@ static int apply_options(aw_engine *e, const char *opts, aw_error *err)
     return 0;
 }
 
+/* The engine's own default of the Eval option. */
+static const char *default_eval(void)
+{
+    for (int i = 0; i < aw_engine_option_count(); i++) {
+        const aw_engine_option *o = aw_engine_option_info(i);
+        if (strcmp(o->name, "Eval") == 0)
+            return o->def_string;
+    }
+    return "linear";
+}
+
 int engine_setup_apply(aw_engine *e, const engine_config *cfg, aw_error *err)
 {
     const int level = cfg->level > 0 ? cfg->level : 10;
@@ -65,7 +76,7 @@ int engine_setup_apply(aw_engine *e, const engine_config *cfg, aw_error *err)
         return -1;
     if (cfg->hash_mb > 0 && set_number(e, "Hash", cfg->hash_mb, err))
         return -1;
-    if (aw_engine_set_option(e, "Eval", cfg->eval ? cfg->eval : "tuned", err))
+    if (aw_engine_set_option(e, "Eval", cfg->eval ? cfg->eval : default_eval(), err))
         return -1;
     if (cfg->seed >= 0 && set_number(e, "Seed", cfg->seed & 0x7FFFFFFF, err))
         return -1;

@@ -15,7 +15,8 @@ typedef struct engine_config {
     int level;               /* 1..10 (0: 10, full strength)                  */
     int threads;             /* search threads (0: 1)                         */
     int hash_mb;             /* transposition table (0: the engine's 64 MB)   */
-    const char *eval;        /* "tuned" or "material" (NULL: tuned)           */
+    const char *eval;        /* "nnue", "linear" ("tuned") or "material"
+                                (NULL: the engine's default)                 */
     long long seed;          /* random choices of levels below 10 (-1: keep)  */
     const aw_tables *tables; /* endgame tables; used at level 10 only, as a
                                 person below full strength has none          */

@@ -351,7 +351,7 @@ expect_err_has "unexpected argument 'extra'"
 uci_input "uci
 quit
 " uci
-expect_out_has "option name Eval type string default tuned"
+expect_out_has "option name Eval type string default linear"
 
 # ---------------------------------------------------------------------------
 # The session's state machine (docs/protocol.md, "The session"): whatever

@@ -31,20 +31,21 @@ grep -q 'const unsigned char nnue_builtin_oware\[\] = {' "$TMP/w.c" || fail "no 
 grep -q 'Command:' "$TMP/w.c" || fail "the C file does not say how it was made"
 [ -e "$TMP/net.awnn.tmp" ] && fail "temporary file left behind"
 # The C file holds the same bytes as the network file.
-bytes=$(sed -n '/= {/,/^};/p' "$TMP/w.c" | tr -cs '0-9' '\n' | grep -c .)
+bytes=$(sed -n '/= {/,/^};/p' "$TMP/w.c" | grep -o '0x[0-9a-f][0-9a-f]' | wc -l)
 [ "$bytes" = "$SIZE" ] || fail "the C array holds $bytes bytes, not $SIZE"
 # The same seed trains the same network.
 "$TRAIN" --epochs 3 --threads 1 --out "$TMP/net2.awnn" "$DATA" 2>/dev/null
 cmp -s "$TMP/net.awnn" "$TMP/net2.awnn" ||
     echo "note: 1 and 2 threads differ (float sums in another order)" >&2
 
-# 2. The engine's loader accepts the file (when this awale has EvalFile).
-if "$AWALE" analyze --help 2>&1 | grep -q EvalFile || "$AWALE" selfplay --help 2>&1 | grep -q EvalFile; then
-    if ! "$AWALE" analyze --depth 2 --option "EvalFile=$TMP/net.awnn" \
-        4-4-4-4-4-4-4-4-4-4-4-4-0-0-S >"$TMP/out" 2>"$TMP/err"; then
-        fail "the engine refuses the trained network: $(cat "$TMP/err")"
-    fi
+# 2. The engine's loader accepts the file (awale bench --eval-file); and
+# refuses it damaged (the check is not vacuous).
+if ! "$AWALE" bench --depth 2 --eval nnue --eval-file "$TMP/net.awnn" >"$TMP/out" 2>"$TMP/err"; then
+    fail "the engine refuses the trained network: $(cat "$TMP/err")"
 fi
+{ head -c 200 "$TMP/net.awnn"; printf 'X'; tail -c +202 "$TMP/net.awnn"; } >"$TMP/damaged.awnn"
+"$AWALE" bench --depth 2 --eval nnue --eval-file "$TMP/damaged.awnn" >/dev/null 2>&1 &&
+    fail "the engine accepts a damaged network"
 
 # 3. Bad lines: reported with their line number, skipped.
 {

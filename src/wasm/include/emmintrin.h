@@ -56,6 +56,20 @@ static inline int _mm_movemask_epi8(__m128i a) { return (int)wasm_i8x16_bitmask(
 static inline int _mm_cvtsi128_si32(__m128i a) { return wasm_i32x4_extract_lane(AW_I(a), 0); }
 #define _mm_extract_epi16(a, i) ((int)wasm_u16x8_extract_lane(AW_I(a), (i)))
 
+/* The network's accumulators and output (src/engine/nnue.c). */
+static inline void _mm_storeu_si128(__m128i *p, __m128i a) { wasm_v128_store(p, AW_I(a)); }
+static inline __m128i _mm_set1_epi16(short w) { return AW_M(wasm_i16x8_splat(w)); }
+static inline __m128i _mm_add_epi16(__m128i a, __m128i b) { return AW_M(wasm_i16x8_add(AW_I(a), AW_I(b))); }
+static inline __m128i _mm_sub_epi16(__m128i a, __m128i b) { return AW_M(wasm_i16x8_sub(AW_I(a), AW_I(b))); }
+static inline __m128i _mm_max_epi16(__m128i a, __m128i b) { return AW_M(wasm_i16x8_max(AW_I(a), AW_I(b))); }
+static inline __m128i _mm_min_epi16(__m128i a, __m128i b) { return AW_M(wasm_i16x8_min(AW_I(a), AW_I(b))); }
+static inline __m128i _mm_add_epi32(__m128i a, __m128i b) { return AW_M(wasm_i32x4_add(AW_I(a), AW_I(b))); }
+/* Products of 16-bit lanes, adjacent pairs added into 32-bit lanes. */
+static inline __m128i _mm_madd_epi16(__m128i a, __m128i b)
+{
+    return AW_M(wasm_i32x4_dot_i16x8(AW_I(a), AW_I(b)));
+}
+
 /* The sums of the absolute differences of the bytes of each 8-byte half,
  * each in the low 16 bits of its 64-bit half. */
 static inline __m128i _mm_sad_epu8(__m128i a, __m128i b)
