@@ -253,17 +253,16 @@ static size_t nbad;
 static aw_position check_pos[NCHECK];
 static size_t check_idx[NCHECK], ncheck;
 
-static bool parse_sample(const aw_rules *rules, const char *line, aw_position *pos,
-                         double *result, int *margin, int *score, const char **why)
+static bool parse_sample(const char *line, aw_position *pos, double *result, int *margin,
+                         int *score, const char **why, aw_error *err)
 {
     char ps[128], extra[2];
-    aw_error err;
     if (sscanf(line, "%127s %lf %d %d %1s", ps, result, margin, score, extra) != 4) {
         *why = "expected POSITION RESULT MARGIN SCORE";
         return false;
     }
-    if (aw_position_parse(ps, pos, &err)) {
-        *why = err.msg;
+    if (aw_position_parse(ps, pos, err)) {
+        *why = err->msg;
         return false;
     }
     if (*result != 0 && *result != 0.5 && *result != 1) {
@@ -274,7 +273,6 @@ static bool parse_sample(const aw_rules *rules, const char *line, aw_position *p
         *why = "the margin is out of range";
         return false;
     }
-    (void)rules;
     return true;
 }
 
@@ -305,7 +303,8 @@ static int read_file(const aw_rules *rules, const char *path, aw_tables *tables,
         double result;
         int margin, score;
         const char *why = "";
-        if (!parse_sample(rules, line, &p, &result, &margin, &score, &why)) {
+        aw_error perr;
+        if (!parse_sample(line, &p, &result, &margin, &score, &why, &perr)) {
             if (nbad < 20)
                 fprintf(stderr, "nnue_train: %s:%ld: bad line (%s)\n", path, lineno, why);
             nbad++;
