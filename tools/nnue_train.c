@@ -28,9 +28,10 @@
  * Training: minibatch Adam on the mean squared error; every tenth block of
  * 128 lines (about a game) is held out for validation; the epoch with the best validation
  * error is kept. The direct weights start from the linear model (each
- * bucket blends its full- and empty-board values), and four hidden units
- * start as the linear model's pit terms, so training starts from today's
- * evaluation. Ctrl-C stops after the current minibatch and still exports
+ * bucket blends its full- and empty-board values), the hidden layer from
+ * small random weights; with --linear-units four hidden units start as the
+ * linear model's pit terms, so that training starts from today's
+ * evaluation (it trains to a worse network: docs/engine.md). Ctrl-C stops after the current minibatch and still exports
  * the best network so far.
  *
  *   nnue_train [options] DATA...   (--help lists them)
@@ -563,7 +564,7 @@ static void usage(void)
             "  --lambda L        weight of the game result against the score (0.5)\n"
             "  --threads N       threads (2)\n"
             "  --seed N          random seed of the initial weights and order (1)\n"
-            "  --no-linear-init  start the hidden layer from random weights only\n"
+            "  --linear-units    start 4 hidden units as the linear model's pit terms\n"
             "  --out FILE        network file to write (build/nnue/oware.awnn)\n"
             "  --c FILE          also write the network as C (src/engine/nnue_weights.c)\n"
             "  --command TEXT    the command to name in the C file's header\n");
@@ -573,7 +574,7 @@ int main(int argc, char **argv)
 {
     const char *out = "build/nnue/oware.awnn", *cfile = NULL, *preset = "abapa",
                *tdir = NULL, *command = NULL;
-    int epochs = 60, batch = 4096, tseeds_max = 0, lin_init = 1;
+    int epochs = 60, batch = 4096, tseeds_max = 0, lin_init = 0;
     double lr = 0.002, decay = 0.96, lambda = 0.5;
     unsigned long seed = 1;
     const char *files[256];
@@ -607,8 +608,8 @@ int main(int argc, char **argv)
             seed = strtoul(argv[++i], NULL, 10);
         else if (!strcmp(a, "--command") && more)
             command = argv[++i];
-        else if (!strcmp(a, "--no-linear-init"))
-            lin_init = 0;
+        else if (!strcmp(a, "--linear-units"))
+            lin_init = 1;
         else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage();
             return 0;
