@@ -560,7 +560,7 @@ static void usage(void)
             "  --table-seeds N   use at most N seeds of the tables (all)\n"
             "  --epochs N        epochs (60)\n"
             "  --batch N         minibatch size (4096)\n"
-            "  --lr X            Adam's step (0.002), --lr-decay X per epoch (0.96)\n"
+            "  --lr X            Adam's step (0.004), --lr-decay X per epoch (0.96)\n"
             "  --lambda L        weight of the game result against the score (0.5)\n"
             "  --threads N       threads (2)\n"
             "  --seed N          random seed of the initial weights and order (1)\n"
@@ -575,7 +575,7 @@ int main(int argc, char **argv)
     const char *out = "build/nnue/oware.awnn", *cfile = NULL, *preset = "abapa",
                *tdir = NULL, *command = NULL;
     int epochs = 60, batch = 4096, tseeds_max = 0, lin_init = 0;
-    double lr = 0.002, decay = 0.96, lambda = 0.5;
+    double lr = 0.004, decay = 0.96, lambda = 0.5;
     unsigned long seed = 1;
     const char *files[256];
     int nfiles = 0;
