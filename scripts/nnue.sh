@@ -48,7 +48,14 @@ while [ "$played" -lt "$GAMES" ]; do
         echo "nnue: self-play round $((n + 1)): $size games at depth $DEPTH into $f" >&2
         rm -f "$f.part"
         nice "$AWALE" selfplay --games "$size" --depth "$DEPTH" --opening-plies "$PLIES" \
-            --concurrency "$JOBS" --seed $((SEED + n)) --record "$f.part" --quiet
+            --concurrency "$JOBS" --seed $((SEED + n)) --record "$f.part" --quiet >"$DIR/selfplay.out"
+        cat "$DIR/selfplay.out"
+        # (selfplay stops on Ctrl-C with success: a round cut short is not kept,
+        # even where the shell itself does not see the signal)
+        if grep -q '^interrupted' "$DIR/selfplay.out"; then
+            echo "nnue: interrupted; rerun the same command to go on" >&2
+            exit 130
+        fi
         mv "$f.part" "$f"
     fi
     played=$((played + size))
