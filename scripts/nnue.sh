@@ -81,8 +81,9 @@ while [ "$i" -lt "$n" ]; do
     FILES="$FILES $DIR/games-$i.txt"
     i=$((i + 1))
 done
+# shellcheck disable=SC2086 # FILES: a list of names without spaces
 echo "nnue: training on $(cat $FILES | wc -l) positions" >&2
-# shellcheck disable=SC2086
+# shellcheck disable=SC2086,SC2016 # (the quotes name the value in the header)
 nice "$TRAIN" $TARGS --epochs "$EPOCHS" --lambda "$LAMBDA" ${NNUE_TRAIN_ARGS:-} \
     --out "$DIR/oware.awnn" --c "$OUT" \
     --command "make nnue NNUE_GAMES=$GAMES NNUE_DEPTH=$DEPTH NNUE_OPENING_PLIES=$PLIES NNUE_TABLE_SEEDS=$TSEEDS NNUE_EPOCHS=$EPOCHS NNUE_LAMBDA=$LAMBDA${NNUE_TRAIN_ARGS:+ NNUE_TRAIN_ARGS='$NNUE_TRAIN_ARGS'}" \

@@ -247,6 +247,7 @@ static int write_atomic(const char *path, const char *what, const void *data, si
 static sample *data;
 static size_t ndata, cap_data;
 static size_t nbad;
+static bool table_labels = true; /* false: the tables only split the figures */
 
 /* Some validation positions, to check the exported network in the
  * engine's own evaluation against the trainer's image of it. */
@@ -349,7 +350,7 @@ static int read_file(const aw_rules *rules, const char *path, aw_tables *tables,
         s->target = (float)result;
         float sc = (float)score;
         int value;
-        if (tables && phase <= tseeds && aw_tables_probe(tables, &p, &value)) {
+        if (tables && table_labels && phase <= tseeds && aw_tables_probe(tables, &p, &value)) {
             int m = p.score[p.side] - p.score[!p.side] + value;
             s->target = m > 0 ? 1.0f : m < 0 ? 0.0f : 0.5f;
             /* the exact margin, as a search score (never "proven": the
@@ -564,6 +565,7 @@ static void usage(void)
             "  --lambda L        weight of the game result against the score (0.5)\n"
             "  --threads N       threads (2)\n"
             "  --seed N          random seed of the initial weights and order (1)\n"
+            "  --no-table-labels open the tables only to report the error beyond them\n"
             "  --linear-units    start 4 hidden units as the linear model's pit terms\n"
             "  --out FILE        network file to write (build/nnue/oware.awnn)\n"
             "  --c FILE          also write the network as C (src/engine/nnue_weights.c)\n"
@@ -608,6 +610,8 @@ int main(int argc, char **argv)
             seed = strtoul(argv[++i], NULL, 10);
         else if (!strcmp(a, "--command") && more)
             command = argv[++i];
+        else if (!strcmp(a, "--no-table-labels"))
+            table_labels = false;
         else if (!strcmp(a, "--linear-units"))
             lin_init = 1;
         else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
