@@ -267,9 +267,12 @@ typedef struct worker {
     uint8_t pv[MAX_PLY + 2][MAX_PLY + 2];
     int pv_len[MAX_PLY + 2];
     /* The network's accumulators along the path (Eval=nnue): acc[ply] is
-     * the board searched at that ply, made from its parent's when the
-     * search descends into it. */
+     * that of nn_pits[ply], the board searched at that ply, when acc_ok[ply];
+     * made from its parent's when an evaluation needs it (lazily: a node
+     * that ends on a table hit never pays for it). acc_ok[0] always. */
     nnue_acc acc[MAX_PLY + 2];
+    fb_pits nn_pits[MAX_PLY + 2];
+    bool acc_ok[MAX_PLY + 2];
     /* Boards along the path, for repetition. */
     fb_pits opath[MAX_PLY + 2];
     aw_position gpath[MAX_PLY + 2];

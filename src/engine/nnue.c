@@ -170,6 +170,7 @@ int nnue_load(nnue_net *net, const uint8_t *data, size_t size, int family, aw_er
         free(n);
         return -1;
     }
+    nnue_prepare(n);
     *net = *n;
     free(n);
     return 0;
@@ -212,6 +213,15 @@ static int32_t sat32(double v)
     return r >= 1073741824.0 ? (1 << 30) : r <= -1073741824.0 ? -(1 << 30) : (int32_t)r;
 }
 
+void nnue_prepare(nnue_net *net)
+{
+    for (int i = 0; i + 1 < NN_MAX_INPUTS; i++)
+        for (int h = 0; h < NN_HIDDEN; h++)
+            net->ft_up[i][h] = (int16_t)(uint16_t)((uint16_t)net->ft_w[i + 1][h] -
+                                                   (uint16_t)net->ft_w[i][h]);
+    memset(net->ft_up[NN_MAX_INPUTS - 1], 0, sizeof net->ft_up[0]);
+}
+
 void nnue_quantize(const nnue_float *f, nnue_net *q)
 {
     memset(q, 0, sizeof *q);
@@ -230,6 +240,7 @@ void nnue_quantize(const nnue_float *f, nnue_net *q)
         for (int k = 0; k < f->ndirect && k < NN_MAX_DIRECT; k++)
             q->direct[b][k] = sat16((double)f->direct[b][k]);
     }
+    nnue_prepare(q);
 }
 
 int nnue_write(const nnue_net *net, const char *description, uint8_t **out, size_t *size)
@@ -329,6 +340,12 @@ const nnue_net *nnue_builtin(void)
 /* Row of pit byte j's first bucket, from South's view and from North's. */
 static inline int row_south(int j) { return FB_PIT(j) * EV_BUCKETS; }
 static inline int row_north(int j) { return ((FB_PIT(j) + 6) % 12) * EV_BUCKETS; }
+#define R(p) ((p) * EV_BUCKETS)
+static const int16_t row_of[2][16] = {
+    {R(0), R(1), R(2), R(3), R(4), R(5), 0, 0, R(6), R(7), R(8), R(9), R(10), R(11), 0, 0},
+    {R(6), R(7), R(8), R(9), R(10), R(11), 0, 0, R(0), R(1), R(2), R(3), R(4), R(5), 0, 0},
+};
+#undef R
 static inline int bucket_of(int c) { return c < EV_BUCKETS - 1 ? c : EV_BUCKETS - 1; }
 
 void nnue_refresh(const nnue_net *net, const fb_pits *pits, nnue_acc *acc)
@@ -406,10 +423,19 @@ void nnue_update(const nnue_net *net, const nnue_acc *parent, const fb_pits *fro
         const int o = bucket_of(from->b[j]), n = bucket_of(to->b[j]);
         if (o == n)
             continue;
-        const __m256i *so = (const __m256i *)net->ft_w[row_south(j) + o];
-        const __m256i *sn = (const __m256i *)net->ft_w[row_south(j) + n];
-        const __m256i *no = (const __m256i *)net->ft_w[row_north(j) + o];
-        const __m256i *nn = (const __m256i *)net->ft_w[row_north(j) + n];
+        if (n == o + 1) {
+            const __m256i *us = (const __m256i *)net->ft_up[row_of[0][j] + o];
+            const __m256i *un = (const __m256i *)net->ft_up[row_of[1][j] + o];
+            a0 = _mm256_add_epi16(a0, _mm256_loadu_si256(us));
+            a1 = _mm256_add_epi16(a1, _mm256_loadu_si256(us + 1));
+            b0 = _mm256_add_epi16(b0, _mm256_loadu_si256(un));
+            b1 = _mm256_add_epi16(b1, _mm256_loadu_si256(un + 1));
+            continue;
+        }
+        const __m256i *so = (const __m256i *)net->ft_w[row_of[0][j] + o];
+        const __m256i *sn = (const __m256i *)net->ft_w[row_of[0][j] + n];
+        const __m256i *no = (const __m256i *)net->ft_w[row_of[1][j] + o];
+        const __m256i *nn = (const __m256i *)net->ft_w[row_of[1][j] + n];
         a0 = _mm256_add_epi16(a0, _mm256_sub_epi16(_mm256_loadu_si256(sn), _mm256_loadu_si256(so)));
         a1 = _mm256_add_epi16(a1,
                               _mm256_sub_epi16(_mm256_loadu_si256(sn + 1), _mm256_loadu_si256(so + 1)));
@@ -422,11 +448,11 @@ void nnue_update(const nnue_net *net, const nnue_acc *parent, const fb_pits *fro
     _mm256_storeu_si256((__m256i *)&child->v[1][0], b0);
     _mm256_storeu_si256((__m256i *)&child->v[1][16], b1);
 #elif defined(__SSE2__)
-    __m128i a[4], c[4];
-    for (int k = 0; k < 4; k++) {
-        a[k] = _mm_loadu_si128((const __m128i *)&parent->v[0][8 * k]);
-        c[k] = _mm_loadu_si128((const __m128i *)&parent->v[1][8 * k]);
-    }
+#define LD(p) _mm_loadu_si128((const __m128i *)(p))
+    __m128i a0 = LD(&parent->v[0][0]), a1 = LD(&parent->v[0][8]);
+    __m128i a2 = LD(&parent->v[0][16]), a3 = LD(&parent->v[0][24]);
+    __m128i c0 = LD(&parent->v[1][0]), c1 = LD(&parent->v[1][8]);
+    __m128i c2 = LD(&parent->v[1][16]), c3 = LD(&parent->v[1][24]);
     unsigned m = changed_pits(from, to);
     while (m) {
         const int j = __builtin_ctz(m);
@@ -434,19 +460,39 @@ void nnue_update(const nnue_net *net, const nnue_acc *parent, const fb_pits *fro
         const int o = bucket_of(from->b[j]), n = bucket_of(to->b[j]);
         if (o == n)
             continue;
-        const int16_t *so = net->ft_w[row_south(j) + o], *sn = net->ft_w[row_south(j) + n];
-        const int16_t *no = net->ft_w[row_north(j) + o], *nn = net->ft_w[row_north(j) + n];
-        for (int k = 0; k < 4; k++) {
-            a[k] = _mm_add_epi16(a[k], _mm_sub_epi16(_mm_loadu_si128((const __m128i *)(sn + 8 * k)),
-                                                     _mm_loadu_si128((const __m128i *)(so + 8 * k))));
-            c[k] = _mm_add_epi16(c[k], _mm_sub_epi16(_mm_loadu_si128((const __m128i *)(nn + 8 * k)),
-                                                     _mm_loadu_si128((const __m128i *)(no + 8 * k))));
+        const int rs = row_of[0][j], rn = row_of[1][j];
+        if (n == o + 1) {
+            const int16_t *us = net->ft_up[rs + o], *un = net->ft_up[rn + o];
+            a0 = _mm_add_epi16(a0, LD(us));
+            a1 = _mm_add_epi16(a1, LD(us + 8));
+            a2 = _mm_add_epi16(a2, LD(us + 16));
+            a3 = _mm_add_epi16(a3, LD(us + 24));
+            c0 = _mm_add_epi16(c0, LD(un));
+            c1 = _mm_add_epi16(c1, LD(un + 8));
+            c2 = _mm_add_epi16(c2, LD(un + 16));
+            c3 = _mm_add_epi16(c3, LD(un + 24));
+            continue;
         }
+        const int16_t *so = net->ft_w[rs + o], *sn = net->ft_w[rs + n];
+        const int16_t *no = net->ft_w[rn + o], *nn = net->ft_w[rn + n];
+        a0 = _mm_add_epi16(a0, _mm_sub_epi16(LD(sn), LD(so)));
+        a1 = _mm_add_epi16(a1, _mm_sub_epi16(LD(sn + 8), LD(so + 8)));
+        a2 = _mm_add_epi16(a2, _mm_sub_epi16(LD(sn + 16), LD(so + 16)));
+        a3 = _mm_add_epi16(a3, _mm_sub_epi16(LD(sn + 24), LD(so + 24)));
+        c0 = _mm_add_epi16(c0, _mm_sub_epi16(LD(nn), LD(no)));
+        c1 = _mm_add_epi16(c1, _mm_sub_epi16(LD(nn + 8), LD(no + 8)));
+        c2 = _mm_add_epi16(c2, _mm_sub_epi16(LD(nn + 16), LD(no + 16)));
+        c3 = _mm_add_epi16(c3, _mm_sub_epi16(LD(nn + 24), LD(no + 24)));
     }
-    for (int k = 0; k < 4; k++) {
-        _mm_storeu_si128((__m128i *)&child->v[0][8 * k], a[k]);
-        _mm_storeu_si128((__m128i *)&child->v[1][8 * k], c[k]);
-    }
+#undef LD
+    _mm_storeu_si128((__m128i *)&child->v[0][0], a0);
+    _mm_storeu_si128((__m128i *)&child->v[0][8], a1);
+    _mm_storeu_si128((__m128i *)&child->v[0][16], a2);
+    _mm_storeu_si128((__m128i *)&child->v[0][24], a3);
+    _mm_storeu_si128((__m128i *)&child->v[1][0], c0);
+    _mm_storeu_si128((__m128i *)&child->v[1][8], c1);
+    _mm_storeu_si128((__m128i *)&child->v[1][16], c2);
+    _mm_storeu_si128((__m128i *)&child->v[1][24], c3);
 #else
     nnue_update_c(net, parent, from, to, child);
 #endif

@@ -48,16 +48,25 @@ enum { NN_FAMILY_OWARE = 0, NN_FAMILY_RELAY = 1 };
 /* Bytes of a file of the family's dimensions. */
 size_t nnue_file_size(int family);
 
-/* A network in memory (about 19 KB; vectors are loaded unaligned). */
+/* A network in memory (about 37 KB; vectors are loaded unaligned). */
 typedef struct nnue_net {
     alignas(16) int16_t ft_w[NN_MAX_INPUTS][NN_HIDDEN]; /* row = feature  */
     alignas(16) int16_t ft_bias[NN_HIDDEN];
     alignas(16) int16_t out_w[NN_OUT_BUCKETS][2 * NN_HIDDEN]; /* mover's, other's */
     int32_t out_bias[NN_OUT_BUCKETS];
     int16_t direct[NN_OUT_BUCKETS][NN_MAX_DIRECT];
+    /* Made by nnue_prepare (not in the file): a pit that gains one seed,
+     * the commonest change of a sowing, costs one row instead of two:
+     * ft_up[i] = ft_w[i + 1] - ft_w[i] (in 16-bit wrapping arithmetic, as
+     * the accumulators are updated: the results are exact). */
+    alignas(16) int16_t ft_up[NN_MAX_INPUTS][NN_HIDDEN];
     int family, inputs, ndirect;
     char desc[NN_DESC_SIZE + 1];
 } nnue_net;
+
+/* Fill a net's derived rows (ft_up); nnue_load and nnue_quantize do it, a
+ * net filled by other means needs it before nnue_update. */
+void nnue_prepare(nnue_net *net);
 
 
 /* Check the bytes of an AWNN file and read them into *net, for a network

@@ -98,6 +98,17 @@ static inline int make_child(const ctx *x, const fboard *f, int from, fboard *c)
 static inline int evaluate(const ctx *x, const fboard *f, int ply)
 {
     if (x->net) {
+        worker *w = x->w;
+        if (!w->acc_ok[ply]) {
+            /* Up from the last board on the path that has them. */
+            int k = ply;
+            while (!w->acc_ok[k - 1])
+                k--;
+            for (; k <= ply; k++) {
+                nnue_update(x->net, &w->acc[k - 1], &w->nn_pits[k - 1], &w->nn_pits[k], &w->acc[k]);
+                w->acc_ok[k] = true;
+            }
+        }
 #if defined(AW_CHECKS)
         nnue_acc ref; /* the incremental accumulators are the board's */
         nnue_refresh(x->net, &f->pits, &ref);
@@ -108,13 +119,17 @@ static inline int evaluate(const ctx *x, const fboard *f, int ply)
     return eval_oware(x->r, x->weights, f);
 }
 
-/* Going from *f at `ply` into its child *c: the child's accumulators from
- * the parent's and the pits the sowing changed. Done once per child
- * searched, not for every child made for the ordering. */
+/* Going from *f at `ply` into its child *c (once per child searched, not
+ * for every child made for the ordering): the child's board is noted, its
+ * accumulators are made from the parent's by the pits the sowing changed
+ * when an evaluation asks for them (evaluate). */
 static inline void descend(const ctx *x, const fboard *f, const fboard *c, int ply)
 {
-    if (x->net)
-        nnue_update(x->net, &x->w->acc[ply], &f->pits, &c->pits, &x->w->acc[ply + 1]);
+    (void)f;
+    if (x->net) {
+        x->w->nn_pits[ply + 1] = c->pits;
+        x->w->acc_ok[ply + 1] = false;
+    }
 }
 
 /* Final score difference, mover's view, of a game that ended in *f. */
@@ -345,8 +360,7 @@ static int search(ctx *x, const fboard *f, uint64_t key, int depth, int alpha, i
             evaluate(x, f, ply) >= beta) {
             fboard nb = *f;
             nb.side ^= 1;
-            if (x->net)
-                w->acc[ply + 1] = w->acc[ply];
+            descend(x, f, &nb, ply);
             const int saved = x->null_ply, r = 2 + depth / 6;
             x->null_ply = ply;
             int v = -search(x, &nb, board_key(x, &nb), depth - 1 - r, -beta, -beta + 1, ply + 1, 0,
@@ -547,8 +561,11 @@ int oware_root(worker *w, int depth, int alpha, int beta, int first)
     const fboard root = fb_from_position(&e->root);
     w->opath[0] = root.pits;
     w->pv_len[0] = 0;
-    if (x.net)
+    if (x.net) {
         nnue_refresh(x.net, &root.pits, &w->acc[0]);
+        w->nn_pits[0] = root.pits;
+        w->acc_ok[0] = true;
+    }
     int best = -SC_INF;
     for (int i = first; i < w->nroot; i++) {
         root_move *rm = &w->root[i];

@@ -373,7 +373,6 @@ static aw_engine *engine_new(long hash)
     if (!e || aw_engine_set_option(e, "Level", "10", &err) ||
         aw_engine_set_option(e, "Threads", "1", &err) ||
         aw_engine_set_option(e, "Hash", num, &err) ||
-        aw_engine_set_option(e, "Eval", "tuned", &err) ||
         aw_engine_set_option(e, "OwnBook", "false", &err) ||
         aw_engine_set_option(e, "BookVariety", "0", &err)) {
         fprintf(stderr, "awale-lab: %s\n", err.msg);

@@ -322,8 +322,9 @@ expect_err_has "moves=commas: expected joined"
 # interval by its two ends unless symmetric (+16 =2 -2 printed
 # '+301.3 +/- 324.3' for +155..+804: tests/unit/test_match_stats.c); the
 # game pairs, pentanomial. (Levels below 10 at a fixed depth play the same
-# games every time.)
-run match --engine name=a option.Level=2 --engine name=b option.Level=3 --games 4 \
+# games every time; both on the linear evaluation, whatever the default.)
+run match --engine name=a option.Level=2 option.Eval=linear \
+    --engine name=b option.Level=3 option.Eval=linear --games 4 \
     --depth 2 --rule repetition=2 --rule target=24 --opening-plies 2 --seed 3
 expect_status 0
 expect_out_has "match a vs b: 4 games, rules abapa target=24 repetition=2, depth 2"

@@ -351,7 +351,11 @@ expect_err_has "unexpected argument 'extra'"
 uci_input "uci
 quit
 " uci
-expect_out_has "option name Eval type string default linear"
+# (nnue or linear: EVAL_DEFAULT in src/engine/engine.h)
+eval_default=linear
+grep -q '^#define EVAL_DEFAULT EVAL_NNUE' "$dir/../../src/engine/engine.h" && eval_default=nnue
+expect_out_has "option name Eval type string default $eval_default"
+expect_out_has "option name EvalFile type string default <empty>"
 
 # ---------------------------------------------------------------------------
 # The session's state machine (docs/protocol.md, "The session"): whatever

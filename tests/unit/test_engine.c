@@ -350,6 +350,8 @@ static void test_ponder_after_fail_high(void **state)
     aw_position p = t_pos("2-4-0-5-3-1-1-1-0-3-2-1-12-13-N-9");
     aw_engine *e = new_engine("1");
     aw_error err;
+    /* The tree where the case was met: the linear evaluation's. */
+    assert_int_equal(aw_engine_set_option(e, "Eval", "linear", &err), 0);
     int stopped_early = 0;
     for (uint64_t nodes = 1; nodes <= 4000; nodes += 333) {
         aw_engine_clear(e);

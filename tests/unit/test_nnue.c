@@ -45,6 +45,7 @@ static void random_net(nnue_net *n, uint64_t seed)
         for (int k = 0; k < NN_DIRECT_OWARE; k++)
             n->direct[b][k] = (int16_t)rnd(&s, -150, 150);
     }
+    nnue_prepare(n);
 }
 
 static aw_position random_position(const aw_rules *r, uint64_t *rng, int plies)
@@ -288,14 +289,27 @@ static void test_bad_files(void **state)
 static void test_incremental(void **state)
 {
     (void)state;
-    static nnue_net n;
+    static nnue_net n, edge;
     random_net(&n, 11);
-    const nnue_net *nets[2] = {&n, nnue_builtin()};
+    /* Weights at the edge: a difference of two buckets' rows beyond int16
+     * (the update's one-seed rows wrap, exactly). */
+    random_net(&edge, 12);
+    for (int h = 0; h < NN_HIDDEN; h++) {
+        edge.ft_bias[h] = (int16_t)(h * 10 - 160);
+        for (int i = 0; i < NN_INPUTS_OWARE; i++) {
+            const int pit = i / EV_BUCKETS, b = i % EV_BUCKETS;
+            edge.ft_w[i][h] = (int16_t)(pit == h % 12 ? (b & 1 ? 16400 : -16400) : (b & 1 ? 1000 : -1000));
+        }
+    }
+    nnue_prepare(&edge);
+    aw_error err;
+    assert_int_equal(nnue_check(&edge, &err), 0);
+    const nnue_net *nets[3] = {&n, nnue_builtin(), &edge};
     uint64_t rng = 123;
     const int games = t_sanitized() ? 20 : 100;
     for (int k = 0; k < NOWARE * games; k++) {
         const aw_rules r = t_rules(oware[k % NOWARE], NULL);
-        const nnue_net *net = nets[k & 1];
+        const nnue_net *net = nets[k % 3];
         aw_position p = aw_position_start((int)(t_rand(&rng) & 1));
         fboard f = fb_from_position(&p);
         nnue_acc acc, ref, c_path;
