@@ -460,6 +460,11 @@ static double float_error(const float *w, bool validation)
     return run_parallel(1, w, NULL, NULL, 0, ndata, validation);
 }
 
+static double qnet_error(const qnet *q, bool validation)
+{
+    return run_parallel(2, NULL, q, NULL, 0, ndata, validation);
+}
+
 static double quant_error(const float *w, bool validation)
 {
     static qnet q;
@@ -565,6 +570,7 @@ static void usage(void)
             "  --lambda L        weight of the game result against the score (0.5)\n"
             "  --threads N       threads (2)\n"
             "  --seed N          random seed of the initial weights and order (1)\n"
+            "  --k X             the sigmoid's scale (fitted to the linear model)\n"
             "  --no-table-labels open the tables only to report the error beyond them\n"
             "  --linear-units    start 4 hidden units as the linear model's pit terms\n"
             "  --out FILE        network file to write (build/nnue/oware.awnn)\n"
@@ -577,7 +583,7 @@ int main(int argc, char **argv)
     const char *out = "build/nnue/oware.awnn", *cfile = NULL, *preset = "abapa",
                *tdir = NULL, *command = NULL;
     int epochs = 60, batch = 4096, tseeds_max = 0, lin_init = 0;
-    double lr = 0.004, decay = 0.96, lambda = 0.5;
+    double lr = 0.004, decay = 0.96, lambda = 0.5, fixed_k = 0;
     unsigned long seed = 1;
     const char *files[256];
     int nfiles = 0;
@@ -610,6 +616,8 @@ int main(int argc, char **argv)
             seed = strtoul(argv[++i], NULL, 10);
         else if (!strcmp(a, "--command") && more)
             command = argv[++i];
+        else if (!strcmp(a, "--k") && more)
+            fixed_k = atof(argv[++i]);
         else if (!strcmp(a, "--no-table-labels"))
             table_labels = false;
         else if (!strcmp(a, "--linear-units"))
@@ -694,6 +702,8 @@ int main(int argc, char **argv)
             k_scale = t;
         }
     }
+    if (fixed_k > 0)
+        k_scale = fixed_k;
     for (size_t i = 0; i < ndata; i++) {
         double sc = scores[i];
         double opinion = sc >= 1e8 ? 1.0 : sc <= -1e8 ? 0.0 : sigmoid(k_scale * sc);
@@ -787,19 +797,8 @@ int main(int argc, char **argv)
                 best_ep);
 
     /* Export. */
-    static qnet q;
-    quantize(best, &q);
-    const double qv = quant_error(best, true);
-    min_seeds = tseeds + 1;
-    const double qfar = quant_error(best, true);
-    min_seeds = 0;
-    char desc[64];
-    time_t now = time(NULL);
-    struct tm tmv;
-    gmtime_r(&now, &tmv);
-    snprintf(desc, sizeof desc, "%s %04d-%02d-%02d %.2fM positions val %.4f", preset,
-             tmv.tm_year + 1900, tmv.tm_mon + 1, tmv.tm_mday, (double)ndata / 1e6, qv);
-    /* Through the engine's own writer, loader and evaluation. */
+    /* Quantized by the engine's own code (the trainer's image of the net
+     * takes the same integers), written, loaded and evaluated by it. */
     static nnue_float nf;
     static nnue_net nq, loaded;
     nf.family = NN_FAMILY_OWARE;
@@ -818,6 +817,25 @@ int main(int argc, char **argv)
             nf.direct[b][j] = best[P_D + b * NDIRECT + j] * 100;
     }
     nnue_quantize(&nf, &nq);
+    static qnet q;
+    memcpy(q.ftb, nq.ft_bias, sizeof q.ftb);
+    for (int f = 0; f < INPUTS; f++)
+        memcpy(q.ftw[f], nq.ft_w[f], sizeof q.ftw[f]);
+    for (int b = 0; b < NB; b++) {
+        memcpy(q.ow[b], nq.out_w[b], sizeof q.ow[b]);
+        q.ob[b] = nq.out_bias[b];
+        memcpy(q.direct[b], nq.direct[b], sizeof q.direct[b]);
+    }
+    const double qv = qnet_error(&q, true);
+    min_seeds = tseeds + 1;
+    const double qfar = qnet_error(&q, true);
+    min_seeds = 0;
+    char desc[64];
+    time_t now = time(NULL);
+    struct tm tmv;
+    gmtime_r(&now, &tmv);
+    snprintf(desc, sizeof desc, "%s %04d-%02d-%02d %.2fM positions val %.4f", preset,
+             tmv.tm_year + 1900, tmv.tm_mon + 1, tmv.tm_mday, (double)ndata / 1e6, qv);
     if (nnue_check(&nq, &err)) {
         fprintf(stderr, "nnue_train: %s\n", err.msg);
         return 1;
