@@ -156,7 +156,7 @@ TESTS    := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_REPLAY := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz-replay/%)
 UCI_RANDOM := $(BUILD)/uci_random
 
-.PHONY: FORCE all play serve test test-static bench-static check deps build-deps pot bench soak bench-web load-smoke bench-sse bench-tables tune \
+.PHONY: FORCE all play serve test test-static bench-static check deps build-deps pot bench soak bench-web load-smoke bench-sse bench-tables tune nnue check-nnue-train \
         tune-relay strength strength-book strength-relay book fuzz install uninstall clean \
         mpi mpi-deps check-mpi bench-mpi tsan bench-signature bestmoves-prove strength-nnue strength-smp \
         strength-clock
@@ -399,6 +399,11 @@ check-puzzles: $(AWALE) puzzle-tables
 	@echo "== the shipped puzzles solved again (awale puzzles verify --every $(PUZZLE_EVERY))"
 	@./$(AWALE) puzzles verify --tables $(PUZZLE_TABLES) --every $(PUZZLE_EVERY) --quiet
 
+# The network trainer end to end on a small sample (tests/nnue): a few seconds.
+check-nnue-train: $(AWALE) $(BUILD)/nnue_train
+	@echo "== the network trainer (tests/nnue/test_train.sh)"
+	@tests/nnue/test_train.sh $(BUILD)/nnue_train $(AWALE)
+
 # The web app on http://127.0.0.1:8080/ (PORT=... to change).
 PORT ?= 8080
 serve: $(AWALE)
@@ -429,6 +434,7 @@ check: $(AWALE) $(MO_FILES) $(TESTS) $(FUZZ_REPLAY) $(UCI_RANDOM)
 	@if [ -x tests/tui/run.sh ]; then tests/tui/run.sh $(AWALE); fi
 	@if [ -x scripts/po-check.sh ]; then scripts/po-check.sh; fi
 	@$(MAKE) --no-print-directory MODE=$(MODE) BUILD=$(BUILD) check-puzzles
+	@$(MAKE) --no-print-directory MODE=$(MODE) BUILD=$(BUILD) check-nnue-train
 	@$(MAKE) --no-print-directory MODE=$(MODE) BUILD=$(BUILD) check-mpi
 	@echo "== all tests passed ($(MODE))"
 
@@ -603,6 +609,14 @@ tune: $(AWALE) $(BUILD)/tune
 tune-relay: $(AWALE) $(BUILD)/tune
 	TUNE_RULES=relay scripts/tune.sh $(AWALE) $(BUILD)/tune
 
+# The evaluation network (docs/engine.md, "Training recipe"): self-play data
+# into build/nnue (NNUE_GAMES, NNUE_DEPTH, NNUE_OPENING_PLIES), endgame
+# tables for exact labels (NNUE_TABLE_SEEDS), training (NNUE_EPOCHS,
+# NNUE_LAMBDA, NNUE_TRAIN_ARGS) and export into src/engine/nnue_weights.c.
+# About 40 minutes on two cores; Ctrl-C stops cleanly, rerunning resumes.
+nnue: $(AWALE) $(BUILD)/nnue_train
+	scripts/nnue.sh $(AWALE) $(BUILD)/nnue_train
+
 strength: $(AWALE)
 	scripts/strength.sh $(AWALE)
 
@@ -632,6 +646,11 @@ $(BUILD)/tune: tools/tune.c $(LIBAWALE)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tools/tune.c $(LIBAWALE) $(LIBS)
+
+$(BUILD)/nnue_train: tools/nnue_train.c $(LIBAWALE)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -O3 $(ALL_LDFLAGS) -o $@ tools/nnue_train.c $(LIBAWALE) $(LIBS)
 
 # The placeholder built-in network (tools/nnue_placeholder.c), until
 # `make nnue` exports a trained one: make nnue-placeholder.
