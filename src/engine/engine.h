@@ -222,7 +222,7 @@ enum { EVAL_LINEAR = 0, EVAL_TUNED = EVAL_LINEAR, EVAL_MATERIAL = 1, EVAL_NNUE =
 /* The default of the Eval option, for the engine and aw_engine_evaluate:
  * the one line to change when the built-in network should be the default
  * (EVAL_NNUE, "nnue"). */
-#define EVAL_DEFAULT EVAL_LINEAR
+#define EVAL_DEFAULT EVAL_NNUE
 #define EVAL_DEFAULT_NAME (EVAL_DEFAULT == EVAL_NNUE ? "nnue" : "linear")
 
 /* The network's accumulators of one position (nnue.h): [0] South's

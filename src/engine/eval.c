@@ -293,7 +293,8 @@ int aw_engine_evaluate(const aw_rules *rules, const aw_position *pos)
 {
     if (rules->family == AW_FAMILY_OWARE) {
         fboard f = fb_from_position(pos);
-        const nnue_net *net = EVAL_DEFAULT == EVAL_NNUE ? nnue_builtin() : NULL;
+        const nnue_net *net =
+            EVAL_DEFAULT == EVAL_NNUE && nnue_suits(rules) ? nnue_builtin() : NULL;
         if (net) {
             nnue_acc acc;
             nnue_refresh(net, &f.pits, &acc);

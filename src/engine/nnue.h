@@ -119,6 +119,17 @@ uint32_t nnue_fnv1a(const uint8_t *data, size_t size);
  * (thread-safe); NULL if its bytes do not load (a build error the unit
  * tests catch). */
 const nnue_net *nnue_builtin(void);
+/* Whether Eval=nnue plays the network under these rules: the Oware rule
+ * sets without a no-capture limit. The network's inputs do not hold the
+ * no-capture counter, and where a limit ends games (seven-turns,
+ * grand-slam) its values, learned from abapa, mislead it (two of the
+ * proven positions of tests/data/bestmoves.txt); there Eval=nnue plays
+ * the linear model, which does not count on the counter either but was
+ * measured sound there. */
+static inline bool nnue_suits(const aw_rules *r)
+{
+    return r->family == AW_FAMILY_OWARE && r->no_capture == 0;
+}
 extern const unsigned char nnue_builtin_oware[];
 extern const size_t nnue_builtin_oware_size;
 

@@ -535,7 +535,7 @@ static void setup(ctx *x, worker *w)
     x->r = &e->rules;
     x->weights = e->weights;
     x->net = NULL;
-    if (e->eval_kind == EVAL_NNUE)
+    if (e->eval_kind == EVAL_NNUE && nnue_suits(&e->rules))
         x->net = e->own_net ? e->own_net : nnue_builtin(); /* NULL: linear */
     x->captures = e->rules.captures;
     x->slam_void = e->rules.grand_slam == AW_SLAM_VOID;
