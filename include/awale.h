@@ -731,8 +731,22 @@ typedef bool (*aw_probe_fn)(void *ctx, const aw_rules *rules, const aw_position 
  *                                               at Level 10 only)
  *   NullMove, Quiescence  check (default false)  search experiments, kept
  *                                               for matches (docs/engine.md)
- *   Eval     string tuned|material              material: score difference
- *                                               only (a baseline)
+ *   Eval     string nnue|linear|material (default nnue) the evaluation:
+ *                                               nnue, the learned network
+ *                                               (the linear model under
+ *                                               rules with a no-capture
+ *                                               limit); linear (alias
+ *                                               tuned), the tuned linear
+ *                                               model; material, the score
+ *                                               difference only (a baseline)
+ *   EvalFile string path         (default "")   a network file (AWNN v1)
+ *                                               for Eval=nnue; "" = the
+ *                                               built-in one
+ *   TimeManager string smart|simple (default smart) time under a clock:
+ *                                               smart spends more when the
+ *                                               best move changes or the
+ *                                               score drops, less when it
+ *                                               is settled
  *   OwnBook  check               (default true) play from the book given
  *                                               by aw_engine_set_book
  *   BookVariety spin 0..1000     (default 0)    random choice among book
