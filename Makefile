@@ -652,8 +652,8 @@ $(BUILD)/nnue_train: tools/nnue_train.c $(LIBAWALE)
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -O3 $(ALL_LDFLAGS) -o $@ tools/nnue_train.c $(LIBAWALE) $(LIBS)
 
-# The placeholder built-in network (tools/nnue_placeholder.c), until
-# `make nnue` exports a trained one: make nnue-placeholder.
+# A stand-in built-in network that needs no training (tools/nnue_placeholder.c):
+# make nnue-placeholder overwrites the trained src/engine/nnue_weights.c.
 $(BUILD)/nnue_placeholder: tools/nnue_placeholder.c $(LIBAWALE)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LINK    $@")
