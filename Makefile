@@ -629,8 +629,8 @@ strength-book: $(AWALE)
 strength-relay: $(AWALE)
 	scripts/strength.sh $(AWALE) relay
 
-# The matches of issue 23 (docs/engine.md, "Measured figures"), hours each:
-# the learned evaluation against Eval=linear (400 games at 100 ms, 200 at
+# The matches of the learned evaluation, threads and time (docs/engine.md,
+# "Measured figures"), hours each: the learned evaluation against Eval=linear (400 games at 100 ms, 200 at
 # 1 s), two threads against one (600 games), the time manager against the
 # old one under a 60+1 clock (awale match). Variables: scripts/strength.sh.
 strength-nnue: $(AWALE)

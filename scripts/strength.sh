@@ -16,8 +16,8 @@
 # hand-set one of STRENGTH_RELAY_OLD (a git revision, default the last one
 # before the relay tuning), both as programs asked through 'analyze'.
 #
-# The matches of issue 23 (docs/engine.md, "Measured figures"); each prints
-# its summary and keeps the whole output in build/strength/MODE.log:
+# The matches of the learned evaluation, threads and time (docs/engine.md,
+# "Measured figures"); each prints its summary and keeps the whole output in build/strength/MODE.log:
 # strength.sh AWALE nnue: the learned evaluation (Eval=nnue) against the
 #   linear one (Eval=linear) at equal time, one match per GAMES:MS pair of
 #   STRENGTH_NNUE_RUNS (default "400:100 200:1000": 400 games at 100 ms a
