@@ -49,9 +49,11 @@ expect_text_has "1. B {tables: keeps the win (win +14); F wins sooner (win +9 in
 
 # The opening an `awale match` imposes ({opening}; here F? and b?? at depth
 # 6) is shown but not judged: no marks, not in the summary nor the turning
-# points.
+# points. (The players on the linear evaluation: the game this test was
+# written on.)
 printf 'C f F b\n' >"$RV/openings.txt"
-"$AWALE" match --engine name=a option.Level=3 --engine name=b option.Level=5 --games 1 \
+"$AWALE" match --engine name=a option.Level=3 option.Eval=linear \
+    --engine name=b option.Level=5 option.Eval=linear --games 1 \
     --depth 3 --openings "$RV/openings.txt" --records "$RV/opened.txt" >/dev/null 2>&1
 run review --depth 6 --tables none --book none "$RV/opened.txt"
 expect_status 0
