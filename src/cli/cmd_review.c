@@ -76,7 +76,7 @@ static int review_one(const char *cmd, const review_args *a, aw_record *rec, pro
         aw_tables_close(tables);
         return EXIT_INPUT;
     }
-    engine_config cfg = engine_config_default();
+    engine_config cfg = engine_config_front();
     cfg.threads = (int)a->threads;
     cfg.hash_mb = (int)a->hash;
     cfg.tables = tables;

@@ -19,6 +19,13 @@ engine_config engine_config_default(void)
     return c;
 }
 
+engine_config engine_config_front(void)
+{
+    engine_config c = engine_config_default();
+    c.eval = "linear";
+    return c;
+}
+
 /* The opening book by level: none below level 5 (a beginner knows no
  * openings, and a book would make the first moves far stronger than the
  * rest); from 5 to 9 a random choice among the book moves at most this many

@@ -28,6 +28,14 @@ typedef struct engine_config {
 
 /* The defaults: level 10, one thread, the engine's table, no tables or
  * book, seed kept. */
+/* The engines of the play front ends and of reviews (the session, awale
+ * review, the terminal's and the web's trainer, reviews and jobs): the
+ * default with the linear evaluation. The review's marks and the trainer's
+ * verdicts (seed thresholds, the worded texts) were set and tested on its
+ * values; the network (the engine's default Eval, which analyze, bench,
+ * selfplay, match and uci use) moves to them once they are recalibrated on
+ * its scale (docs/engine.md, What is left). */
+engine_config engine_config_front(void);
 engine_config engine_config_default(void);
 
 /* A new engine set up by *cfg; NULL with a message. */

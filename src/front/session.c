@@ -519,7 +519,7 @@ session_config session_config_default(void)
 
 static engine_config player_config(const session_config *c)
 {
-    engine_config e = engine_config_default();
+    engine_config e = engine_config_front();
     e.level = c->level;
     e.threads = c->threads;
     e.hash_mb = c->hash_mb;
@@ -944,7 +944,7 @@ static aw_engine *adviser(session *s, aw_error *err)
 {
     aw_engine *a = atomic_load(&s->adviser);
     if (!a) {
-        engine_config e = engine_config_default();
+        engine_config e = engine_config_front();
         e.threads = s->cfg.threads;
         e.hash_mb = s->cfg.hash_mb;
         e.tables = s->cfg.tables;

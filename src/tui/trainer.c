@@ -105,7 +105,7 @@ void tui_trainer_start(tui *t)
         tui_note(t, screen_attr(CP_ERROR), "%s", err.msg[0] ? err.msg : "out of memory");
         return;
     }
-    engine_config ec = engine_config_default();
+    engine_config ec = engine_config_front();
     ec.hash_mb = c->hash_mb > 0 ? c->hash_mb : 16;
     ec.threads = c->threads;
     ec.tables = c->tables;

@@ -233,7 +233,7 @@ void job_evaluations(web_job *job, pool_worker *w)
     web_game *g = j->g;
     aw_error err;
     if (!w->engine) {
-        engine_config ec = engine_config_default();
+        engine_config ec = engine_config_front();
         ec.hash_mb = a->cfg.hash_mb;
         w->engine = engine_setup_new(&ec, &err);
     }

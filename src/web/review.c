@@ -210,7 +210,7 @@ static void review_run(web_job *job, pool_worker *w)
     int rc = 0;
     const aw_tables *tables = mine ? app_tables(a, &rules) : NULL;
     if (mine && !w->engine) {
-        engine_config ec = engine_config_default();
+        engine_config ec = engine_config_front();
         ec.hash_mb = a->cfg.hash_mb;
         w->engine = engine_setup_new(&ec, &err);
         if (!w->engine)
@@ -219,7 +219,7 @@ static void review_run(web_job *job, pool_worker *w)
     if (mine && rc == 0) {
         /* Full strength with the book and the tables of the game's rules;
          * the worker's engine goes back to its plain self after. */
-        engine_config ec = engine_config_default();
+        engine_config ec = engine_config_front();
         ec.hash_mb = a->cfg.hash_mb;
         ec.tables = tables;
         ec.book = app_book(a, &rules);
@@ -248,7 +248,7 @@ static void review_run(web_job *job, pool_worker *w)
             rc = aw_review_resume(w->engine, j->game, j->work, &opt, &err);
         }
         atomic_store(&j->engine, NULL);
-        engine_config plain = engine_config_default();
+        engine_config plain = engine_config_front();
         plain.hash_mb = a->cfg.hash_mb;
         aw_error ignored;
         engine_setup_apply(w->engine, &plain, &ignored);

@@ -227,14 +227,14 @@ static void try_run(web_job *job, pool_worker *w)
     aw_error err = {{0}};
     int rc = 0;
     if (!w->engine) {
-        engine_config ec = engine_config_default();
+        engine_config ec = engine_config_front();
         ec.hash_mb = a->cfg.hash_mb;
         if (!(w->engine = engine_setup_new(&ec, &err)))
             rc = -1;
     }
     const aw_tables *tables = app_tables(a, &rules);
     if (rc == 0) {
-        engine_config ec = engine_config_default();
+        engine_config ec = engine_config_front();
         ec.hash_mb = a->cfg.hash_mb;
         ec.tables = tables;
         ec.book = app_book(a, &rules);
@@ -250,7 +250,7 @@ static void try_run(web_job *job, pool_worker *w)
     if (rc == 0)
         rc = trainer_try(gt->t, j->index, j->move, w->engine, &v, &err);
     if (w->engine) {
-        engine_config plain = engine_config_default();
+        engine_config plain = engine_config_front();
         plain.hash_mb = a->cfg.hash_mb;
         aw_error ignored;
         engine_setup_apply(w->engine, &plain, &ignored);
