@@ -340,12 +340,14 @@ const nnue_net *nnue_builtin(void)
 /* Row of pit byte j's first bucket, from South's view and from North's. */
 static inline int row_south(int j) { return FB_PIT(j) * EV_BUCKETS; }
 static inline int row_north(int j) { return ((FB_PIT(j) + 6) % 12) * EV_BUCKETS; }
+#if defined(__SSE2__) /* the vector updates' table of the same rows */
 #define R(p) ((p) * EV_BUCKETS)
 static const int16_t row_of[2][16] = {
     {R(0), R(1), R(2), R(3), R(4), R(5), 0, 0, R(6), R(7), R(8), R(9), R(10), R(11), 0, 0},
     {R(6), R(7), R(8), R(9), R(10), R(11), 0, 0, R(0), R(1), R(2), R(3), R(4), R(5), 0, 0},
 };
 #undef R
+#endif
 static inline int bucket_of(int c) { return c < EV_BUCKETS - 1 ? c : EV_BUCKETS - 1; }
 
 void nnue_refresh(const nnue_net *net, const fb_pits *pits, nnue_acc *acc)
