@@ -59,11 +59,24 @@ static aw_move move_of(const aw_vector *v, int a, int side)
 
 static void find_legal(const aw_vector *v, slot *s)
 {
+    const aw_position *p = &s->pos;
+    if (v->rules.family == AW_FAMILY_OWARE) {
+        /* oware_generate's rule, straight to bits: a pit with seeds, which
+         * must reach the opponent's row when that row is empty. */
+        const int base = p->side * AW_ROW;
+        const uint8_t *own = p->pits + base, *opp = p->pits + (AW_ROW - base);
+        const bool starving = (opp[0] | opp[1] | opp[2] | opp[3] | opp[4] | opp[5]) == 0;
+        uint32_t bits = 0;
+        for (int i = 0; i < AW_ROW; i++)
+            bits |= (uint32_t)(own[i] && (!starving || own[i] >= AW_ROW - i)) << i;
+        s->legal = v->flags & AW_VECTOR_RELATIVE ? bits : bits << base;
+        return;
+    }
     aw_move moves[AW_MAX_MOVES];
-    int k = aw_generate(&v->rules, &s->pos, moves);
+    int k = aw_generate(&v->rules, p, moves);
     uint32_t bits = 0;
     for (int i = 0; i < k; i++)
-        bits |= UINT32_C(1) << action_of(v, moves[i], s->pos.side);
+        bits |= UINT32_C(1) << action_of(v, moves[i], p->side);
     s->legal = bits;
 }
 
@@ -136,15 +149,33 @@ void aw_vector_reset(aw_vector *v)
         start(v, &v->games[i]);
 }
 
+/* k / 48 as a float (the exact quotient), for k = 0..48 seeds. */
+#define F4(k) (float)(k) / 48.0f, (float)(k + 1) / 48.0f, (float)(k + 2) / 48.0f, \
+              (float)(k + 3) / 48.0f
+static const float seed_fraction[AW_SEEDS + 1] = {F4(0),  F4(4),  F4(8),  F4(12), F4(16),
+                                                  F4(20), F4(24), F4(28), F4(32), F4(36),
+                                                  F4(40), F4(44), 1.0f};
+#undef F4
+
+/* Six bits of a mask as six bytes 0 or 1: bit k of b moves to bit 8k of
+ * the product (the shifted copies of b do not overlap). */
+static void mask6(uint8_t *m, uint32_t b)
+{
+    const uint64_t x = ((uint64_t)(b & 63) * UINT64_C(0x0002040810204081)) &
+                       UINT64_C(0x0101010101010101);
+    for (int k = 0; k < AW_ROW; k++)
+        m[k] = (uint8_t)(x >> 8 * k);
+}
+
 static void observe(const aw_vector *v, const slot *s, int i, void *obs, uint8_t *mask)
 {
     if (obs) {
         if (v->flags & AW_VECTOR_FLOAT) {
             float *o = (float *)obs + (size_t)i * AW_VECTOR_OBS;
             for (int k = 0; k < AW_PITS; k++)
-                o[k] = s->pos.pits[k] / (float)AW_SEEDS;
-            o[AW_PITS] = s->pos.score[0] / (float)AW_SEEDS;
-            o[AW_PITS + 1] = s->pos.score[1] / (float)AW_SEEDS;
+                o[k] = seed_fraction[s->pos.pits[k]];
+            o[AW_PITS] = seed_fraction[s->pos.score[0]];
+            o[AW_PITS + 1] = seed_fraction[s->pos.score[1]];
         } else {
             /* pits[12] and score[2] follow each other in aw_position. */
             uint8_t *o = (uint8_t *)obs + (size_t)i * AW_VECTOR_OBS;
@@ -155,7 +186,10 @@ static void observe(const aw_vector *v, const slot *s, int i, void *obs, uint8_t
     }
     if (mask) {
         uint8_t *m = mask + (size_t)i * (size_t)v->actions;
-        for (int a = 0; a < v->actions; a++)
+        int a = 0;
+        for (; a + AW_ROW <= v->actions; a += AW_ROW)
+            mask6(m + a, s->legal >> a);
+        for (; a < v->actions; a++)
             m[a] = (uint8_t)(s->legal >> a & 1);
     }
 }
@@ -256,7 +290,9 @@ void aw_vector_random_actions(aw_vector *v, int32_t *actions)
         z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
         z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
         z ^= z >> 31;
-        int count = __builtin_popcount(bits);
+        uint32_t c = bits - (bits >> 1 & 0x55555555u);
+        c = (c & 0x33333333u) + (c >> 2 & 0x33333333u);
+        int count = (int)(((c + (c >> 4)) & 0x0F0F0F0Fu) * 0x01010101u >> 24);
         int k = (int)(((z >> 32) * (uint64_t)count) >> 32);
         while (k-- > 0)
             bits &= bits - 1;
