@@ -468,6 +468,9 @@ AW_API int aw_vector_step(aw_vector *v, const int32_t *actions, float *rewards, 
  * splitmix64 generator (the same seed, the same actions). */
 AW_API void aw_vector_random_actions(aw_vector *v, int32_t *actions);
 
+/* The side to move of every game (AW_SOUTH or AW_NORTH) into players[0..n). */
+AW_API void aw_vector_players(const aw_vector *v, uint8_t *players);
+
 /* Game i's current position and its number of moves since its start (NULL
  * and -1 for an i out of range). */
 AW_API const aw_position *aw_vector_position(const aw_vector *v, int i);

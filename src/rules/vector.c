@@ -300,6 +300,12 @@ void aw_vector_random_actions(aw_vector *v, int32_t *actions)
     }
 }
 
+void aw_vector_players(const aw_vector *v, uint8_t *players)
+{
+    for (int i = 0; i < v->n; i++)
+        players[i] = v->games[i].pos.side;
+}
+
 const aw_position *aw_vector_position(const aw_vector *v, int i)
 {
     return i >= 0 && i < v->n ? &v->games[i].pos : NULL;

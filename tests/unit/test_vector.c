@@ -47,8 +47,10 @@ static void compare(const char *preset, const char *overrides, int flags, int n,
     aw_position start = aw_position_start(AW_SOUTH);
     for (int i = 0; i < n; i++)
         g[i] = aw_game_new(&r, &start);
+    uint8_t *players = calloc((size_t)n, 1);
     aw_vector_observe(v, obs, mask);
     for (int step = 0; step < steps; step++) {
+        aw_vector_players(v, players);
         for (int i = 0; i < n; i++) {
             /* The mask and the observation are the game's. */
             aw_move legal[AW_MAX_MOVES];
@@ -66,6 +68,7 @@ static void compare(const char *preset, const char *overrides, int flags, int n,
             assert_memory_equal(mask + (size_t)i * (size_t)na, want, (size_t)na);
             assert_memory_equal(aw_vector_position(v, i), p, sizeof *p);
             assert_int_equal(aw_vector_ply(v, i), aw_game_ply(g[i]));
+            assert_int_equal(players[i], p->side);
             for (int j = 0; j < AW_VECTOR_OBS; j++) {
                 int value = j < AW_PITS ? p->pits[j] : p->score[j - AW_PITS];
                 if (flags & AW_VECTOR_FLOAT)
@@ -102,6 +105,7 @@ static void compare(const char *preset, const char *overrides, int flags, int n,
     free(done);
     free(mask);
     free(obs);
+    free(players);
     aw_vector_free(v);
 }
 
