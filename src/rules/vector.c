@@ -24,6 +24,8 @@ typedef struct slot {
     int32_t ply;
     uint32_t hlen, hcap;      /* positions since the last capture */
     uint8_t (*hist)[AW_PITS]; /* their pits (only with repetition) */
+    uint64_t seen[4];         /* a 256-bit filter of their hashes: a position
+                                 whose bit is not set occurred no earlier */
 } slot;
 
 struct aw_vector {
@@ -65,10 +67,14 @@ static void find_legal(const aw_vector *v, slot *s)
          * must reach the opponent's row when that row is empty. */
         const int base = p->side * AW_ROW;
         const uint8_t *own = p->pits + base, *opp = p->pits + (AW_ROW - base);
-        const bool starving = (opp[0] | opp[1] | opp[2] | opp[3] | opp[4] | opp[5]) == 0;
         uint32_t bits = 0;
         for (int i = 0; i < AW_ROW; i++)
-            bits |= (uint32_t)(own[i] && (!starving || own[i] >= AW_ROW - i)) << i;
+            bits |= (uint32_t)(own[i] != 0) << i;
+        if ((opp[0] | opp[1] | opp[2] | opp[3] | opp[4] | opp[5]) == 0) {
+            bits = 0;
+            for (int i = 0; i < AW_ROW; i++)
+                bits |= (uint32_t)(own[i] >= AW_ROW - i) << i;
+        }
         s->legal = v->flags & AW_VECTOR_RELATIVE ? bits : bits << base;
         return;
     }
@@ -80,6 +86,17 @@ static void find_legal(const aw_vector *v, slot *s)
     s->legal = bits;
 }
 
+/* 8 bits of a hash of the pits, for the filter. */
+static unsigned pits_hash(const uint8_t pits[AW_PITS])
+{
+    uint64_t a;
+    uint32_t b;
+    memcpy(&a, pits, 8);
+    memcpy(&b, pits + 8, 4);
+    return (unsigned)(((a ^ b * UINT64_C(0x9E3779B97F4A7C15)) * UINT64_C(0xD6E8FEB86659FD93)) >>
+                      56);
+}
+
 static void start(const aw_vector *v, slot *s)
 {
     s->pos = aw_position_start(AW_SOUTH);
@@ -87,6 +104,9 @@ static void start(const aw_vector *v, slot *s)
     if (s->hist) {
         memcpy(s->hist[0], s->pos.pits, AW_PITS);
         s->hlen = 1;
+        memset(s->seen, 0, sizeof s->seen);
+        const unsigned h = pits_hash(s->pos.pits);
+        s->seen[h >> 6] |= UINT64_C(1) << (h & 63);
     }
     find_legal(v, s);
 }
@@ -204,13 +224,20 @@ void aw_vector_observe(const aw_vector *v, void *obs, uint8_t *mask)
 static aw_status moved(const aw_vector *v, slot *s, int board_before)
 {
     const aw_position *p = &s->pos;
+    bool again = false; /* the position may have occurred before */
     if (s->hist) {
-        if (AW_SEEDS - p->score[0] - p->score[1] != board_before)
+        if (AW_SEEDS - p->score[0] - p->score[1] != board_before) {
             s->hlen = 0; /* a capture: no earlier position can come back */
+            memset(s->seen, 0, sizeof s->seen);
+        }
         memcpy(s->hist[s->hlen++], p->pits, AW_PITS);
+        const unsigned h = pits_hash(p->pits);
+        const uint64_t bit = UINT64_C(1) << (h & 63);
+        again = (s->seen[h >> 6] & bit) != 0;
+        s->seen[h >> 6] |= bit;
     }
     aw_status st = aw_position_status(&v->rules, p);
-    if (st == AW_ONGOING && s->hist) {
+    if (st == AW_ONGOING && again) {
         int count = 1;
         for (int k = (int)s->hlen - 3; k >= 0; k -= 2)
             if (memcmp(s->hist[k], p->pits, AW_PITS) == 0)
