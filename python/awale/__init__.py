@@ -1018,7 +1018,9 @@ class VectorGame:
     def move_name(self, i, action):
         """The name of an action in game i now ("C", "e", "C+")."""
         _int(action, "the action", 0, self.num_actions - 1)
-        side = _c.aw_vector_position(self._live(), _int(i, "the game", 0, self.n - 1))[0].side
+        _int(i, "the game", 0, self.n - 1)
+        with self._lock:
+            side = _c.aw_vector_position(self._live(), i)[0].side
         if self.actions == "relative":
             return self._names[_RELATIVE_CODES[side][action if action < 12 else 24]]
         return self._names[_ACTION_CODES[action]]
