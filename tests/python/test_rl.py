@@ -322,3 +322,40 @@ def test_vector_errors_without_numpy(no_numpy):
     with pytest.raises(awale.AwaleError, match="needs 2 actions, one a game, not 3"):
         v.step([2, 2, 2])
     assert v.positions() == ["4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"] * 2
+
+
+@pytest.mark.parametrize("rules,rule", VARIANTS, ids=IDS)
+@pytest.mark.parametrize("actions", ["absolute", "relative"])
+def test_vector_games_replay_as_the_program_does(cli, rules, rule, actions):
+    """The moves of each vector game, named as it goes, replayed by
+    'awale replay': every position, then the end, the final scores and the
+    rewards the vector gave."""
+    args = ["--rules", rules]
+    for k, val in rule.items():
+        args += ["--rule", "%s=%s" % (k, val)]
+    n = 4
+    v = awale.VectorGame(n, rules, rule, seed=11, actions=actions)
+    moves, positions = [[] for _ in range(n)], [[] for _ in range(n)]
+    checked = 0
+    for _ in range(3000):
+        a = [int(x) for x in v.random_actions()]
+        names = [v.move_name(i, a[i]) for i in range(n)]
+        obs, rewards, done = v.step(a)
+        for i in range(n):
+            moves[i].append(names[i])
+            if not done[i]:
+                positions[i].append(v.position(i))
+                continue
+            out = cli.out("replay", *args, *moves[i]).splitlines()
+            assert out[:len(positions[i])] == positions[i]
+            assert len(out) == len(positions[i]) + 2  # the final position, the end
+            south, north = (int(x) for x in out[-1].split()[1].split("-"))
+            assert out[-1].startswith("over ")
+            win = (south > north) - (south < north)
+            assert [float(r) for r in rewards[i]] == [win, -win]
+            assert v.position(i) == "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"
+            moves[i], positions[i] = [], []
+            checked += 1
+        if checked >= 6:
+            break
+    assert checked >= 6
