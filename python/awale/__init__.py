@@ -949,6 +949,8 @@ class VectorGame:
         """The address of the actions as n int32, checked (any problem is
         the library's message for the first game that has it)."""
         n, na, np = self.n, self.num_actions, self._np
+        if actions is self._act and np is not None:
+            return actions, self._a_act  # random_actions()'s own array
         if np is not None:
             if (type(actions) is np.ndarray and actions.dtype == np.int32
                     and actions.shape == (n,) and actions.flags.c_contiguous):
