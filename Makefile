@@ -34,7 +34,7 @@
 #                   /usr/local); DESTDIR=DIR stages them under DIR
 #   make deb        build the Debian packages into build/deb (docs/library.md);
 #                   make test-deb builds, checks, installs and removes them
-#   make bench-python   random playouts from the Python module (docs/python.md)
+#   make bench-python   random playouts and VectorGame steps from Python (docs/python.md)
 #   make mpi        build build/release-mpi/awale with mpicc: the endgame table
 #                   build spread over the ranks of an MPI job (docs/tables.md)
 #   make bench-mpi  figures of the distributed table build (an hour or more)
@@ -935,10 +935,13 @@ check-python: lib $(AWALE)
 	@cd tests/python && AWALE_LIBRARY=$(CURDIR)/$(BUILD)/$(SONAME) AWALE_PROGRAM=$(CURDIR)/$(AWALE) \
 	    PYTHONPATH=$(CURDIR)/python PYTHONDONTWRITEBYTECODE=1 $(PYTHON) -m pytest -q -p no:cacheprovider .
 
-# Random playouts from Python (docs/python.md): plies per second.
+# Random playouts from Python and VectorGame's steps (docs/python.md): plies
+# and steps per second.
 bench-python: lib
 	cd tests/python && AWALE_LIBRARY=$(CURDIR)/$(BUILD)/$(SONAME) PYTHONPATH=$(CURDIR)/python \
-	    PYTHONDONTWRITEBYTECODE=1 $(PYTHON) bench_playout.py
+	    PYTHONDONTWRITEBYTECODE=1 $(PYTHON) bench_playout.py && \
+	AWALE_LIBRARY=$(CURDIR)/$(BUILD)/$(SONAME) PYTHONPATH=$(CURDIR)/python \
+	    PYTHONDONTWRITEBYTECODE=1 $(PYTHON) bench_vector.py
 
 # Debian packages (debian/): built with dpkg-buildpackage from a copy of the
 # sources in build/deb/src, the .deb files left in build/deb. The package

@@ -9,10 +9,10 @@
  * want the text).
  *
  * Sections: basics, rule sets, positions and moves, playing, games with
- * history, game records, perft, search, opening books, game review, endgame
- * tables. Names follow module_verb: aw_rules_*, aw_position_*, aw_move_*,
- * aw_game_*, aw_record_*, aw_perft_*, aw_engine_*, aw_search_*, aw_book_*,
- * aw_review_*, aw_tables_*.
+ * history, vectors of games, game records, perft, search, opening books,
+ * game review, endgame tables. Names follow module_verb: aw_rules_*,
+ * aw_position_*, aw_move_*, aw_game_*, aw_vector_*, aw_record_*, aw_perft_*,
+ * aw_engine_*, aw_search_*, aw_book_*, aw_review_*, aw_tables_*.
  */
 #ifndef AWALE_H
 #define AWALE_H
@@ -404,6 +404,77 @@ AW_API int aw_game_occurrences(const aw_game *game);
 
 /* Final scores of a finished game (the current scores while it goes on). */
 AW_API void aw_game_scores(const aw_game *game, int scores[2]);
+
+/* -------------------------------------------------------- vectors of games */
+
+/* n games of one rule set stepped together, for training loops: one call
+ * plays a move in every game, tells which games ended and with what reward,
+ * starts those again from the start position, and writes the observations
+ * and the legal-action masks of all n games into the caller's arrays. The
+ * games follow the rules exactly as aw_game does (repetition included); the
+ * history kept is only what repetition needs, so a step allocates nothing
+ * but, rarely, a longer history for a game with many plies since its last
+ * capture (aw_vector_step fails then, nothing played, if memory runs out).
+ *
+ * Actions are numbered as in the Python module: absolute (the default),
+ * pits 0..11 (A..F, a..f), in the relay game 0..11 sown counterclockwise,
+ * 12..23 clockwise, 24 the pass; or with AW_VECTOR_RELATIVE from the side
+ * to move's view, as OpenSpiel numbers Oware's: 0..5 its own pits in sowing
+ * order (relay: 0..5 counterclockwise, 6..11 clockwise, 12 the pass).
+ * Observations are 14 values a game: the 12 pits (A..F, a..f) and the two
+ * scores (South, North), as uint8_t counts, or with AW_VECTOR_FLOAT as
+ * floats divided by 48 (OpenSpiel's observation tensor of Oware; the same
+ * for both players).
+ *
+ * A vector is not locked: one thread at a time may use it (the caller
+ * serialises the calls); different vectors are independent. Opaque. */
+typedef struct aw_vector aw_vector;
+
+#define AW_VECTOR_RELATIVE 1 /* actions from the side to move's view       */
+#define AW_VECTOR_FLOAT 2    /* observations as floats / 48 (OpenSpiel)     */
+#define AW_VECTOR_OBS 14     /* values an observation                       */
+#define AW_VECTOR_MAX (1 << 20)
+
+/* n (1..AW_VECTOR_MAX) games at the start position (South to move), the
+ * random actions of aw_vector_random_actions drawn from `seed`. NULL with
+ * a message for a bad n or flags, or when out of memory. */
+AW_API aw_vector *aw_vector_new(const aw_rules *rules, int n, int flags, uint64_t seed,
+                                aw_error *err);
+AW_API void aw_vector_free(aw_vector *v);
+
+AW_API int aw_vector_size(const aw_vector *v);
+/* Actions a game: 12 or 25 absolute, 6 or 13 relative. */
+AW_API int aw_vector_num_actions(const aw_vector *v);
+
+/* Every game back to the start position. */
+AW_API void aw_vector_reset(aw_vector *v);
+
+/* Write each game's observation into obs (n * AW_VECTOR_OBS uint8_t, or
+ * floats with AW_VECTOR_FLOAT) and legal-action mask into mask (n *
+ * aw_vector_num_actions bytes, 1 for a legal action); either may be NULL. */
+AW_API void aw_vector_observe(const aw_vector *v, void *obs, uint8_t *mask);
+
+/* Play actions[i] in game i, for every game. A game that ends gets its
+ * rewards (+1 win, -1 loss, 0 draw) in rewards[2i] (South) and
+ * rewards[2i+1] (North), done[i] = 1, and starts again; the others get 0, 0
+ * and done[i] = 0. Then writes obs and mask as aw_vector_observe (each of
+ * rewards, done, obs, mask may be NULL). Returns 0, or -1 with a message
+ * naming the first game whose action is out of range or illegal (nothing is
+ * played then). */
+AW_API int aw_vector_step(aw_vector *v, const int32_t *actions, float *rewards, uint8_t *done,
+                          void *obs, uint8_t *mask, aw_error *err);
+
+/* A legal action for every game, drawn uniformly with the vector's
+ * splitmix64 generator (the same seed, the same actions). */
+AW_API void aw_vector_random_actions(aw_vector *v, int32_t *actions);
+
+/* The side to move of every game (AW_SOUTH or AW_NORTH) into players[0..n). */
+AW_API void aw_vector_players(const aw_vector *v, uint8_t *players);
+
+/* Game i's current position and its number of moves since its start (NULL
+ * and -1 for an i out of range). */
+AW_API const aw_position *aw_vector_position(const aw_vector *v, int i);
+AW_API int aw_vector_ply(const aw_vector *v, int i);
 
 /* ------------------------------------------------------------ game records */
 

@@ -22,12 +22,13 @@ import os
 import threading
 import weakref
 from collections import namedtuple
-from ctypes import byref, c_char_p, c_int, c_uint8, c_uint64, create_string_buffer
+from ctypes import (byref, c_char_p, c_float, c_int, c_int32, c_uint8, c_uint64,
+                    create_string_buffer)
 
 from . import _lib
 from ._lib import lib as _c
 
-__all__ = ["AwaleError", "IllegalMoveError", "Rules", "State", "Engine", "Analysis", "Line",
+__all__ = ["AwaleError", "IllegalMoveError", "Rules", "State", "VectorGame", "Engine", "Analysis", "Line",
            "Score", "Tables", "Book", "Record", "Parameter", "rule_sets", "rule_set_summary",
            "parameters", "perft", "perft_divide", "read_records", "write_records",
            "engine_options", "library_version", "SOUTH", "NORTH"]
@@ -87,6 +88,35 @@ def _int(value, what, lo, hi):
 
 def _str(b):
     return b.decode("utf-8", "replace") if b is not None else None
+
+
+_NUMPY = False  # not looked for yet; then the module, or None
+
+
+def _numpy(wanted=None):
+    """numpy when it is there and wanted (None: if there; True: it must be;
+    False: lists). AWALE_NUMPY=0 in the environment makes the module behave
+    as if numpy were not installed."""
+    global _NUMPY
+    if wanted is False:
+        return None
+    if _NUMPY is False:
+        _NUMPY = None
+        if os.environ.get("AWALE_NUMPY", "1") != "0":
+            try:
+                import numpy
+                _NUMPY = numpy
+            except ImportError:
+                pass
+    if _NUMPY is None and wanted:
+        raise ImportError("awale: numpy is not installed (Debian: python3-numpy)")
+    return _NUMPY
+
+
+def _actions_mode(actions):
+    if actions not in ("absolute", "relative"):
+        raise AwaleError("actions must be 'absolute' or 'relative', not %r" % (actions,))
+    return actions == "relative"
 
 
 # -------------------------------------------------------------- rule sets
@@ -220,6 +250,9 @@ class Rules:
     def copy(self):
         return Rules(self)
 
+    def __reduce__(self):
+        return (Rules, (self.name, self.diff().split()))
+
     def __eq__(self, other):
         return isinstance(other, Rules) and bytes(self._r) == bytes(other._r)
 
@@ -294,29 +327,40 @@ class State:
     Moves are named as in the program ("C", "e"; "C+", "C-" and "pass" in
     the relay game) or numbered as actions: action(move) and move_name(a)
     convert, num_actions() is 12 for Oware and 25 for the relay game (pits
-    0..11 counterclockwise, 12..23 clockwise, 24 the pass).
+    0..11 counterclockwise, 12..23 clockwise, 24 the pass). With
+    actions="relative" they are numbered from the side to move's view, as
+    OpenSpiel numbers Oware's: 0..5 its own pits A..F or a..f (relay: 0..5
+    counterclockwise, 6..11 clockwise, 12 the pass), and observation() is
+    OpenSpiel's observation tensor.
+
+    pickle, copy.copy and copy.deepcopy copy a State (history included);
+    serialize() gives it as text and State.deserialize(text) reads it back.
 
     A State may be used by several threads: each call is atomic (a lock
     makes the others wait), so a move is played whole or not at all."""
 
-    __slots__ = ("_g", "rules", "_names", "_codes", "_acodes", "_buf", "_err", "_lock")
+    __slots__ = ("_g", "rules", "_names", "_codes", "_acodes", "_buf", "_err", "_lock",
+                 "_relative")
 
-    def __init__(self, rules="abapa", rule=None, position=None, first="S"):
+    def __init__(self, rules="abapa", rule=None, position=None, first="S", actions="absolute"):
         self._g = None
         self.rules = _rules(rules, rule).copy()
+        relative = _actions_mode(actions)
         if first not in ("S", "N", SOUTH, NORTH):
             raise AwaleError("first must be 'S' or 'N', not %r" % (first,))
         start = _position(position, first=0 if first in ("S", SOUTH) else 1)
-        self._init(_c.aw_game_new(byref(self.rules._r), byref(start)))
+        self._init(_c.aw_game_new(byref(self.rules._r), byref(start)), relative)
 
-    def _init(self, game):
+    def _init(self, game, relative=False):
         if not game:
             raise MemoryError("awale: out of memory")
         self._g = game
         # Held around every call of the C game (which runs without the GIL).
         self._lock = threading.Lock()
+        self._relative = relative
         self._names, self._codes = self.rules._tables()
-        self._acodes = _ACTION_CODES[:self.num_actions()]
+        # The fast path of play(int): absolute actions only.
+        self._acodes = () if relative else _ACTION_CODES[:self.num_actions()]
         self._buf = (c_uint8 * _lib.AW_MAX_MOVES)()
         self._err = byref(_lib.Error())
 
@@ -378,23 +422,50 @@ class State:
 
     def legal_actions(self):
         """The same as action numbers."""
+        of = _RELATIVE_OF if self._relative else _ACTION_OF
         with self._lock:
             n = _game_legal(self._g, self._buf)
-            return list(map(_ACTION_OF.__getitem__, self._buf[:n]))
+            return list(map(of.__getitem__, self._buf[:n]))
+
+    def legal_action_mask(self, numpy=None):
+        """For every action number, whether it can be played now: a numpy
+        bool array of num_actions() (a list of bools with numpy=False or
+        without numpy)."""
+        mask = [False] * self.num_actions()
+        for a in self.legal_actions():
+            mask[a] = True
+        np = _numpy(numpy)
+        return mask if np is None else np.array(mask, dtype=np.bool_)
 
     def num_actions(self):
-        return 25 if self.rules._r.family == 1 else 12
+        """12 (Oware) or 25 (relay) absolute actions; 6 or 13 relative."""
+        relay = self.rules._r.family == 1
+        if self._relative:
+            return 13 if relay else 6
+        return 25 if relay else 12
+
+    @property
+    def actions(self):
+        """"absolute" or "relative": how actions are numbered."""
+        return "relative" if self._relative else "absolute"
 
     def action(self, move):
-        """The action number of a move name."""
-        return _action(self._code(move))
+        """The action number of a move name (relative actions: counted in
+        the row of the pit's owner)."""
+        code = self._code(move)
+        return _RELATIVE_OF[code] if self._relative else _action(code)
 
     def move_name(self, action):
-        """The move name of an action number."""
+        """The move name of an action number (relative actions: for the side
+        to move)."""
         return self._names[self._action_code(action)]
 
-    def _action_code(self, action):
+    def _action_code(self, action, side=None):
         _int(action, "the action", 0, self.num_actions() - 1)
+        if self._relative:
+            if side is None:
+                side = self._pos().side
+            return _RELATIVE_CODES[side][action if action < 12 else 24]
         if action == 24:
             return _lib.AW_MOVE_PASS
         return action - 12 | _lib.AW_MOVE_CW if action >= 12 else action
@@ -425,6 +496,15 @@ class State:
         game unchanged."""
         if type(move) is int and 0 <= move < len(self._acodes):
             code = self._acodes[move]
+        elif self._relative and isinstance(move, int) and not isinstance(move, bool):
+            # The side to move and the move, under one hold of the lock.
+            _int(move, "the action", 0, self.num_actions() - 1)
+            codes = _RELATIVE_CODES
+            with self._lock:
+                code = codes[_c.aw_game_position(self._g)[0].side][move if move < 12 else 24]
+                if _game_play(self._g, code, self._err):
+                    raise IllegalMoveError(_msg(self._err._obj), move)
+            return
         else:
             code = self._codes.get(move) if isinstance(move, str) else None
             if code is None:
@@ -498,13 +578,81 @@ class State:
         s.rules = self.rules
         with self._lock:
             g = _c.aw_game_clone(self._g)
-        s._init(g)
+        s._init(g, self._relative)
         return s
 
     __copy__ = clone
 
     def __deepcopy__(self, memo):
         return self.clone()
+
+    def __reduce__(self):
+        return (_restore_state, (self.serialize(),))
+
+    def serialize(self):
+        """The game as text (rules, start position, moves, the action
+        numbering), for State.deserialize: lines "awale-state 1", "rules
+        NAME", "rule K=V ..." (when the rules differ from the preset),
+        "start POSITION", "moves M M ..." (when some were played), "agreed"
+        (when the game ended by agreement), "actions relative"."""
+        with self._lock:
+            g = self._g
+            start = _format_position(_c.aw_game_start(g)[0])
+            moves = [self._names[_c.aw_game_move(g, i)] for i in range(_c.aw_game_ply(g))]
+            agreed = _c.aw_game_status(g) == _STATUS_AGREEMENT
+        lines = ["awale-state 1", "rules " + self.rules.name]
+        diff = self.rules.diff()
+        if diff:
+            lines.append("rule " + diff)
+        lines.append("start " + start)
+        if moves:
+            lines.append("moves " + " ".join(moves))
+        if agreed:
+            lines.append("agreed")
+        if self._relative:
+            lines.append("actions relative")
+        return "\n".join(lines) + "\n"
+
+    @staticmethod
+    def deserialize(text):
+        """A State from the text of serialize(); AwaleError naming the line
+        and the problem for anything else."""
+        if not isinstance(text, str):
+            raise TypeError("a serialized State is a str, not %s" % type(text).__name__)
+        lines = text.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        if not lines or lines[0] != "awale-state 1":
+            first = lines[0][:40] if lines else ""
+            raise AwaleError("not a serialized State: line 1 is %r, not 'awale-state 1'" % first)
+        fields = {}
+        order = ("rules", "rule", "start", "moves", "agreed", "actions")
+        for number, line in enumerate(lines[1:], 2):
+            key, _, value = line.partition(" ")
+            if key not in order:
+                raise AwaleError("line %d: unknown field %r" % (number, key[:40]))
+            if key in fields:
+                raise AwaleError("line %d: %s given twice" % (number, key))
+            if list(fields) and order.index(key) < order.index(list(fields)[-1]):
+                raise AwaleError("line %d: %s after %s" % (number, key, list(fields)[-1]))
+            if (key == "agreed") != (value == ""):
+                raise AwaleError("line %d: %s" % (number, "agreed takes no value"
+                                                  if key == "agreed" else key + " needs a value"))
+            fields[key] = value
+        for key in ("rules", "start"):
+            if key not in fields:
+                raise AwaleError("the serialized State has no %s line" % key)
+        try:
+            rules = Rules(fields["rules"], fields["rule"].split() if "rule" in fields else None)
+            s = State(rules, position=fields["start"],
+                      actions=fields.get("actions", "absolute"))
+            if "moves" in fields:
+                s.play_moves(fields["moves"].split(" "))
+            if "agreed" in fields:
+                s.agree()
+        except AwaleError as e:
+            raise AwaleError("bad serialized State: %s" % e) from None
+        return s
 
     def agree(self):
         """End the game by agreement, when the rule set allows it."""
@@ -568,22 +716,25 @@ class State:
         """The board as 14 numbers: the 12 pits (A..F, then a..f) and the two
         scores (South, North); with mover_first, from the side to move's
         view (its pits and score first). A numpy array (uint8) when numpy is
-        there (numpy=None) or asked for (True); a list with numpy=False."""
+        there (numpy=None) or asked for (True); a list with numpy=False.
+
+        With actions="relative", OpenSpiel's observation tensor of Oware:
+        the same 14 numbers divided by 48 (float32; floats in a list),
+        the same for both players."""
         p = self._pos()
         pits, score = list(p.pits), list(p.score)
         if mover_first and p.side == NORTH:
             pits = pits[6:] + pits[:6]
             score = score[::-1]
         obs = pits + score
-        if numpy is False:
-            return obs
-        try:
-            import numpy as np
-        except ImportError:
-            if numpy:
-                raise
-            return obs
-        return np.array(obs, dtype=np.uint8)
+        np = _numpy(numpy)
+        if self._relative:
+            if np is None:
+                return [_FRACTION[k] for k in obs]
+            return np.array(obs, dtype=np.float32) / np.float32(_lib.AW_SEEDS)
+        return obs if np is None else np.array(obs, dtype=np.uint8)
+
+    observation_tensor = observation
 
     def evaluate(self):
         """The engine's static evaluation, hundredths of a seed for the
@@ -615,6 +766,24 @@ def _action(code):
 _ACTION_CODES = tuple(range(12)) + tuple(m | _lib.AW_MOVE_CW for m in range(12)) + (
     _lib.AW_MOVE_PASS,)
 _ACTION_OF = {code: a for a, code in enumerate(_ACTION_CODES)}
+# Relative actions: the move codes of actions 0..24 for each side to move
+# (0..5 own pits, 6..11 clockwise... in a 25-long table, 12 read at 24), and
+# the relative action of every move code.
+_RELATIVE_CODES = tuple(
+    tuple(range(6 * side, 6 * side + 6)) + tuple(m | _lib.AW_MOVE_CW
+                                                  for m in range(6 * side, 6 * side + 6))
+    + (None,) * 12 + (_lib.AW_MOVE_PASS,) for side in (SOUTH, NORTH))
+_RELATIVE_OF = {code: (code & 0x0F) % 6 + (6 if code & _lib.AW_MOVE_CW else 0)
+                for code in _ACTION_CODES[:24]}
+_RELATIVE_OF[_lib.AW_MOVE_PASS] = 12
+# k / 48 as numpy's float32 makes it, as a Python float (OpenSpiel's tensor).
+_FRACTION = [float(ctypes.c_float(k / 48.0).value) for k in range(49)]
+_STATUS_AGREEMENT = 8
+
+
+def _restore_state(text):
+    """pickle's way back to a State (State.__reduce__)."""
+    return State.deserialize(text)
 
 
 def _state(position, rules, rule):
@@ -624,6 +793,243 @@ def _state(position, rules, rule):
             raise AwaleError("give the rules with the State, not beside it")
         return position
     return State(rules if rules is not None else "abapa", rule, position)
+
+
+# ---------------------------------------------------------- vectors of games
+
+class VectorGame:
+    """n games of one rule set stepped together in C, for training loops.
+
+    VectorGame(n, rules="abapa", rule=None, seed=0, actions="absolute",
+    numpy=None): n games at the start position (South to move). step()
+    plays one action in every game; a game that ends gets its rewards and
+    starts again at once. Actions are numbered as State's (absolute, or
+    relative as OpenSpiel's with actions="relative"); observations are 14
+    numbers a game as State.observation() gives them (uint8 counts, or
+    OpenSpiel's float32 tensor with relative actions).
+
+    With numpy (the default when it is there), the arrays returned are
+    written in place by every call (observations (n, 14), legal masks
+    (n, num_actions) bool, rewards (n, 2) float32 for South and North,
+    done (n,) bool): copy them to keep them. Without numpy (or with
+    numpy=False), new lists are returned instead.
+
+    The C code runs without Python's GIL, so other threads run meanwhile.
+    A VectorGame may be shared by threads: each call is atomic (a lock
+    makes the others wait); several VectorGames step in parallel."""
+
+    def __init__(self, n, rules="abapa", rule=None, seed=0, actions="absolute", numpy=None):
+        self._v = None
+        self._lock = threading.Lock()
+        self.rules = _rules(rules, rule).copy()
+        relative = _actions_mode(actions)
+        self.actions = actions
+        self.n = _int(n, "the number of games", 1, _lib.AW_VECTOR_MAX)
+        seed = _int(seed, "seed", 0, (1 << 64) - 1)
+        flags = _lib.AW_VECTOR_RELATIVE | _lib.AW_VECTOR_FLOAT if relative else 0
+        err = _lib.Error()
+        v = _c.aw_vector_new(byref(self.rules._r), n, flags, seed, byref(err))
+        if not v:
+            raise AwaleError(_msg(err))
+        self._v = v
+        self.num_actions = na = _c.aw_vector_num_actions(v)
+        self._names, _ = self.rules._tables()
+        np = self._np = _numpy(numpy)
+        nobs = _lib.AW_VECTOR_OBS
+        if np is not None:
+            self._obs = np.zeros((n, nobs), dtype=np.float32 if relative else np.uint8)
+            self._mask = np.zeros((n, na), dtype=np.bool_)
+            self._rew = np.zeros((n, 2), dtype=np.float32)
+            self._done = np.zeros(n, dtype=np.bool_)
+            self._act = np.zeros(n, dtype=np.int32)
+            self._given = np.zeros(n, dtype=np.int32)
+            self._players = np.zeros(n, dtype=np.uint8)
+            addr = _np_address
+        else:
+            self._obs = ((c_float if relative else c_uint8) * (n * nobs))()
+            self._mask = (c_uint8 * (n * na))()
+            self._rew = (c_float * (2 * n))()
+            self._done = (c_uint8 * n)()
+            self._act = (c_int32 * n)()
+            self._given = self._act
+            self._players = (c_uint8 * n)()
+            addr = ctypes.addressof
+        self._a_obs, self._a_mask, self._a_rew = (addr(self._obs), addr(self._mask),
+                                                  addr(self._rew))
+        self._a_done, self._a_act, self._a_given = (addr(self._done), addr(self._act),
+                                                    addr(self._given))
+        self._a_players = addr(self._players)
+        self._err = _lib.Error()
+        self._perr = byref(self._err)
+        _c.aw_vector_observe(v, self._a_obs, self._a_mask)
+
+    def _live(self):
+        if not self._v:
+            raise AwaleError("the VectorGame is closed")
+        return self._v
+
+    def close(self):
+        """Free the games (at once; the garbage collector would too)."""
+        lock = getattr(self, "_lock", None)
+        if lock is None:
+            return
+        with lock:
+            v, self._v = self._v, None
+        if v and _c is not None:
+            _c.aw_vector_free(v)
+
+    __del__ = close
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __len__(self):
+        return self.n
+
+    def __reduce__(self):
+        raise TypeError("a VectorGame cannot be pickled (its games can: State)")
+
+    def __repr__(self):
+        return "<awale.VectorGame %d games of %s, %s actions>" % (self.n, self.rules.name,
+                                                                   self.actions)
+
+    # The arrays, or lists without numpy.
+    def _rows(self, flat, width, convert=None):
+        items = list(flat) if convert is None else list(map(convert, flat))
+        return [items[i * width:(i + 1) * width] for i in range(self.n)]
+
+    def _observations(self):
+        if self._np is not None:
+            return self._obs
+        return self._rows(self._obs, _lib.AW_VECTOR_OBS)
+
+    def _masks(self):
+        if self._np is not None:
+            return self._mask
+        return self._rows(self._mask, self.num_actions, bool)
+
+    def reset(self):
+        """Every game back to the start position; returns observations()."""
+        with self._lock:
+            v = self._live()
+            _c.aw_vector_reset(v)
+            _c.aw_vector_observe(v, self._a_obs, self._a_mask)
+            return self._observations()
+
+    def observations(self):
+        """Each game's observation: (n, 14), a row a game."""
+        with self._lock:
+            self._live()
+            return self._observations()
+
+    def legal_masks(self):
+        """Each game's legal actions: (n, num_actions) booleans."""
+        with self._lock:
+            self._live()
+            return self._masks()
+
+    def current_players(self):
+        """Each game's side to move: 0 (South) or 1 (North)."""
+        with self._lock:
+            _c.aw_vector_players(self._live(), self._a_players)
+            return self._players if self._np is not None else list(self._players)
+
+    def random_actions(self):
+        """A legal action for every game, drawn uniformly in C from the
+        vector's seed (the same seed, the same games). With numpy the array
+        is written in place by the next call."""
+        with self._lock:
+            _c.aw_vector_random_actions(self._live(), self._a_act)
+            return self._act if self._np is not None else list(self._act)
+
+    def _actions_address(self, actions):
+        """The address of the actions as n int32, checked (any problem is
+        the library's message for the first game that has it)."""
+        n, na, np = self.n, self.num_actions, self._np
+        if actions is self._act and np is not None:
+            return actions, self._a_act  # random_actions()'s own array
+        if np is not None:
+            if (type(actions) is np.ndarray and actions.dtype == np.int32
+                    and actions.shape == (n,) and actions.flags.c_contiguous):
+                return actions, actions.ctypes.data  # the C code checks the range
+            a = np.asarray(actions)
+            if a.shape != (n,):
+                raise AwaleError("step() needs %d actions, one a game, not an array of shape %s"
+                                 % (n, a.shape))
+            if a.dtype.kind not in "iu":
+                raise TypeError("actions must be integers, not %s" % a.dtype)
+            bad = np.flatnonzero((a < 0) | (a >= na))
+            if bad.size:
+                i = int(bad[0])
+                raise IllegalMoveError("game %d: action %d is out of range (0 to %d)"
+                                       % (i, int(a[i]), na - 1), int(a[i]))
+            self._given[:] = a
+            return self._given, self._a_given
+        actions = list(actions)
+        if len(actions) != n:
+            raise AwaleError("step() needs %d actions, one a game, not %d" % (n, len(actions)))
+        for i, a in enumerate(actions):
+            if isinstance(a, bool) or not isinstance(a, int):
+                raise TypeError("actions must be integers, not %s" % type(a).__name__)
+            if not 0 <= a < na:
+                raise IllegalMoveError("game %d: action %d is out of range (0 to %d)"
+                                       % (i, a, na - 1), a)
+        self._given[:] = actions
+        return self._given, self._a_given
+
+    def step(self, actions):
+        """Play actions[i] in game i, for every game (a numpy int array, or a
+        sequence of ints). Returns (observations, rewards, done): rewards
+        (n, 2) are +1/-1/0 for South and North in the games that ended at
+        this step (0 in the others), done (n,) says which ended; those
+        games start again, and their observations and legal masks are
+        those of the new game. An action out of range or illegal raises
+        IllegalMoveError naming the game, with nothing played."""
+        with self._lock:
+            v = self._live()
+            keep, address = self._actions_address(actions)
+            if _c.aw_vector_step(v, address, self._a_rew, self._a_done, self._a_obs,
+                                 self._a_mask, self._perr):
+                raise IllegalMoveError(_msg(self._err))
+            if self._np is not None:
+                return self._obs, self._rew, self._done
+            return (self._observations(), self._rows(self._rew, 2),
+                    [bool(d) for d in self._done])
+
+    def position(self, i):
+        """Game i's position, as a position string."""
+        _int(i, "the game", 0, self.n - 1)
+        with self._lock:
+            return _format_position(_c.aw_vector_position(self._live(), i)[0])
+
+    def positions(self):
+        """Every game's position, as position strings."""
+        with self._lock:
+            v = self._live()
+            return [_format_position(_c.aw_vector_position(v, i)[0]) for i in range(self.n)]
+
+    def ply(self, i):
+        """The number of moves game i played since it (re)started."""
+        _int(i, "the game", 0, self.n - 1)
+        with self._lock:
+            return _c.aw_vector_ply(self._live(), i)
+
+    def move_name(self, i, action):
+        """The name of an action in game i now ("C", "e", "C+")."""
+        _int(action, "the action", 0, self.num_actions - 1)
+        _int(i, "the game", 0, self.n - 1)
+        with self._lock:
+            side = _c.aw_vector_position(self._live(), i)[0].side
+        if self.actions == "relative":
+            return self._names[_RELATIVE_CODES[side][action if action < 12 else 24]]
+        return self._names[_ACTION_CODES[action]]
+
+
+def _np_address(a):
+    return a.ctypes.data
 
 
 # ------------------------------------------------------------------ perft

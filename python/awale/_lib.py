@@ -24,6 +24,11 @@ AW_HOWTO_MAX = 4096
 AW_MOVE_CW = 0x10
 AW_MOVE_PASS = 0x40
 AW_MOVE_NONE = 0xFF
+AW_SEEDS = 48
+AW_VECTOR_RELATIVE = 1
+AW_VECTOR_FLOAT = 2
+AW_VECTOR_OBS = 14
+AW_VECTOR_MAX = 1 << 20
 
 
 class Error(Structure):
@@ -143,6 +148,19 @@ _PROTOTYPES = {
     "aw_game_playout": (c_int, [c_void_p, P(c_uint64), c_int]),
     "aw_game_occurrences": (c_int, [c_void_p]),
     "aw_game_scores": (None, [c_void_p, P(c_int)]),
+    # vectors of games (the arrays are passed as addresses: c_void_p)
+    "aw_vector_new": (c_void_p, [P(Rules), c_int, c_int, c_uint64, P(Error)]),
+    "aw_vector_free": (None, [c_void_p]),
+    "aw_vector_size": (c_int, [c_void_p]),
+    "aw_vector_num_actions": (c_int, [c_void_p]),
+    "aw_vector_reset": (None, [c_void_p]),
+    "aw_vector_observe": (None, [c_void_p, c_void_p, c_void_p]),
+    "aw_vector_step": (c_int, [c_void_p, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p,
+                               P(Error)]),
+    "aw_vector_random_actions": (None, [c_void_p, c_void_p]),
+    "aw_vector_players": (None, [c_void_p, c_void_p]),
+    "aw_vector_position": (P(Position), [c_void_p, c_int]),
+    "aw_vector_ply": (c_int, [c_void_p, c_int]),
     # records
     "aw_record_new": (c_void_p, [P(Rules), P(Position)]),
     "aw_record_free": (None, [c_void_p]),

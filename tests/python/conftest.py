@@ -45,3 +45,21 @@ def cli(tmp_path_factory):
 def data_home(tmp_path, monkeypatch):
     """The module's tables default directory is a temporary one too."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
+@pytest.fixture
+def no_numpy(monkeypatch):
+    """The module as on a system without numpy: importing it fails, and the
+    module looks for it again."""
+    import builtins
+
+    import awale
+    real = builtins.__import__
+
+    def refuse(name, *args, **kwargs):
+        if name == "numpy" or name.startswith("numpy."):
+            raise ImportError("no numpy here")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", refuse)
+    monkeypatch.setattr(awale, "_NUMPY", False)

@@ -96,16 +96,7 @@ def test_observation():
         numpy=False)
 
 
-def test_observation_without_numpy(monkeypatch):
-    import builtins
-    real = builtins.__import__
-
-    def no_numpy(name, *args, **kwargs):
-        if name == "numpy":
-            raise ImportError("no numpy here")
-        return real(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_numpy)
+def test_observation_without_numpy(no_numpy):
     s = awale.State()
     assert s.observation() == [4] * 12 + [0, 0]
     with pytest.raises(ImportError):

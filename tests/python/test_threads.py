@@ -250,3 +250,91 @@ def test_record_used_by_threads():
         print("ok")
         """)
     assert out == "ok\n"
+
+
+def test_vector_steps_without_the_gil():
+    # With a switch interval of 1000 s the main thread gives the GIL away
+    # only when it waits: a thread that counts while step() runs proves that
+    # the C code runs without it.
+    out = run("""
+        sys.setswitchinterval(1000)
+        v = awale.VectorGame(1 << 16, numpy=False)
+        actions = v.random_actions()
+        count, stop = [0], [False]
+
+        def spin():
+            while not stop[0]:
+                count[0] += 1
+                time.sleep(0)  # lets the GIL go
+        th = threading.Thread(target=spin)
+        th.start()
+        seen = 0
+        for _ in range(50):
+            before = count[0]
+            v.step(actions)
+            seen = max(seen, count[0] - before)
+            if seen:
+                break
+            actions = v.random_actions()
+        stop[0] = True
+        th.join()
+        print("counted" if seen else "never")
+        """)
+    assert out == "counted\n"
+
+
+def test_vector_games_in_parallel_threads():
+    # Four VectorGames stepped by four threads at once end as they do one
+    # after the other.
+    out = run("""
+        def play(seed, out):
+            v = awale.VectorGame(128, seed=seed)
+            for _ in range(300):
+                v.step(v.random_actions())
+            out[seed] = v.positions()
+        alone, together = {}, {}
+        for seed in range(4):
+            play(seed, alone)
+        ths = [threading.Thread(target=play, args=(seed, together)) for seed in range(4)]
+        for th in ths:
+            th.start()
+        for th in ths:
+            th.join()
+        assert alone == together
+        print("ok")
+        """)
+    assert out == "ok\n"
+
+
+def test_vector_game_shared_by_threads():
+    # Each call is whole: the threads' steps (some refused, as another
+    # thread stepped between random_actions and step) leave valid games.
+    out = run("""
+        v = awale.VectorGame(64, seed=1)
+        errors, steps = [], [0]
+
+        def worker():
+            try:
+                for _ in range(300):
+                    try:
+                        v.step(v.random_actions().copy())
+                        steps[0] += 1
+                    except awale.IllegalMoveError:
+                        pass
+                    v.positions(), v.legal_masks().sum(), v.current_players().copy()
+            except Exception as x:
+                errors.append(repr(x))
+        ths = [threading.Thread(target=worker) for _ in range(4)]
+        for th in ths:
+            th.start()
+        for th in ths:
+            th.join()
+        assert not errors, errors[:3]
+        for i, p in enumerate(v.positions()):
+            awale.State(position=p)  # 48 seeds, a well-formed position
+            if v.ply(i) == 0:
+                assert list(v.legal_masks()[i]) == [True] * 6 + [False] * 6
+        v.step(v.random_actions())
+        print("ok", steps[0] > 0)
+        """)
+    assert out == "ok True\n"
