@@ -126,13 +126,34 @@ def main():
     bn, an, rn, _ = ols([b for a, b, c in fx], [c for a, b, c in fx])
     print(f"final margin on the value: linear slope {bl:.3f} corr {rl:.3f}; "
           f"network slope {bn:.3f} corr {rn:.3f}")
-    for lo_s, hi_s in ((13, 24), (25, 36), (37, 48)):
+    print("by the network's output bucket (seeds on the board):")
+    for lo_s, hi_s in ((0, 12), (13, 24), (25, 36), (37, 48)):
         sub = [(n[0], n[3]) for s, n, p, f in rows
                if lo_s <= s <= hi_s and not p[0] and not p[3]]
-        if len(sub) > 30:
+        los = [(n[0] - n[2], n[3] - n[5]) for s, n, p, f in rows
+               if lo_s <= s <= hi_s and not (p[0] or p[2] or p[3] or p[5])]
+        los = [(x, y) for x, y in los if x > 0 or y > 0]
+        if len(sub) > 30 and len(los) > 30:
             b, _, r, sd = ols([a for a, b in sub], [b for a, b in sub])
-            print(f"  seeds {lo_s}-{hi_s}: n={len(sub)} network on linear slope {b:.3f} "
-                  f"corr {r:.3f} sd ratio {sd:.3f}")
+            lx2, ly2 = [a for a, b in los], [b for a, b in los]
+            lb, _, lr, lsd = ols(lx2, ly2)
+            lo, hi = bootstrap_sd_ratio(lx2, ly2)
+            fin = [(n[0], n[3], 100 * f) for s, n, p, f in rows
+                   if lo_s <= s <= hi_s and not p[0] and not p[3]]
+            fl = ols([a for a, b, c in fin], [c for a, b, c in fin])[0]
+            fn = ols([b for a, b, c in fin], [c for a, b, c in fin])[0]
+            sx2, sy2 = sorted(lx2), sorted(ly2)
+            match = []
+            for t in (100, 200, 400):
+                frac = sum(1 for x in sx2 if x >= t) / len(sx2)
+                match.append(quantile(sy2, 1 - frac) / t)
+            print(f"  seeds {lo_s}-{hi_s}: final margin per value, linear / network "
+                  f"{fl:.3f} / {fn:.3f} = {fl / fn:.3f}; marks as many at x "
+                  + " ".join(f"{m:.2f}" for m in match) + " (?!, ?, ??)")
+            print(f"  seeds {lo_s}-{hi_s}: values n={len(sub)} slope {b:.3f} corr {r:.3f} "
+                  f"sd ratio {sd:.3f}; losses n={len(los)} slope {lb:.3f} "
+                  f"through 0 {origin(lx2, ly2):.3f} corr {lr:.3f} sd ratio {lsd:.3f} "
+                  f"({lo:.2f}..{hi:.2f})")
 
 
 if __name__ == "__main__":

@@ -119,7 +119,7 @@ static int loss_of(const aw_score *best, const aw_score *played)
  * 37-48): what a loss the linear model puts at 100 is worth in the
  * network's values, measured on positions of self-play games
  * (tools/eval_scale.c, scripts/eval-scale.py; docs/review.md). */
-static const int nnue_review_scale[NN_OUT_BUCKETS] = {140, 140, 115, 100};
+static const int nnue_review_scale[NN_OUT_BUCKETS] = {200, 145, 120, 105};
 
 int aw_review_scale(const aw_engine *eng, const aw_rules *rules, const aw_position *pos)
 {
