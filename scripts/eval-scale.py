@@ -109,7 +109,7 @@ def main():
         fn = sum(1 for y in sy if y >= t) / len(sy)
         print(f"  linear >= {t}: {100 * frac:.1f}% of moves; the network gives as many at {tn}; "
               f"network >= {t}: {100 * fn:.1f}%")
-    print("agreement of the marks at the same thresholds (rows linear, columns network):")
+    print("the marks of the same moves at the same thresholds (rows linear, columns network):")
     def mark(v):
         return 3 if v >= 400 else 2 if v >= 200 else 1 if v >= 100 else 0
     tab = [[0] * 4 for _ in range(4)]
@@ -119,6 +119,26 @@ def main():
     print("        " + " ".join(f"{n:>6}" for n in names))
     for i in range(4):
         print(f"  {names[i]:>5} " + " ".join(f"{v:6d}" for v in tab[i]))
+    # The same with the network's thresholds scaled by the review's factors
+    # (src/engine/review.c, nnue_review_scale) for its output bucket.
+    factors = (2.00, 1.45, 1.20, 1.05)
+    tab = [[0] * 4 for _ in range(4)]
+    for s_, n, p, f in rows:
+        if p[0] or p[2] or p[3] or p[5]:
+            continue
+        k = factors[min(3, s_ * 4 // 49)]
+        tab[mark(n[0] - n[2])][mark((n[3] - n[5]) / k)] += 1
+    print("the same, the network's thresholds times the review's factors "
+          + " ".join(f"{k:.2f}" for k in factors) + ":")
+    print("        " + " ".join(f"{n:>6}" for n in names))
+    for i in range(4):
+        print(f"  {names[i]:>5} " + " ".join(f"{v:6d}" for v in tab[i]))
+    tot = sum(map(sum, tab))
+    same = sum(tab[i][i] for i in range(4))
+    near = sum(tab[i][j] for i in range(4) for j in range(4) if abs(i - j) <= 1)
+    print(f"  the same mark {100 * same / tot:.1f}%, at most one step apart {100 * near / tot:.1f}%; "
+          f"marked by linear {100 * sum(map(sum, tab[1:])) / tot:.1f}%, by the network "
+          f"{100 * sum(tab[i][j] for i in range(4) for j in range(1, 4)) / tot:.1f}%")
     # Against the games' final margins (hundredths): how much a hundredth of
     # each evaluation is worth in seeds at the end.
     fx = [(n[0], n[3], 100 * f) for s, n, p, f in rows if not p[0] and not p[3]]
