@@ -257,7 +257,7 @@ static const command commands[] = {
     {"review", "review a game: what each move cost, marks, the turning points",
      cmd_review,
      "usage: awale review [--depth D | --movetime MS] [--tables DIR|none] [--book FILE|none]\n"
-     "                    [--threads T] [--hash MB] FILE|-\n"
+     "                    [--eval E] [--threads T] [--hash MB] FILE|-\n"
      "       awale review [--rules R] [--rule K=V]... [--position POS] [options] MOVE...\n"
      "\n"
      "Judges every move of the games in FILE (game records, docs/records.md; '-'\n"
@@ -286,6 +286,9 @@ static const command commands[] = {
      "                   $XDG_DATA_HOME/awale/tables; the first use builds 12 seeds)\n"
      "  --book FILE      opening book whose values judge the moves it holds, or\n"
      "                   'none' (default: the built-in book)\n"
+     "  --eval E         nnue (the network, the default), linear (the tuned linear\n"
+     "                   model; tuned is the same) or material: the evaluation of\n"
+     "                   the searches (the thresholds follow its scale)\n"
      "  --threads T      search threads (default 1)\n"
      "  --hash MB        transposition table size (default 64)\n"
      "\n"
