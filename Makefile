@@ -647,6 +647,13 @@ $(BUILD)/tune: tools/tune.c $(LIBAWALE)
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tools/tune.c $(LIBAWALE) $(LIBS)
 
+# The network's scale against the linear model's (docs/review.md, "Marks and
+# the evaluation"): build/release/eval_scale, read by scripts/eval-scale.py.
+$(BUILD)/eval_scale: tools/eval_scale.c $(LIBAWALE)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tools/eval_scale.c $(LIBAWALE) $(LIBS)
+
 $(BUILD)/nnue_train: tools/nnue_train.c $(LIBAWALE)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LINK    $@")

@@ -1065,6 +1065,18 @@ AW_API aw_book *aw_book_build(const aw_book *from, const aw_rules *rules, const 
                                     average loss                            */
 #define AW_REVIEW_TURNING_MAX 3
 
+/* The thresholds above are seeds of the linear model's estimates (and of
+ * exact values: the tables'). The network's estimates (Eval=nnue) spread
+ * wider, the more so the fewer seeds are on the board; the review and the
+ * trainer compare a search's estimates in *pos with each threshold times
+ * this percentage / 100, so that a mark means the same loss whatever the
+ * evaluation: 100 for Eval=linear or material and where Eval=nnue plays
+ * the linear model (a rule set with a no-capture limit, the relay game),
+ * the network's measured factor by the seeds on the board otherwise
+ * (docs/review.md, "Marks and the evaluation"). */
+AW_API int aw_review_scale(const aw_engine *engine, const aw_rules *rules,
+                           const aw_position *pos);
+
 typedef enum aw_review_source {
     AW_REVIEW_SEARCH = 0, /* the engine's searches (estimates or proven)     */
     AW_REVIEW_TABLES = 1, /* the endgame tables: exact (plies are 0)          */

@@ -53,7 +53,7 @@ static int on_progress(void *ctx, const aw_review *so_far, int reviewing)
 typedef struct review_args {
     cli_rules cr;
     long long depth, movetime, threads, hash;
-    const char *tables_opt, *book_opt;
+    const char *tables_opt, *book_opt, *eval;
     const char *words[512];
     int nwords;
 } review_args;
@@ -77,6 +77,8 @@ static int review_one(const char *cmd, const review_args *a, aw_record *rec, pro
         return EXIT_INPUT;
     }
     engine_config cfg = engine_config_front();
+    if (a->eval)
+        cfg.eval = a->eval; /* the marks follow its scale (aw_review_scale) */
     cfg.threads = (int)a->threads;
     cfg.hash_mb = (int)a->hash;
     cfg.tables = tables;
@@ -185,6 +187,17 @@ int cmd_review(int argc, char **argv)
             if (rc < 0)
                 return EXIT_USAGE;
             a.book_opt = v;
+        } else if ((rc = cli_option(cmd, argc, argv, &i, "--eval", &v)) != 0) {
+            if (rc < 0)
+                return EXIT_USAGE;
+            if (strcmp(v, "nnue") && strcmp(v, "linear") && strcmp(v, "tuned") &&
+                strcmp(v, "material")) {
+                cli_error(cmd,
+                          "bad value '%s' for --eval (expected nnue, linear, tuned or material)",
+                          v);
+                return EXIT_USAGE;
+            }
+            a.eval = v;
         } else if (cli_is_option(argv[i])) {
             cli_error(cmd, "unknown option '%s' (see 'awale review --help')", argv[i]);
             return EXIT_USAGE;

@@ -257,7 +257,7 @@ static const command commands[] = {
     {"review", "review a game: what each move cost, marks, the turning points",
      cmd_review,
      "usage: awale review [--depth D | --movetime MS] [--tables DIR|none] [--book FILE|none]\n"
-     "                    [--threads T] [--hash MB] FILE|-\n"
+     "                    [--eval E] [--threads T] [--hash MB] FILE|-\n"
      "       awale review [--rules R] [--rule K=V]... [--position POS] [options] MOVE...\n"
      "\n"
      "Judges every move of the games in FILE (game records, docs/records.md; '-'\n"
@@ -273,6 +273,9 @@ static const command commands[] = {
      "  !   the only good move: every other costs 4 seeds or the result\n"
      "  !!  such a move that gives seeds away at once\n"
      "\n"
+     "The seeds are the linear model's: the engine's network makes more of a move\n"
+     "the fewer seeds are left, and its estimates are compared with the thresholds\n"
+     "times a measured factor (1.05 on a full board to 2 with 12 seeds or fewer).\n"
      "Where the endgame tables cover a position the values are exact, and the\n"
      "comment says 'tables:'. A progress bar shows on a terminal; Ctrl-C stops\n"
      "and still writes the moves reviewed so far (exit status 130).\n"
@@ -283,6 +286,9 @@ static const command commands[] = {
      "                   $XDG_DATA_HOME/awale/tables; the first use builds 12 seeds)\n"
      "  --book FILE      opening book whose values judge the moves it holds, or\n"
      "                   'none' (default: the built-in book)\n"
+     "  --eval E         nnue (the network, the default), linear (the tuned linear\n"
+     "                   model; tuned is the same) or material: the evaluation of\n"
+     "                   the searches (the thresholds follow its scale)\n"
      "  --threads T      search threads (default 1)\n"
      "  --hash MB        transposition table size (default 64)\n"
      "\n"

@@ -26,6 +26,7 @@
  */
 #include "awale.h"
 #include "engine/engine.h"
+#include "engine/nnue.h"
 #include "rules/rules_internal.h"
 
 #include <stdarg.h>
@@ -113,18 +114,41 @@ static int loss_of(const aw_score *best, const aw_score *played)
     return l > 0 ? l : 0;
 }
 
+/* The network's estimates against the linear model's, percent, by the
+ * network's output bucket (seeds on the board x 4 / 49: 0-12, 13-24, 25-36,
+ * 37-48): what a loss the linear model puts at 100 is worth in the
+ * network's values, measured on positions of self-play games
+ * (tools/eval_scale.c, scripts/eval-scale.py; docs/review.md). */
+static const int nnue_review_scale[NN_OUT_BUCKETS] = {200, 145, 120, 105};
+
+int aw_review_scale(const aw_engine *eng, const aw_rules *rules, const aw_position *pos)
+{
+    if (!eng || !rules || !pos || eng->eval_kind != EVAL_NNUE || !nnue_suits(rules))
+        return 100;
+    const int b = nnue_bucket(board_seeds(pos));
+    return nnue_review_scale[b < NN_OUT_BUCKETS ? b : NN_OUT_BUCKETS - 1];
+}
+
+/* A threshold (AW_REVIEW_*) for a move's values: exact ones (the tables)
+ * and the book's (set on the linear model's values) as they are, a
+ * search's estimates times the engine's scale. */
+static int threshold(int t, int scale)
+{
+    return (int)((long)t * scale / 100);
+}
+
 /* The mark a move deserves by what it cost. */
-static aw_mark bad_mark(const aw_score *best, const aw_score *played, int loss)
+static aw_mark bad_mark(const aw_score *best, const aw_score *played, int loss, int scale)
 {
     if (thrown(best, played))
         return AW_MARK_BLUNDER;
     if (kept(best, played))
         return AW_MARK_NONE;
-    if (loss >= AW_REVIEW_BLUNDER)
+    if (loss >= threshold(AW_REVIEW_BLUNDER, scale))
         return AW_MARK_BLUNDER;
-    if (loss >= AW_REVIEW_MISTAKE)
+    if (loss >= threshold(AW_REVIEW_MISTAKE, scale))
         return AW_MARK_MISTAKE;
-    if (loss >= AW_REVIEW_INACCURACY)
+    if (loss >= threshold(AW_REVIEW_INACCURACY, scale))
         return AW_MARK_DUBIOUS;
     return AW_MARK_NONE;
 }
@@ -380,7 +404,16 @@ static int gives_seeds(const aw_rules *rules, const aw_position *pos, const aw_r
     return theirs - mine;
 }
 
-static void judge(const aw_rules *rules, const aw_position *pos, aw_review_move *rm)
+/* The scale of move m's thresholds (aw_review_scale for a search's
+ * estimates, 100 for the tables' and the book's values). */
+static int move_scale(const aw_engine *eng, const aw_rules *rules, const aw_position *pos,
+                      const aw_review_move *m)
+{
+    return m->source == AW_REVIEW_SEARCH ? aw_review_scale(eng, rules, pos) : 100;
+}
+
+static void judge(const aw_engine *eng, const aw_rules *rules, const aw_position *pos,
+                  aw_review_move *rm)
 {
     rm->mark = AW_MARK_NONE;
     if (rm->opening) { /* set, not chosen: shown, not judged */
@@ -392,8 +425,9 @@ static void judge(const aw_rules *rules, const aw_position *pos, aw_review_move 
     rm->result_lost = thrown(&rm->best_score, &rm->played_score);
     if (rm->legal <= 1)
         return;
+    const int scale = move_scale(eng, rules, pos, rm);
     if (rm->played != rm->best) {
-        rm->mark = bad_mark(&rm->best_score, &rm->played_score, rm->loss);
+        rm->mark = bad_mark(&rm->best_score, &rm->played_score, rm->loss, scale);
         return;
     }
     if (rm->second == AW_MOVE_NONE)
@@ -402,24 +436,26 @@ static void judge(const aw_rules *rules, const aw_position *pos, aw_review_move 
      * blunder's worth (a proven result kept costs nothing: a win only
      * sooner, later, bigger or smaller earns no !). */
     if (thrown(&rm->best_score, &rm->second_score) ||
-        loss_of(&rm->best_score, &rm->second_score) >= AW_REVIEW_BLUNDER)
+        loss_of(&rm->best_score, &rm->second_score) >= threshold(AW_REVIEW_BLUNDER, scale))
         rm->mark = gives_seeds(rules, pos, rm) >= 2 ? AW_MARK_BRILLIANT : AW_MARK_GOOD;
 }
 
 /* ------------------------------------------------------------- summary */
 
 /* Where a player stands: winning (2 seeds or more), level, or losing. */
-static int band(const aw_score *s)
+static int band(const aw_score *s, int scale)
 {
-    const int v = seeds_of(s);
-    return v >= AW_REVIEW_MISTAKE ? 1 : v <= -AW_REVIEW_MISTAKE ? -1 : 0;
+    const int v = seeds_of(s), t = threshold(AW_REVIEW_MISTAKE, scale);
+    return v >= t ? 1 : v <= -t ? -1 : 0;
 }
 
-static bool turning(const aw_review_move *m)
+static bool turning(const aw_engine *eng, const aw_game *game, const aw_review_move *m)
 {
     if (m->opening || (m->mark != AW_MARK_MISTAKE && m->mark != AW_MARK_BLUNDER))
         return false;
-    return m->result_lost || band(&m->played_score) < band(&m->best_score);
+    const int scale =
+        move_scale(eng, aw_game_rules(game), aw_game_position_at(game, m->ply), m);
+    return m->result_lost || band(&m->played_score, scale) < band(&m->best_score, scale);
 }
 
 static long cost(const aw_review_move *m)
@@ -427,7 +463,7 @@ static long cost(const aw_review_move *m)
     return m->loss + (m->result_lost ? 1L << 20 : 0);
 }
 
-static void summarise(aw_review *r)
+static void summarise(const aw_engine *eng, const aw_game *game, aw_review *r)
 {
     memset(r->side, 0, sizeof r->side);
     double lost[2] = {0, 0};
@@ -446,7 +482,7 @@ static void summarise(aw_review *r)
      * game order. */
     r->nturning = 0;
     for (int i = 0; i < r->count; i++) {
-        if (!turning(&r->move[i]))
+        if (!turning(eng, game, &r->move[i]))
             continue;
         int at = r->nturning;
         while (at > 0 && cost(&r->move[r->turning[at - 1]]) < cost(&r->move[i]))
@@ -512,17 +548,17 @@ static int review_from(aw_engine *eng, const aw_game *game, aw_review *r,
         if (rc)
             break;
         rm->opening = k < opt->opening;
-        judge(aw_game_rules(g), aw_game_position(g), rm);
+        judge(eng, aw_game_rules(g), aw_game_position(g), rm);
         if ((rc = aw_game_play(g, played, err)) != 0)
             break;
         r->count = k + 1;
-        summarise(r);
+        summarise(eng, game, r);
         c.reviewing = k + 1;
         if (k + 1 < total && poll(&c))
             break;
     }
     search_hold_stops(eng, false);
-    summarise(r);
+    summarise(eng, game, r);
     aw_game_free(g);
     return rc < 0 ? -1 : 0;
 }

@@ -21,9 +21,10 @@ engine_config engine_config_default(void)
 
 engine_config engine_config_front(void)
 {
-    engine_config c = engine_config_default();
-    c.eval = "linear";
-    return c;
+    /* The engine's default evaluation (the network): the review's marks
+     * and the trainer's verdicts take its scale into account
+     * (aw_review_scale). */
+    return engine_config_default();
 }
 
 /* The opening book by level: none below level 5 (a beginner knows no

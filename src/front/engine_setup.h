@@ -30,11 +30,10 @@ typedef struct engine_config {
  * book, seed kept. */
 /* The engines of the play front ends and of reviews (the session, awale
  * review, the terminal's and the web's trainer, reviews and jobs): the
- * default with the linear evaluation. The review's marks and the trainer's
- * verdicts (seed thresholds, the worded texts) were set and tested on its
- * values; the network (the engine's default Eval, which analyze, bench,
- * selfplay, match and uci use) moves to them once they are recalibrated on
- * its scale (docs/engine.md, What is left). */
+ * default, with the engine's default evaluation (the network) as analyze,
+ * bench, selfplay, match and uci. The review's marks and the trainer's
+ * verdicts are set in seeds of the linear model and scaled to the
+ * network's estimates by aw_review_scale (docs/review.md). */
 engine_config engine_config_front(void);
 engine_config engine_config_default(void);
 

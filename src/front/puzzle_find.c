@@ -85,10 +85,11 @@ puzzle_finder *puzzle_finder_new(const puzzle_find_config *cfg, aw_error *err)
     ec.threads = cfg->threads > 0 ? cfg->threads : 1;
     ec.hash_mb = cfg->hash_mb > 0 ? cfg->hash_mb : 16;
     ec.tables = cfg->tables;
-    /* The linear evaluation: the estimates' bounds (PUZZLE_*_EST) were set,
-     * and the shipped puzzles found and checked, on its scale; the
-     * network's estimates spread differently (7 of the 960 puzzles fall
-     * short of a bound with it although their move is the one it plays). */
+    /* The linear evaluation, not the front ends' network: the estimates'
+     * bounds (PUZZLE_*_EST) were set, and the shipped puzzles found and
+     * checked, on its scale; the network's estimates spread wider (checked
+     * with it, 7 of the 960 puzzles fall short of a bound although their
+     * move is the one it plays: docs/puzzles.md, "The evaluation"). */
     ec.options = "OwnBook=false,Eval=linear";
     pf->engine = engine_setup_new(&ec, err);
     ec.tables = NULL;

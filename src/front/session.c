@@ -1129,7 +1129,10 @@ session_code session_agree(session *s, int proposer, agreement_answer *a)
                 a->expected_margin = sign * sc->margin;
                 expected = outcome(a->expected_margin);
             } else {
-                const int v = sign * sc->value;
+                /* In seeds of the linear model (the network's estimates
+                 * spread wider: aw_review_scale, as the review's marks). */
+                const int scale = aw_review_scale(atomic_load(&s->adviser), r, p);
+                const int v = (int)((long)sign * sc->value * 100 / scale);
                 a->expected_margin = (v >= 0 ? v + 50 : v - 50) / 100;
                 /* An estimate within a seed of level is a level game. */
                 expected = v > 100 ? 1 : v < -100 ? -1 : 0;

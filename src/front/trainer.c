@@ -14,7 +14,7 @@
  * position answers from the book). Values are compared in the review's
  * order (a proven result first, then seeds): a move is accepted when it
  * keeps the best move's proven result, or throws none away and costs less
- * than AW_REVIEW_INACCURACY.
+ * than AW_REVIEW_INACCURACY (times aw_review_scale for a search's values).
  *
  * Invariants: exercise states only go forward (OPEN -> RETRY -> SECOND or
  * SHOWN; OPEN -> FIRST); a stopped search counts nothing.
@@ -424,7 +424,12 @@ int trainer_try(trainer *t, int i, aw_move move, aw_engine *engine, trainer_verd
             return rc;
         v->valued = true;
         v->loss = loss_of(&e->best_score, &v->score);
-        const bool ok = !thrown(&e->best_score, &v->score) && v->loss < AW_REVIEW_INACCURACY;
+        /* The review's inaccuracy, on the scale of the engine's estimates
+         * where the review's value came from a search (aw_review_scale). */
+        const int scale =
+            e->source == AW_REVIEW_SEARCH ? aw_review_scale(engine, rules, &e->position) : 100;
+        const bool ok = !thrown(&e->best_score, &v->score) &&
+                        v->loss < AW_REVIEW_INACCURACY * scale / 100;
         char mine[96], best[96], bm[AW_MOVE_MAX];
         words_score_you(&v->score, mine, sizeof mine);
         words_score_you(&e->best_score, best, sizeof best);

@@ -11,7 +11,8 @@
  * ("best"); another legal move is valued by the engine (the endgame tables
  * where the review used them, else a search of that move alone with the
  * limits of the review) and accepted ("good") when it is within
- * AW_REVIEW_INACCURACY of the best value and keeps a proven result; the move
+ * AW_REVIEW_INACCURACY of the best value (on the scale of the engine's
+ * estimates, aw_review_scale) and keeps a proven result; the move
  * played in the game is always a miss. A first miss brings a hint in words
  * (what the best move does), a second one the answer (the best move and
  * its line).

@@ -1,6 +1,6 @@
 # test_review.sh - awale review: marks known from the endgame tables, the
-# output read back as records, several games from a file, bad input, and
-# Ctrl-C keeping what was done.
+# output read back as records, the evaluation (--eval), several games from
+# a file, bad input, and Ctrl-C keeping what was done.
 
 RV="$TMP/review"
 mkdir -p "$RV"
@@ -81,6 +81,22 @@ CHECKS=$((CHECKS + 1))
 [ -n "$(marks "$RV/one.txt")" ] || fail "no marks in the review of a random game"
 [ "$(marks "$RV/one.txt")" = "$(marks "$TMP/out")" ] ||
     fail "a second review marks differently: '$(marks "$RV/one.txt")' / '$(marks "$TMP/out")'"
+
+# The evaluation: the network by default, whose marks (on its scale,
+# docs/review.md) call C at the start an inaccuracy (F better by 1.70 at
+# depth 14); the linear model leaves C unmarked and finds F? the first
+# mistake, as the reviews did before the front ends moved to the network.
+run review --depth 14 --tables none --book none C f F b A a E c D d B e C f A b
+expect_status 0
+expect_text_has "1. C?! {best F -0.17 (F f E a C e E c B c); played -1.87: loses 1.70 seeds}"
+expect_text_has "2... b?? {best d +3.71"
+run review --eval linear --depth 14 --tables none --book none C f F b A a E c D d B e C f A b
+expect_status 0
+expect_text_has "1. C f 2. F? {best C -1.27 (C d A f A c F d A f); played -4.55: loses 3.28 seeds}"
+expect_text_has "turning points: 2... b??, 4... c??, 5. D??}"
+run review --eval bogus C
+expect_status 2
+expect_err_has "bad value 'bogus' for --eval (expected nnue, linear, tuned or material)"
 
 # Several games from a file (or stdin), each reviewed and written.
 "$AWALE" match --engine name=a option.Level=3 --engine name=b option.Level=5 --games 2 \

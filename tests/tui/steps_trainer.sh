@@ -1,10 +1,11 @@
 # steps_trainer.sh - learn from your mistakes in the full-screen game
 # (sourced by run.sh, with its helpers): l in a complete review opens the
-# exercises of both players' marked moves (two people played); the board
-# is the position before the move; the move played is refused with a
-# hint; the review's best move is accepted; two misses give the answer
-# with its line; a move of the player's own is judged by the engine; Esc
-# goes back to the review, then to the game, as it was.
+# exercises of both players' marked moves (two people played; the marks
+# are the network's at depth 14); the board is the position before the
+# move; the move played is refused with a hint; the review's best move is
+# accepted; two misses give the answer with its line; a move of the
+# player's own is judged by the engine; Esc goes back to the review, then
+# to the game, as it was.
 
 STEP="trainer: l in the review of a game between two people"
 GAME="C f F b A a E c D d B e C f A b"
@@ -24,13 +25,14 @@ wait_for "review of the game, depth 14 · 8 moves"
 wait_for "Esc back ? help l learn"
 keys l
 wait_for "awale · Learn from your mistakes · 1 of $NEX"
-wait_for "Find a better move for South (move 2). (In the game: F?)"
+# (the network marks the first move, C, an inaccuracy: F was better)
+wait_for "Find a better move for South (move 1). (In the game: C?!)"
 wait_for "Your move (A-F): its letter, or the arrows and Enter."
-board_is "$(position_after C f)"
+board_is "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"
 
 STEP="trainer: the move played, then the best"
-keys F
-wait_for "F is the move you played in the game. Try again."
+keys C
+wait_for "C is the move you played in the game. Try again."
 wait_re "Hint: the best move (captures [0-9]+ seeds? \(from|stops a capture of [0-9]+ seed|is in the (left|right) half of your row \()"
 keys "$B1"
 wait_for "Yes: $B1 is the best move."
@@ -39,19 +41,21 @@ wait_for "Enter: the next one."
 STEP="trainer: two misses, the answer"
 keys Enter
 wait_for "Learn from your mistakes · 2 of $NEX"
-wait_for "Find a better move for North (move 2). (In the game: b??)"
-keys b
-wait_for "b is the move you played in the game. Try again."
-keys b
+wait_for "Find a better move for South (move 2). (In the game: F?)"
+board_is "$(position_after C f)"
+keys F
+wait_for "F is the move you played in the game. Try again."
+keys F
 wait_for "The best move was $B2 ("
 wait_for "The line: $B2"
 
 STEP="trainer: a move judged by the engine"
 keys n
 wait_for "Learn from your mistakes · 3 of $NEX"
-wait_for "(In the game: A??)"
-keys E
-wait_re "E is not good enough: about [0-9.]+ seeds (ahead|behind); with the best move, about"
+wait_for "Find a better move for North (move 2). (In the game: b??)"
+# e: about 10 seeds below d, the best (awale analyze --depth 14 --multipv 6 C f F)
+keys e
+wait_re "e is not good enough: about [0-9.]+ seeds (ahead|behind); with the best move, about"
 wait_re "Hint: the best move"
 
 STEP="trainer: Esc back to the review, then to the game"

@@ -382,6 +382,37 @@ static int lvl_rank(aw_mark m)
 /* A game of two engines at low levels (so that they err), reviewed: the
  * rules of the marks hold move by move, the summary counts them, and the
  * record written reads back with the same marks and comments. */
+/* The thresholds' scale: 100 for the linear model, the material one, and
+ * where Eval=nnue plays the linear model (a no-capture limit, the relay
+ * game); for the network at least 100, the more the fewer seeds. */
+static void test_scale(void **state)
+{
+    (void)state;
+    aw_engine *e = engine();
+    aw_error err;
+    aw_rules abapa = t_rules("abapa", NULL), seven = t_rules("seven-turns", NULL),
+             relay = t_rules("relay", NULL);
+    const aw_position full = aw_position_start(AW_SOUTH);
+    aw_position few = t_pos("1-0-0-2-1-0-0-1-1-5-2-3-9-23-N"), mid = full;
+    for (int i = 0; i < AW_PITS; i++)
+        mid.pits[i] = 2;
+    mid.score[0] = mid.score[1] = 12;
+    const int big = aw_review_scale(e, &abapa, &full), middle = aw_review_scale(e, &abapa, &mid),
+              small = aw_review_scale(e, &abapa, &few);
+    assert_true(big >= 100 && middle >= big && small >= middle && small > 100);
+    assert_int_equal(aw_review_scale(e, &seven, &mid), 100);
+    const aw_position relay_start = aw_position_start(AW_SOUTH);
+    assert_int_equal(aw_review_scale(e, &relay, &relay_start), 100);
+    assert_int_equal(aw_review_scale(NULL, &abapa, &few), 100);
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(aw_engine_set_option(e, "Eval", k ? "material" : "linear", &err), 0);
+        assert_int_equal(aw_review_scale(e, &abapa, &few), 100);
+    }
+    assert_int_equal(aw_engine_set_option(e, "Eval", "nnue", &err), 0);
+    assert_int_equal(aw_review_scale(e, &abapa, &few), small);
+    aw_engine_free(e);
+}
+
 static void test_real_game(void **state)
 {
     (void)state;
@@ -444,10 +475,15 @@ static void test_real_game(void **state)
                 assert_true(m->pv_length >= 1 && m->pv[0] == m->best);
                 continue;
             }
-            /* The mark follows the loss (or the result thrown away). */
-            int want = m->loss >= AW_REVIEW_BLUNDER ? 3
-                       : m->loss >= AW_REVIEW_MISTAKE ? 2
-                       : m->loss >= AW_REVIEW_INACCURACY ? 1 : 0;
+            /* The mark follows the loss (or the result thrown away), on
+             * the scale of the engine's estimates for a search's values. */
+            const int sc = m->source == AW_REVIEW_SEARCH
+                               ? aw_review_scale(e, &r, aw_game_position_at(g, i))
+                               : 100;
+            int want = m->loss >= AW_REVIEW_BLUNDER * sc / 100     ? 3
+                       : m->loss >= AW_REVIEW_MISTAKE * sc / 100    ? 2
+                       : m->loss >= AW_REVIEW_INACCURACY * sc / 100 ? 1
+                                                                    : 0;
             if (m->result_lost)
                 want = 3;
             else if (kept)
@@ -793,7 +829,7 @@ int main(void)
         cmocka_unit_test(test_win_is_a_win),
         cmocka_unit_test(test_result_kept),
         cmocka_unit_test(test_opening),
-        cmocka_unit_test(test_real_game),
+        cmocka_unit_test(test_scale), cmocka_unit_test(test_real_game),
         cmocka_unit_test(test_stop),
         cmocka_unit_test(test_resume),
         cmocka_unit_test(test_stop_between_searches),
