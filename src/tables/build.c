@@ -89,7 +89,9 @@ struct builder {
     int threads;
     const aw_tables_build_options *opt;
     const int8_t *lower[TB_MAX_SEEDS + 1]; /* plane 0 of each finished layer */
-    const uint16_t *lower_plies[TB_MAX_SEEDS + 1]; /* its plies to the end (limit) */
+    const uint8_t *lower_plies[TB_MAX_SEEDS + 1]; /* its plies to the end (limit), */
+    int lower_plies_w[TB_MAX_SEEDS + 1];          /* that many bytes each (LE)     */
+    tb_map maps[TB_MAX_SEEDS + 1]; /* the finished layers' files, mapped (or unused) */
     /* The layer being built. */
     int n;
     uint64_t size;
@@ -241,7 +243,8 @@ static void phase_init(builder *b, int tid)
             int best[GROUP], quiet[GROUP], gain[GROUP * 6], owner[GROUP * 6], count = 0;
             int near[GROUP], far[GROUP];
             const int8_t *where[GROUP * 6];
-            const uint16_t *far_where[GROUP * 6];
+            const uint8_t *far_where[GROUP * 6];
+            int far_w[GROUP * 6];
             for (int i = 0; i < m; i++) {
                 const aw_status s = tb_board_status(&p);
                 quiet[i] = 0;
@@ -265,7 +268,9 @@ static void phase_init(builder *b, int tid)
                         where[count] = b->lower[b->n - taken] + r;
                         prefetch(where[count]);
                         if (limit) {
-                            far_where[count] = b->lower_plies[b->n - taken] + r;
+                            const int w = b->lower_plies_w[b->n - taken];
+                            far_where[count] = b->lower_plies[b->n - taken] + r * (uint64_t)w;
+                            far_w[count] = w;
                             prefetch(far_where[count]);
                         }
                         gain[count] = taken;
@@ -279,9 +284,9 @@ static void phase_init(builder *b, int tid)
                 if (v > best[i]) {
                     best[i] = v;
                     if (limit)
-                        near[i] = far[i] = 1 + *far_where[k];
+                        near[i] = far[i] = 1 + tb_plies_at(far_where[k], far_w[k], 0);
                 } else if (limit && v == best[i]) {
-                    const int d = 1 + *far_where[k];
+                    const int d = 1 + tb_plies_at(far_where[k], far_w[k], 0);
                     near[i] = d < near[i] ? d : near[i];
                     far[i] = d > far[i] ? d : far[i];
                 }
@@ -660,6 +665,65 @@ static void free_layer(builder *b)
     b->exit_far = NULL;
 }
 
+int tb_build_in_memory = 0;
+
+/* Keep layer n (just built into b->val and b->plies when !loaded, else
+ * found in `path`) for the captures of the bigger layers: b->lower[n] and
+ * b->lower_plies[n]. By default the layer's file is mapped, and a layer
+ * found on disk is checked first; a compressed file (or tb_build_in_memory)
+ * is held as a copy of its plane 0 in owned[n]. 0, or -1 with err. */
+static int keep_layer(builder *b, const char *path, int n, bool loaded, void **owned,
+                      aw_error *err)
+{
+    const uint64_t size = b->size;
+    if (!tb_build_in_memory) {
+        const int rc = tb_map_layer(path, &b->key, n, loaded, &b->maps[n], err);
+        if (rc < 0)
+            return -1;
+        if (rc == 0) {
+            b->lower[n] = b->maps[n].values;
+            b->lower_plies[n] = b->maps[n].plies;
+            b->lower_plies_w[n] = b->maps[n].plies_bytes;
+            return 0;
+        }
+    }
+    /* A copy: plane 0 of the values, then (with a limit) of the plies,
+     * w bytes each, little-endian. */
+    tb_data d = {0};
+    int w = 0;
+    if (loaded) {
+        if (tb_load_layer(path, &b->key, n, &d, err))
+            return -1;
+        w = d.plies_bytes;
+    } else if (b->key.no_capture) {
+        uint16_t most = 0;
+        for (uint64_t i = 0; i < size; i++)
+            most = b->plies[i] > most ? b->plies[i] : most;
+        w = most < 256 ? 1 : 2;
+    }
+    uint8_t *copy = malloc(size * (uint64_t)(1 + w) + 1);
+    if (!copy) {
+        tb_data_free(&d);
+        return aw_fail(err, "out of memory for the layer of %d seeds", n);
+    }
+    memcpy(copy, loaded ? d.values : b->val, size);
+    uint8_t *plies = copy + size;
+    if (loaded && w)
+        memcpy(plies, d.plies, size * (uint64_t)w);
+    else
+        for (uint64_t i = 0; w && i < size; i++) {
+            plies[w * i] = (uint8_t)b->plies[i];
+            if (w == 2)
+                plies[2 * i + 1] = (uint8_t)(b->plies[i] >> 8);
+        }
+    tb_data_free(&d);
+    owned[n] = copy;
+    b->lower[n] = (const int8_t *)copy;
+    b->lower_plies[n] = w ? plies : NULL;
+    b->lower_plies_w[n] = w;
+    return 0;
+}
+
 int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_build_options *opt,
                     aw_error *err)
 {
@@ -669,8 +733,7 @@ int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_buil
     if (!b)
         return aw_fail(err, "out of memory");
     int rc = -1;
-    int8_t *owned[TB_MAX_SEEDS + 1] = {0};
-    uint16_t *owned_plies[TB_MAX_SEEDS + 1] = {0};
+    void *owned[TB_MAX_SEEDS + 1] = {0};
     if (tb_build_check(rules, opt, &b->key, err))
         goto done;
     pthread_mutex_init(&b->lock, NULL);
@@ -723,28 +786,9 @@ int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_buil
         tb_layer_path(dir, &b->key, n, path, sizeof path);
         /* A finished layer is kept, once it checks out. */
         if (access(path, F_OK) == 0) {
-            tb_data d;
             aw_error e;
             report(b, "checking");
-            if (tb_load_layer(path, &b->key, n, &d, &e) == 0) {
-                int8_t *values = d.values;
-                if (b->key.no_capture) {
-                    /* Plane 0 of the plies, then of the values. */
-                    uint16_t *plies = malloc(b->size * sizeof *plies + 1);
-                    if (!plies) {
-                        tb_data_free(&d);
-                        aw_fail(err, "out of memory for the layer of %d seeds", n);
-                        goto done;
-                    }
-                    for (uint64_t i = 0; i < b->size; i++)
-                        plies[i] = (uint16_t)tb_plies_at(d.plies, d.plies_bytes, i);
-                    owned_plies[n] = plies;
-                    b->lower_plies[n] = plies;
-                    int8_t *small = realloc(values, b->size);
-                    values = small ? small : values;
-                }
-                owned[n] = values;
-                b->lower[n] = values;
+            if (keep_layer(b, path, n, true, owned, &e) == 0) {
                 b->done_before += layer_units(&b->key, n);
                 b->prog.loaded++;
                 continue;
@@ -763,23 +807,11 @@ int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_buil
         const double dt = now() - t0;
         say(b, "layer %2d: %llu positions in %.2f s (%.0f positions/s)", n,
             (unsigned long long)b->size, dt, dt > 0 ? (double)b->size / dt : 0.0);
-        /* Keep plane 0 for the captures of the next layers. */
-        int8_t *keep = b->val;
-        b->val = NULL;
-        if (b->key.no_capture) {
-            int8_t *small = realloc(keep, b->size);
-            keep = small ? small : keep;
-            uint16_t *plies = realloc(b->plies, b->size * sizeof *plies + 1);
-            if (plies)
-                b->plies = NULL;
-            else
-                plies = b->plies, b->plies = NULL;
-            owned_plies[n] = plies;
-            b->lower_plies[n] = plies;
-        }
+        /* Keep plane 0 for the captures of the next layers: from its file,
+         * or (compressed, or the in-memory mode) a copy. */
+        if (keep_layer(b, path, n, false, owned, err))
+            goto done;
         free_layer(b);
-        owned[n] = keep;
-        b->lower[n] = keep;
         b->done_before += layer_units(&b->key, n);
         b->prog.built++;
     }
@@ -796,7 +828,7 @@ done:
     }
     for (int n = 0; n <= TB_MAX_SEEDS; n++) {
         free(owned[n]);
-        free(owned_plies[n]);
+        tb_unmap_layer(&b->maps[n]);
     }
     if (b->opt) {
         pthread_mutex_destroy(&b->lock);
