@@ -48,12 +48,15 @@
  */
 #include "tables_internal.h"
 
+#include "util/io.h"
+
 #include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -667,6 +670,107 @@ static void free_layer(builder *b)
 
 int tb_build_in_memory = 0;
 
+/* A compressed layer is mapped from a copy of its plane 0 in a file of
+ * its own (values, then the plies, w bytes each): created next to the
+ * layer, removed at once (it lives as long as the mapping, and a build
+ * that dies leaves nothing behind). */
+typedef struct copy_sink {
+    int fd;
+    uint64_t size, entries; /* plane 0, all planes */
+    const tb_header *h;
+} copy_sink;
+
+static int put_at(int fd, const void *data, size_t n, uint64_t at, aw_error *err)
+{
+    if (io_pwrite_all(fd, data, n, (off_t)at))
+        return aw_fail(err, "cannot write a copy of a layer: %s", strerror(errno));
+    return 0;
+}
+
+/* Payload bytes [at, at + n) of the layer: keep those of plane 0. */
+static int copy_block(void *ctx, uint64_t at, const uint8_t *data, uint32_t n, aw_error *err)
+{
+    copy_sink *c = ctx;
+    const uint64_t end = at + n, w = c->h->plies_bytes;
+    /* The values of plane 0: payload [0, size). */
+    if (at < c->size) {
+        const uint64_t to = end < c->size ? end : c->size;
+        if (put_at(c->fd, data, (size_t)(to - at), at, err))
+            return -1;
+    }
+    /* Their plies: payload [entries, entries + size * w), after them. */
+    const uint64_t lo = c->entries, hi = c->entries + c->size * w;
+    if (w && end > lo && at < hi) {
+        const uint64_t from = at > lo ? at : lo, to = end < hi ? end : hi;
+        if (put_at(c->fd, data + (from - at), (size_t)(to - from), c->size + (from - lo), err))
+            return -1;
+    }
+    return 0;
+}
+
+static int map_copy(builder *b, const char *path, int n, bool loaded, tb_map *m, aw_error *err)
+{
+#if defined(__wasi__)
+    (void)b, (void)path, (void)n, (void)loaded, (void)m, (void)err;
+    return 1;
+#else
+    const uint64_t size = b->size;
+    char tmp[4300];
+    snprintf(tmp, sizeof tmp, "%s.plane0.XXXXXX", path);
+    const int fd = mkstemp(tmp);
+    if (fd < 0)
+        return aw_fail(err, "cannot create %s: %s", tmp, strerror(errno));
+    unlink(tmp);
+    int w = 0, rc = -1;
+    if (loaded) {
+        tb_header h;
+        copy_sink c = {.fd = fd, .size = size, .entries = size * (uint64_t)tb_planes(&b->key),
+                       .h = &h};
+        if (tb_stream_layer(path, &b->key, n, &h, copy_block, &c, err))
+            goto done;
+        w = (int)h.plies_bytes;
+    } else {
+        if (put_at(fd, b->val, size, 0, err))
+            goto done;
+        if (b->key.no_capture) {
+            uint16_t most = 0;
+            for (uint64_t i = 0; i < size; i++)
+                most = b->plies[i] > most ? b->plies[i] : most;
+            w = most < 256 ? 1 : 2;
+            uint8_t buf[8192];
+            for (uint64_t i = 0, at = size; i < size;) {
+                size_t k = 0;
+                for (; i < size && k + 2 <= sizeof buf; i++) {
+                    buf[k++] = (uint8_t)b->plies[i];
+                    if (w == 2)
+                        buf[k++] = (uint8_t)(b->plies[i] >> 8);
+                }
+                if (put_at(fd, buf, k, at, err))
+                    goto done;
+                at += k;
+            }
+        }
+    }
+    const size_t bytes = (size_t)(size * (uint64_t)(1 + w));
+    void *base = mmap(NULL, bytes, PROT_READ, MAP_SHARED, fd, 0);
+    if (base == MAP_FAILED) {
+        aw_fail(err, "cannot map a copy of the layer of %d seeds: %s", n, strerror(errno));
+        goto done;
+    }
+    m->base = base;
+    m->size = bytes;
+    m->values = base;
+    m->plies = w ? (const uint8_t *)base + size : NULL;
+    m->plies_bytes = w;
+    m->entries = size;
+    rc = 0;
+done:
+    close(fd);
+    return rc;
+#endif
+}
+
+
 /* Keep layer n (just built into b->val and b->plies when !loaded, else
  * found in `path`) for the captures of the bigger layers: b->lower[n] and
  * b->lower_plies[n]. By default the layer's file is mapped, and a layer
@@ -677,7 +781,11 @@ static int keep_layer(builder *b, const char *path, int n, bool loaded, void **o
 {
     const uint64_t size = b->size;
     if (!tb_build_in_memory) {
-        const int rc = tb_map_layer(path, &b->key, n, loaded, &b->maps[n], err);
+        int rc = tb_map_layer(path, &b->key, n, loaded, &b->maps[n], err);
+        if (rc < 0)
+            return -1;
+        if (rc > 0)
+            rc = map_copy(b, path, n, loaded, &b->maps[n], err);
         if (rc < 0)
             return -1;
         if (rc == 0) {
