@@ -885,6 +885,10 @@ int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_buil
         b->prog.total += layer_units(&b->key, n);
     b->prog.memory = need;
     b->prog.threads = b->threads;
+    say(b, "memory: %.2f GB held (the largest layer and the workers); the smaller layers it "
+           "reads, %.2f GB, are mapped from their files and stay in the file cache while free "
+           "memory allows",
+        (double)need / 1e9, (double)tb_build_read_bytes(&b->key, opt->seeds) / 1e9);
     for (int n = 0; n <= opt->seeds; n++) {
         b->n = n;
         b->size = tb_layer_size(n);

@@ -343,6 +343,12 @@ int tb_build_check(const aw_rules *rules, const aw_tables_build_options *opt, tb
  * never while one runs. */
 extern int tb_build_in_memory;
 
+/* The bytes of the smaller layers a build of `seeds` seeds reads (its
+ * largest layer's captures: every layer from seeds - the smallest capture
+ * down), mapped from their files: the file cache keeps them while memory
+ * allows (what aw_tables_build_memory leaves out). */
+uint64_t tb_build_read_bytes(const tb_key *k, int seeds);
+
 /* mkdir -p */
 int tb_make_dirs(const char *path, aw_error *err);
 
