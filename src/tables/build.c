@@ -383,17 +383,38 @@ static void drain(builder *b, worker *w)
         __atomic_fetch_add(&b->done, done, __ATOMIC_RELAXED);
 }
 
-/* Whether position r enters at threshold t by its exits alone; places it. */
-static inline void scan_one(builder *b, worker *w, uint64_t r, int t)
+/* The board of rank r into *cur: stepped on from the board of rank *at
+ * (the last one made) when r is at most STEP_MAX ranks further, else
+ * unranked. Positions the scan places come in runs, and a step costs a few
+ * byte operations where unranking walks the whole index table. */
+#define STEP_MAX 16
+
+static inline void board_at(const builder *b, uint64_t r, fb_pits *cur, uint64_t *at)
+{
+    if (*at <= r && r - *at <= STEP_MAX) {
+        for (; *at < r; ++*at)
+            tb_next(cur);
+    } else {
+        tb_unrank(r, b->n, cur);
+        *at = r;
+    }
+}
+
+/* Whether position r enters at threshold t by its exits alone; places it
+ * (its board made by board_at from *cur, *at). */
+static inline void scan_one(builder *b, worker *w, uint64_t r, int t, fb_pits *cur, uint64_t *at)
 {
     const uint8_t s = ld8(&b->st[r]);
     if (s & ST_RESOLVED)
         return;
     const int e = ldv(&b->val[r]);
-    if (e >= t)
-        place(b, w, r, t, NULL);
-    else if ((s & ST_COUNT) == 0 && e <= -t)
-        place(b, w, r, -t, NULL);
+    if (e >= t) {
+        board_at(b, r, cur, at);
+        place(b, w, r, t, cur);
+    } else if ((s & ST_COUNT) == 0 && e <= -t) {
+        board_at(b, r, cur, at);
+        place(b, w, r, -t, cur);
+    }
 }
 
 static void phase_scan(builder *b, int tid)
@@ -402,7 +423,8 @@ static void phase_scan(builder *b, int tid)
     const int t = b->t;
     uint64_t lo, hi;
     while (take_chunk(b, &lo, &hi)) {
-        uint64_t r = lo;
+        uint64_t r = lo, at = UINT64_MAX;
+        fb_pits cur;
 #if defined(__SSE2__) && !defined(AW_TSAN)
         /* 16 positions at a time: most are resolved or stay put. (Plain
          * vector loads: a byte changed meanwhile by another thread is looked
@@ -421,13 +443,13 @@ static void phase_scan(builder *b, int tid)
                                                _mm_cmplt_epi8(ev, below));
             unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(open, _mm_or_si128(win, lose)));
             while (m) {
-                scan_one(b, w, r + (unsigned)__builtin_ctz(m), t);
+                scan_one(b, w, r + (unsigned)__builtin_ctz(m), t, &cur, &at);
                 m &= m - 1;
             }
         }
 #endif
         for (; r < hi; r++)
-            scan_one(b, w, r, t);
+            scan_one(b, w, r, t, &cur, &at);
         drain(b, w);
     }
 }
