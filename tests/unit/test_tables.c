@@ -679,6 +679,19 @@ static void mapped_like_in_memory(const char *name, const char *overrides, int s
 static void test_mapped_build(void **state)
 {
     (void)state;
+    /* The memory stated is the layer being built and the workers: at 30
+     * seeds under 8 GB; the smaller layers read (0..28: captures take at
+     * least 2 seeds) are counted apart. */
+    aw_rules abapa = t_rules("abapa", NULL);
+    tb_key key;
+    assert_int_equal(tb_key_of(&abapa, &key, NULL), 0);
+    const uint64_t held = aw_tables_build_memory(&abapa, 30, 2);
+    assert_true(held > 2 * tb_layer_size(30) && held < 2 * tb_layer_size(30) + (200u << 20));
+    assert_true(held < UINT64_C(8000000000));
+    assert_int_equal(tb_build_read_bytes(&key, 30), aw_tables_positions(28));
+    aw_rules limit = t_rules("seven-turns", NULL);
+    assert_int_equal(tb_key_of(&limit, &key, NULL), 0);
+    assert_int_equal(tb_build_read_bytes(&key, 20), 3 * aw_tables_positions(18));
     mapped_like_in_memory("abapa", NULL, small(12));
     mapped_like_in_memory("two-seeds", NULL, small(11));
     mapped_like_in_memory("grand-slam", NULL, small(8));
