@@ -45,6 +45,11 @@
  * Positions are handled 16 at a time and unmoves 8 at a time, every address
  * prefetched before the first is used, so that the cache misses overlap:
  * this halved the time per position.
+ *
+ * Memory: the finished layers are not held; their files are mapped
+ * read-only (keep_layer; a compressed one through an unlinked copy of its
+ * plane 0), so the build holds only the layer it is building, and the file
+ * cache keeps the smaller layers while memory allows (docs/tables.md).
  */
 #include "tables_internal.h"
 
