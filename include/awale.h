@@ -1333,9 +1333,11 @@ typedef struct aw_tables_build_options {
 AW_API int aw_tables_build(const char *dir, const aw_rules *rules,
                            const aw_tables_build_options *opt, aw_error *err);
 
-/* The peak memory a build of `seeds` seeds needs (bytes; 0 for rules
- * without tables), the number of positions in layers 0..seeds, and the
- * default number of build threads (the cores). */
+/* The peak memory a build of `seeds` seeds holds (bytes; 0 for rules
+ * without tables: the largest layer and the workers; the smaller layers are
+ * read from their files, mapped, through the file cache), the number of
+ * positions in layers 0..seeds, and the default number of build threads
+ * (the cores). */
 AW_API uint64_t aw_tables_build_memory(const aw_rules *rules, int seeds, int threads);
 AW_API uint64_t aw_tables_positions(int seeds);
 AW_API int aw_tables_threads(void);

@@ -114,10 +114,33 @@ typedef struct bar {
     bool started;
 } bar;
 
+/* The largest anonymous resident memory seen while a build ran (kB, from
+ * /proc/self/status on Linux; 0 elsewhere): what the process itself holds,
+ * without the pages of the mapped layer files that the maximum resident
+ * size also counts. Main thread only. */
+static uint64_t peak_anon_kb;
+
+static void sample_anon(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f)
+        return;
+    char line[256];
+    unsigned long long kb;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "RssAnon: %llu", &kb) == 1) {
+            if (kb > peak_anon_kb)
+                peak_anon_kb = kb;
+            break;
+        }
+    fclose(f);
+}
+
 static int on_progress(void *ctx, const aw_tables_progress *p)
 {
     bar *b = ctx;
     const double t = cli_now();
+    sample_anon();
     if (my_rank != 0)
         return interrupt_caught();
     if (!b->started && strcmp(p->phase, "checking") != 0) {
@@ -164,8 +187,22 @@ static void on_log(void *ctx, const char *line)
     fprintf(stderr, "%s\n", line);
 }
 
-/* The most seeds this machine can build tables for: the build's memory
- * within 90% of the physical memory (the build's own default limit). */
+/* The memory a build of `seeds` seeds needs to run at full speed: what it
+ * holds, and the smaller layers it reads (mapped from their files: the
+ * layers from seeds less the smallest capture down, 1 byte a position, 3
+ * with a no-capture limit). */
+static uint64_t full_speed_memory(const aw_rules *rules, int seeds, int threads)
+{
+    int least = 1;
+    while (least < 63 && !(rules->captures >> least & 1))
+        least++;
+    const uint64_t read = seeds >= least ? aw_tables_positions(seeds - least) : 0;
+    return aw_tables_build_memory(rules, seeds, threads) + (rules->no_capture ? 3 : 1) * read;
+}
+
+/* The most seeds this machine can build tables for at full speed: the
+ * build's memory and the smaller layers it reads within 90% of the physical
+ * memory (the build's own default limit). */
 static int buildable_seeds(const aw_rules *rules)
 {
     const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
@@ -174,7 +211,7 @@ static int buildable_seeds(const aw_rules *rules)
     const uint64_t limit = (uint64_t)pages * (uint64_t)page / 10 * 9;
     const int threads = aw_tables_threads();
     int seeds = 0;
-    while (seeds < AW_SEEDS && aw_tables_build_memory(rules, seeds + 1, threads) <= limit)
+    while (seeds < AW_SEEDS && full_speed_memory(rules, seeds + 1, threads) <= limit)
         seeds++;
     return seeds;
 }
@@ -394,13 +431,13 @@ static int tables_probe(int argc, char **argv)
                            "and this machine can build up to %d ('awale tables build --seeds %d'; "
                            "%d seeds would need about %.0f GB of memory)",
                       seeds, dir, aw_tables_seeds(t), can, can, seeds,
-                      (double)aw_tables_build_memory(&rules, seeds, aw_tables_threads()) / 1e9);
+                      (double)full_speed_memory(&rules, seeds, aw_tables_threads()) / 1e9);
         else
             cli_error(cmd, "the position has %d seeds on the board; the tables in %s cover up to %d, "
                            "as many as this machine can build (%d seeds would need about %.0f GB "
                            "of memory)",
                       seeds, dir, aw_tables_seeds(t), seeds,
-                      (double)aw_tables_build_memory(&rules, seeds, aw_tables_threads()) / 1e9);
+                      (double)full_speed_memory(&rules, seeds, aw_tables_threads()) / 1e9);
         aw_tables_close(t);
         return EXIT_INPUT;
     }
@@ -547,6 +584,10 @@ int cmd_tables_bench(int argc, char **argv)
                (unsigned long long)dir_bytes);
         printf("peak memory (max RSS): %.1f MB%s\n", (double)ru1.ru_maxrss / 1024.0,
                my_ranks > 1 ? " (rank 0)" : "");
+        if (peak_anon_kb)
+            printf("peak memory held (anonymous, sampled 20 times a second): %.1f MB; the rest "
+                   "of the RSS is the mapped files' pages in the file cache\n",
+                   (double)peak_anon_kb / 1024.0);
         /* Probe speed: random positions of the largest layer. */
         aw_tables *t = aw_tables_open(dir, &rules, 0, &err);
         if (t) {

@@ -45,8 +45,15 @@
  * Positions are handled 16 at a time and unmoves 8 at a time, every address
  * prefetched before the first is used, so that the cache misses overlap:
  * this halved the time per position.
+ *
+ * Memory: the finished layers are not held; their files are mapped
+ * read-only (keep_layer; a compressed one through an unlinked copy of its
+ * plane 0), so the build holds only the layer it is building, and the file
+ * cache keeps the smaller layers while memory allows (docs/tables.md).
  */
 #include "tables_internal.h"
+
+#include "util/io.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -54,6 +61,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -89,7 +97,9 @@ struct builder {
     int threads;
     const aw_tables_build_options *opt;
     const int8_t *lower[TB_MAX_SEEDS + 1]; /* plane 0 of each finished layer */
-    const uint16_t *lower_plies[TB_MAX_SEEDS + 1]; /* its plies to the end (limit) */
+    const uint8_t *lower_plies[TB_MAX_SEEDS + 1]; /* its plies to the end (limit), */
+    int lower_plies_w[TB_MAX_SEEDS + 1];          /* that many bytes each (LE)     */
+    tb_map maps[TB_MAX_SEEDS + 1]; /* the finished layers' files, mapped (or unused) */
     /* The layer being built. */
     int n;
     uint64_t size;
@@ -241,7 +251,8 @@ static void phase_init(builder *b, int tid)
             int best[GROUP], quiet[GROUP], gain[GROUP * 6], owner[GROUP * 6], count = 0;
             int near[GROUP], far[GROUP];
             const int8_t *where[GROUP * 6];
-            const uint16_t *far_where[GROUP * 6];
+            const uint8_t *far_where[GROUP * 6];
+            int far_w[GROUP * 6];
             for (int i = 0; i < m; i++) {
                 const aw_status s = tb_board_status(&p);
                 quiet[i] = 0;
@@ -265,7 +276,9 @@ static void phase_init(builder *b, int tid)
                         where[count] = b->lower[b->n - taken] + r;
                         prefetch(where[count]);
                         if (limit) {
-                            far_where[count] = b->lower_plies[b->n - taken] + r;
+                            const int w = b->lower_plies_w[b->n - taken];
+                            far_where[count] = b->lower_plies[b->n - taken] + r * (uint64_t)w;
+                            far_w[count] = w;
                             prefetch(far_where[count]);
                         }
                         gain[count] = taken;
@@ -279,9 +292,9 @@ static void phase_init(builder *b, int tid)
                 if (v > best[i]) {
                     best[i] = v;
                     if (limit)
-                        near[i] = far[i] = 1 + *far_where[k];
+                        near[i] = far[i] = 1 + tb_plies_at(far_where[k], far_w[k], 0);
                 } else if (limit && v == best[i]) {
-                    const int d = 1 + *far_where[k];
+                    const int d = 1 + tb_plies_at(far_where[k], far_w[k], 0);
                     near[i] = d < near[i] ? d : near[i];
                     far[i] = d > far[i] ? d : far[i];
                 }
@@ -375,17 +388,38 @@ static void drain(builder *b, worker *w)
         __atomic_fetch_add(&b->done, done, __ATOMIC_RELAXED);
 }
 
-/* Whether position r enters at threshold t by its exits alone; places it. */
-static inline void scan_one(builder *b, worker *w, uint64_t r, int t)
+/* The board of rank r into *cur: stepped on from the board of rank *at
+ * (the last one made) when r is at most STEP_MAX ranks further, else
+ * unranked. Positions the scan places come in runs, and a step costs a few
+ * byte operations where unranking walks the whole index table. */
+#define STEP_MAX 16
+
+static inline void board_at(const builder *b, uint64_t r, fb_pits *cur, uint64_t *at)
+{
+    if (*at <= r && r - *at <= STEP_MAX) {
+        for (; *at < r; ++*at)
+            tb_next(cur);
+    } else {
+        tb_unrank(r, b->n, cur);
+        *at = r;
+    }
+}
+
+/* Whether position r enters at threshold t by its exits alone; places it
+ * (its board made by board_at from *cur, *at). */
+static inline void scan_one(builder *b, worker *w, uint64_t r, int t, fb_pits *cur, uint64_t *at)
 {
     const uint8_t s = ld8(&b->st[r]);
     if (s & ST_RESOLVED)
         return;
     const int e = ldv(&b->val[r]);
-    if (e >= t)
-        place(b, w, r, t, NULL);
-    else if ((s & ST_COUNT) == 0 && e <= -t)
-        place(b, w, r, -t, NULL);
+    if (e >= t) {
+        board_at(b, r, cur, at);
+        place(b, w, r, t, cur);
+    } else if ((s & ST_COUNT) == 0 && e <= -t) {
+        board_at(b, r, cur, at);
+        place(b, w, r, -t, cur);
+    }
 }
 
 static void phase_scan(builder *b, int tid)
@@ -394,7 +428,8 @@ static void phase_scan(builder *b, int tid)
     const int t = b->t;
     uint64_t lo, hi;
     while (take_chunk(b, &lo, &hi)) {
-        uint64_t r = lo;
+        uint64_t r = lo, at = UINT64_MAX;
+        fb_pits cur;
 #if defined(__SSE2__) && !defined(AW_TSAN)
         /* 16 positions at a time: most are resolved or stay put. (Plain
          * vector loads: a byte changed meanwhile by another thread is looked
@@ -413,13 +448,13 @@ static void phase_scan(builder *b, int tid)
                                                _mm_cmplt_epi8(ev, below));
             unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(open, _mm_or_si128(win, lose)));
             while (m) {
-                scan_one(b, w, r + (unsigned)__builtin_ctz(m), t);
+                scan_one(b, w, r + (unsigned)__builtin_ctz(m), t, &cur, &at);
                 m &= m - 1;
             }
         }
 #endif
         for (; r < hi; r++)
-            scan_one(b, w, r, t);
+            scan_one(b, w, r, t, &cur, &at);
         drain(b, w);
     }
 }
@@ -660,6 +695,170 @@ static void free_layer(builder *b)
     b->exit_far = NULL;
 }
 
+int tb_build_in_memory = 0;
+
+/* A compressed layer is mapped from a copy of its plane 0 in a file of
+ * its own (values, then the plies, w bytes each): created next to the
+ * layer, removed at once (it lives as long as the mapping, and a build
+ * that dies leaves nothing behind). */
+typedef struct copy_sink {
+    int fd;
+    uint64_t size, entries; /* plane 0, all planes */
+    const tb_header *h;
+} copy_sink;
+
+static int put_at(int fd, const void *data, size_t n, uint64_t at, aw_error *err)
+{
+    if (io_pwrite_all(fd, data, n, (off_t)at))
+        return aw_fail(err, "cannot write a copy of a layer: %s", strerror(errno));
+    return 0;
+}
+
+/* Payload bytes [at, at + n) of the layer: keep those of plane 0. */
+static int copy_block(void *ctx, uint64_t at, const uint8_t *data, uint32_t n, aw_error *err)
+{
+    copy_sink *c = ctx;
+    const uint64_t end = at + n, w = c->h->plies_bytes;
+    /* The values of plane 0: payload [0, size). */
+    if (at < c->size) {
+        const uint64_t to = end < c->size ? end : c->size;
+        if (put_at(c->fd, data, (size_t)(to - at), at, err))
+            return -1;
+    }
+    /* Their plies: payload [entries, entries + size * w), after them. */
+    const uint64_t lo = c->entries, hi = c->entries + c->size * w;
+    if (w && end > lo && at < hi) {
+        const uint64_t from = at > lo ? at : lo, to = end < hi ? end : hi;
+        if (put_at(c->fd, data + (from - at), (size_t)(to - from), c->size + (from - lo), err))
+            return -1;
+    }
+    return 0;
+}
+
+static int map_copy(builder *b, const char *path, int n, bool loaded, tb_map *m, aw_error *err)
+{
+#if defined(__wasi__)
+    (void)b, (void)path, (void)n, (void)loaded, (void)m, (void)err;
+    return 1;
+#else
+    const uint64_t size = b->size;
+    char tmp[4300];
+    snprintf(tmp, sizeof tmp, "%s.plane0.XXXXXX", path);
+    const int fd = mkstemp(tmp);
+    if (fd < 0)
+        return aw_fail(err, "cannot create %s: %s", tmp, strerror(errno));
+    unlink(tmp);
+    int w = 0, rc = -1;
+    if (loaded) {
+        tb_header h;
+        copy_sink c = {.fd = fd, .size = size, .entries = size * (uint64_t)tb_planes(&b->key),
+                       .h = &h};
+        if (tb_stream_layer(path, &b->key, n, &h, copy_block, &c, err))
+            goto done;
+        w = (int)h.plies_bytes;
+    } else {
+        if (put_at(fd, b->val, size, 0, err))
+            goto done;
+        if (b->key.no_capture) {
+            uint16_t most = 0;
+            for (uint64_t i = 0; i < size; i++)
+                most = b->plies[i] > most ? b->plies[i] : most;
+            w = most < 256 ? 1 : 2;
+            uint8_t buf[8192];
+            for (uint64_t i = 0, at = size; i < size;) {
+                size_t k = 0;
+                for (; i < size && k + 2 <= sizeof buf; i++) {
+                    buf[k++] = (uint8_t)b->plies[i];
+                    if (w == 2)
+                        buf[k++] = (uint8_t)(b->plies[i] >> 8);
+                }
+                if (put_at(fd, buf, k, at, err))
+                    goto done;
+                at += k;
+            }
+        }
+    }
+    const size_t bytes = (size_t)(size * (uint64_t)(1 + w));
+    void *base = mmap(NULL, bytes, PROT_READ, MAP_SHARED, fd, 0);
+    if (base == MAP_FAILED) {
+        aw_fail(err, "cannot map a copy of the layer of %d seeds: %s", n, strerror(errno));
+        goto done;
+    }
+    m->base = base;
+    m->size = bytes;
+    m->values = base;
+    m->plies = w ? (const uint8_t *)base + size : NULL;
+    m->plies_bytes = w;
+    m->entries = size;
+    rc = 0;
+done:
+    close(fd);
+    return rc;
+#endif
+}
+
+
+/* Keep layer n (just built into b->val and b->plies when !loaded, else
+ * found in `path`) for the captures of the bigger layers: b->lower[n] and
+ * b->lower_plies[n]. By default the layer's file is mapped, and a layer
+ * found on disk is checked first; a compressed file (or tb_build_in_memory)
+ * is held as a copy of its plane 0 in owned[n]. 0, or -1 with err. */
+static int keep_layer(builder *b, const char *path, int n, bool loaded, void **owned,
+                      aw_error *err)
+{
+    const uint64_t size = b->size;
+    if (!tb_build_in_memory) {
+        int rc = tb_map_layer(path, &b->key, n, loaded, &b->maps[n], err);
+        if (rc < 0)
+            return -1;
+        if (rc > 0)
+            rc = map_copy(b, path, n, loaded, &b->maps[n], err);
+        if (rc < 0)
+            return -1;
+        if (rc == 0) {
+            b->lower[n] = b->maps[n].values;
+            b->lower_plies[n] = b->maps[n].plies;
+            b->lower_plies_w[n] = b->maps[n].plies_bytes;
+            return 0;
+        }
+    }
+    /* A copy: plane 0 of the values, then (with a limit) of the plies,
+     * w bytes each, little-endian. */
+    tb_data d = {0};
+    int w = 0;
+    if (loaded) {
+        if (tb_load_layer(path, &b->key, n, &d, err))
+            return -1;
+        w = d.plies_bytes;
+    } else if (b->key.no_capture) {
+        uint16_t most = 0;
+        for (uint64_t i = 0; i < size; i++)
+            most = b->plies[i] > most ? b->plies[i] : most;
+        w = most < 256 ? 1 : 2;
+    }
+    uint8_t *copy = malloc(size * (uint64_t)(1 + w) + 1);
+    if (!copy) {
+        tb_data_free(&d);
+        return aw_fail(err, "out of memory for the layer of %d seeds", n);
+    }
+    memcpy(copy, loaded ? d.values : b->val, size);
+    uint8_t *plies = copy + size;
+    if (loaded && w)
+        memcpy(plies, d.plies, size * (uint64_t)w);
+    else
+        for (uint64_t i = 0; w && i < size; i++) {
+            plies[w * i] = (uint8_t)b->plies[i];
+            if (w == 2)
+                plies[2 * i + 1] = (uint8_t)(b->plies[i] >> 8);
+        }
+    tb_data_free(&d);
+    owned[n] = copy;
+    b->lower[n] = (const int8_t *)copy;
+    b->lower_plies[n] = w ? plies : NULL;
+    b->lower_plies_w[n] = w;
+    return 0;
+}
+
 int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_build_options *opt,
                     aw_error *err)
 {
@@ -669,8 +868,7 @@ int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_buil
     if (!b)
         return aw_fail(err, "out of memory");
     int rc = -1;
-    int8_t *owned[TB_MAX_SEEDS + 1] = {0};
-    uint16_t *owned_plies[TB_MAX_SEEDS + 1] = {0};
+    void *owned[TB_MAX_SEEDS + 1] = {0};
     if (tb_build_check(rules, opt, &b->key, err))
         goto done;
     pthread_mutex_init(&b->lock, NULL);
@@ -714,6 +912,10 @@ int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_buil
         b->prog.total += layer_units(&b->key, n);
     b->prog.memory = need;
     b->prog.threads = b->threads;
+    say(b, "memory: %.2f GB held (the largest layer and the workers); the smaller layers it "
+           "reads, %.2f GB, are mapped from their files and stay in the file cache while free "
+           "memory allows",
+        (double)need / 1e9, (double)tb_build_read_bytes(&b->key, opt->seeds) / 1e9);
     for (int n = 0; n <= opt->seeds; n++) {
         b->n = n;
         b->size = tb_layer_size(n);
@@ -723,28 +925,9 @@ int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_buil
         tb_layer_path(dir, &b->key, n, path, sizeof path);
         /* A finished layer is kept, once it checks out. */
         if (access(path, F_OK) == 0) {
-            tb_data d;
             aw_error e;
             report(b, "checking");
-            if (tb_load_layer(path, &b->key, n, &d, &e) == 0) {
-                int8_t *values = d.values;
-                if (b->key.no_capture) {
-                    /* Plane 0 of the plies, then of the values. */
-                    uint16_t *plies = malloc(b->size * sizeof *plies + 1);
-                    if (!plies) {
-                        tb_data_free(&d);
-                        aw_fail(err, "out of memory for the layer of %d seeds", n);
-                        goto done;
-                    }
-                    for (uint64_t i = 0; i < b->size; i++)
-                        plies[i] = (uint16_t)tb_plies_at(d.plies, d.plies_bytes, i);
-                    owned_plies[n] = plies;
-                    b->lower_plies[n] = plies;
-                    int8_t *small = realloc(values, b->size);
-                    values = small ? small : values;
-                }
-                owned[n] = values;
-                b->lower[n] = values;
+            if (keep_layer(b, path, n, true, owned, &e) == 0) {
                 b->done_before += layer_units(&b->key, n);
                 b->prog.loaded++;
                 continue;
@@ -763,23 +946,11 @@ int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_buil
         const double dt = now() - t0;
         say(b, "layer %2d: %llu positions in %.2f s (%.0f positions/s)", n,
             (unsigned long long)b->size, dt, dt > 0 ? (double)b->size / dt : 0.0);
-        /* Keep plane 0 for the captures of the next layers. */
-        int8_t *keep = b->val;
-        b->val = NULL;
-        if (b->key.no_capture) {
-            int8_t *small = realloc(keep, b->size);
-            keep = small ? small : keep;
-            uint16_t *plies = realloc(b->plies, b->size * sizeof *plies + 1);
-            if (plies)
-                b->plies = NULL;
-            else
-                plies = b->plies, b->plies = NULL;
-            owned_plies[n] = plies;
-            b->lower_plies[n] = plies;
-        }
+        /* Keep plane 0 for the captures of the next layers: from its file,
+         * or (compressed, or the in-memory mode) a copy. */
+        if (keep_layer(b, path, n, false, owned, err))
+            goto done;
         free_layer(b);
-        owned[n] = keep;
-        b->lower[n] = keep;
         b->done_before += layer_units(&b->key, n);
         b->prog.built++;
     }
@@ -796,7 +967,7 @@ done:
     }
     for (int n = 0; n <= TB_MAX_SEEDS; n++) {
         free(owned[n]);
-        free(owned_plies[n]);
+        tb_unmap_layer(&b->maps[n]);
     }
     if (b->opt) {
         pthread_mutex_destroy(&b->lock);

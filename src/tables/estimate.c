@@ -20,14 +20,17 @@ int aw_tables_threads(void)
 #endif
 }
 
-/* The layers of one process (ranks 1) or one rank's range of them:
- * values (all planes) plus one byte of state or of best exit; with a limit
- * also the plies to the end (2 bytes, all planes and plane 0 of the smaller
- * layers) and the plies of the best exits (4 bytes). */
+/* The layers one process (ranks 1) or one rank of a distributed build
+ * holds in its memory: the layer being built, values (all planes) plus one
+ * byte of state or of best exit, with a limit also the plies to the end (2
+ * bytes, all planes) and the plies of the best exits (4 bytes); a rank of a
+ * distributed build also its share of every smaller layer (1 byte, 3 with
+ * a limit). One process reads the smaller layers from their files, mapped
+ * (build.c): the file cache holds them, see tb_build_read_bytes. */
 static uint64_t layers_bytes(const tb_key *k, int seeds, int ranks)
 {
     uint64_t lower = 0;
-    for (int n = 0; n < seeds; n++)
+    for (int n = 0; ranks > 1 && n < seeds; n++)
         lower += (tb_layer_size(n) + (uint64_t)ranks - 1) / (uint64_t)ranks;
     const uint64_t top = (tb_layer_size(seeds) + (uint64_t)ranks - 1) / (uint64_t)ranks;
     uint64_t work = top * (uint64_t)(tb_planes(k) + 1);
@@ -36,6 +39,18 @@ static uint64_t layers_bytes(const tb_key *k, int seeds, int ranks)
         work += top * (2 * (uint64_t)tb_planes(k) + 4);
     }
     return lower + work;
+}
+
+uint64_t tb_build_read_bytes(const tb_key *k, int seeds)
+{
+    /* The smallest capture decides the biggest layer read. */
+    int least = 1;
+    while (least < 64 && !(k->captures >> least & 1))
+        least++;
+    uint64_t bytes = 0;
+    for (int n = 0; n <= seeds - least; n++)
+        bytes += tb_layer_size(n);
+    return k->no_capture ? 3 * bytes : bytes;
 }
 
 /* The buffers of the build's workers (build.c). */
@@ -52,7 +67,8 @@ uint64_t aw_tables_build_memory(const aw_rules *rules, int seeds, int threads)
         return 0;
     if (threads <= 0)
         threads = aw_tables_threads();
-    /* The layers, the workers, and writing, the index, the rest. */
+    /* The layer being built, the workers, and writing, the index, the
+     * rest; not the smaller layers (mapped files, tb_build_read_bytes). */
     return layers_bytes(&k, seeds, 1) + stack_bytes(threads) + (64u << 20);
 }
 

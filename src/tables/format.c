@@ -713,3 +713,83 @@ int tb_layer_path(const char *dir, const tb_key *key, int seeds, char *buf, size
     int n = snprintf(buf, size, "%s/%s/layer-%02d.awt", dir, name, seeds);
     return n < 0 || (size_t)n >= size ? -1 : 0;
 }
+
+/* ------------------------------------------------------------------ mapping */
+
+int tb_map_layer(const char *path, const tb_key *key, int seeds, bool check, tb_map *m,
+                 aw_error *err)
+{
+    memset(m, 0, sizeof *m);
+#if defined(__wasi__)
+    (void)path, (void)key, (void)seeds, (void)check, (void)err;
+    return 1; /* no mmap: the caller loads the layer */
+#else
+    aw_error e;
+    tb_header h;
+    if (check && tb_stream_layer(path, key, seeds, &h, NULL, NULL, err))
+        return -1;
+    source s = {.fd = -1};
+    tb_block *blocks = NULL;
+    uint8_t *index = NULL;
+    int rc = -1;
+    if (open_layer(path, key, seeds, &s, &h, &e))
+        goto done;
+    if (h.compression != TB_COMPRESS_NONE) {
+        rc = 1;
+        goto done;
+    }
+    const size_t index_bytes = tb_index_bytes(h.blocks);
+    index = malloc(index_bytes);
+    blocks = malloc((size_t)h.blocks * sizeof *blocks + 1);
+    if (!index || !blocks) {
+        aw_fail(&e, "out of memory reading a block index");
+        goto done;
+    }
+    if (source_read(&s, 0, index, index_bytes, &e) ||
+        tb_blocks_parse(index, index_bytes, &h, blocks, &e))
+        goto done;
+    /* Mapped directly only when the payload lies in one piece. */
+    const uint64_t start = h.blocks ? blocks[0].offset : index_bytes;
+    uint64_t at = start;
+    for (uint32_t i = 0; i < h.blocks; i++) {
+        if (blocks[i].offset != at || blocks[i].stored != blocks[i].raw) {
+            rc = 1;
+            goto done;
+        }
+        at += blocks[i].raw;
+    }
+    if (at - start != tb_payload_bytes(&h) || at > s.size) {
+        aw_fail(&e, "truncated: the payload ends at byte %llu", (unsigned long long)at);
+        goto done;
+    }
+    void *base = mmap(NULL, (size_t)s.size, PROT_READ, MAP_SHARED, s.fd, 0);
+    if (base == MAP_FAILED) {
+        rc = 1; /* not mappable here: the caller loads it */
+        goto done;
+    }
+    m->base = base;
+    m->size = (size_t)s.size;
+    m->values = (const int8_t *)base + start;
+    m->plies = h.plies_bytes ? (const uint8_t *)base + start + h.entries : NULL;
+    m->plies_bytes = (int)h.plies_bytes;
+    m->entries = h.entries;
+    rc = 0;
+done:
+    if (s.fd >= 0)
+        close(s.fd);
+    free(index);
+    free(blocks);
+    if (rc < 0)
+        aw_fail(err, "%s: %s", path, e.msg);
+    return rc;
+#endif
+}
+
+void tb_unmap_layer(tb_map *m)
+{
+#if !defined(__wasi__)
+    if (m->base)
+        munmap(m->base, m->size);
+#endif
+    memset(m, 0, sizeof *m);
+}

@@ -282,6 +282,26 @@ typedef int (*tb_sink_fn)(void *ctx, uint64_t at, const uint8_t *data, uint32_t 
 int tb_stream_layer(const char *path, const tb_key *key, int seeds, tb_header *h, tb_sink_fn sink,
                     void *ctx, aw_error *err);
 
+/* A layer file mapped read-only (the build reads its smaller layers so,
+ * instead of holding copies: the pages are the kernel's file cache, shared,
+ * clean, and given back under memory pressure). */
+typedef struct tb_map {
+    void *base;            /* the whole file */
+    size_t size;
+    const int8_t *values;  /* the payload: values, plane after plane */
+    const uint8_t *plies;  /* then the plies to the end (NULL without) */
+    int plies_bytes;
+    uint64_t entries;
+} tb_map;
+
+/* Map the layer file `path` (checked block by block first when `check`:
+ * one block of memory). Returns 0; 1 when the file cannot be mapped as it
+ * is (compressed, or no mmap here), for the caller to load it instead; or
+ * -1 with a message. Release with tb_unmap_layer. */
+int tb_map_layer(const char *path, const tb_key *key, int seeds, bool check, tb_map *m,
+                 aw_error *err);
+void tb_unmap_layer(tb_map *m);
+
 /* Write a layer atomically (temporary file, fsync, rename): the values, and
  * with a no-capture limit the plies to the end (stored in 1 byte per entry
  * when every one fits, else 2). */
@@ -315,6 +335,19 @@ int tb_writer_close(tb_writer *w, bool abandon, aw_error *err);
  * with err. */
 int tb_build_check(const aw_rules *rules, const aw_tables_build_options *opt, tb_key *key,
                    aw_error *err);
+
+/* How a build keeps its finished layers, which the captures of the bigger
+ * layers read: 0 (the default), their files mapped (a compressed one held
+ * as a copy); 1, every one held as a copy in memory, the way before the
+ * mapping (for the test that both give the same files). Set before a build,
+ * never while one runs. */
+extern int tb_build_in_memory;
+
+/* The bytes of the smaller layers a build of `seeds` seeds reads (its
+ * largest layer's captures: every layer from seeds - the smallest capture
+ * down), mapped from their files: the file cache keeps them while memory
+ * allows (what aw_tables_build_memory leaves out). */
+uint64_t tb_build_read_bytes(const tb_key *k, int seeds);
 
 /* mkdir -p */
 int tb_make_dirs(const char *path, aw_error *err);

@@ -621,6 +621,115 @@ static void test_compressed(void **state)
     remove_dir(b);
 }
 
+/* ------------------------------------------------ mapped and in memory */
+
+static uint8_t *slurp(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    const long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    uint8_t *d = malloc((size_t)n + 1);
+    assert_non_null(d);
+    assert_int_equal(fread(d, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    *size = (size_t)n;
+    return d;
+}
+
+static void same_file(const char *a, const char *b)
+{
+    size_t na, nb;
+    uint8_t *da = slurp(a, &na), *db = slurp(b, &nb);
+    assert_non_null(da);
+    assert_non_null(db);
+    if (na != nb || memcmp(da, db, na))
+        fail_msg("%s and %s differ", a, b);
+    free(da);
+    free(db);
+}
+
+/* A build that maps its finished layers (the default) writes the same
+ * bytes as one that holds them in memory (the way before), for every rule
+ * set: from scratch, resumed over kept layers, and compressed. */
+static void mapped_like_in_memory(const char *name, const char *overrides, int seeds)
+{
+    aw_rules r = t_rules(name, overrides);
+    char *mem = temp_dir(), *map = temp_dir(), *resumed = temp_dir();
+    tb_build_in_memory = 1;
+    build(mem, &r, seeds, false);
+    tb_build_in_memory = 0;
+    build(map, &r, seeds, false);
+    build(resumed, &r, seeds - 3, false);
+    build(resumed, &r, seeds, false);
+    for (int n = 0; n <= seeds; n++) {
+        char a[4200], b[4200], c[4200];
+        layer_path(mem, &r, n, a, sizeof a);
+        layer_path(map, &r, n, b, sizeof b);
+        layer_path(resumed, &r, n, c, sizeof c);
+        same_file(a, b);
+        same_file(a, c);
+    }
+    remove_dir(mem);
+    remove_dir(map);
+    remove_dir(resumed);
+}
+
+static void test_mapped_build(void **state)
+{
+    (void)state;
+    /* The memory stated is the layer being built and the workers: at 30
+     * seeds under 8 GB; the smaller layers read (0..28: captures take at
+     * least 2 seeds) are counted apart. */
+    aw_rules abapa = t_rules("abapa", NULL);
+    tb_key key;
+    assert_int_equal(tb_key_of(&abapa, &key, NULL), 0);
+    const uint64_t held = aw_tables_build_memory(&abapa, 30, 2);
+    assert_true(held > 2 * tb_layer_size(30) && held < 2 * tb_layer_size(30) + (200u << 20));
+    assert_true(held < UINT64_C(8000000000));
+    assert_int_equal(tb_build_read_bytes(&key, 30), aw_tables_positions(28));
+    aw_rules limit = t_rules("seven-turns", NULL);
+    assert_int_equal(tb_key_of(&limit, &key, NULL), 0);
+    assert_int_equal(tb_build_read_bytes(&key, 20), 3 * aw_tables_positions(18));
+    mapped_like_in_memory("abapa", NULL, small(12));
+    mapped_like_in_memory("two-seeds", NULL, small(11));
+    mapped_like_in_memory("grand-slam", NULL, small(8));
+    mapped_like_in_memory("seven-turns", NULL, small(8));
+    mapped_like_in_memory("abapa", "cannot-feed=opponent empty-row=none captures=1,3", small(10));
+    /* A long limit: plies in two bytes from layer 6 on. */
+    mapped_like_in_memory("abapa", "no-capture=200 repetition=0 grand-slam=capture", 7);
+    if (tb_zstd_available()) {
+        /* Compressed layers are mapped from copies of their plane 0: just
+         * built, or kept from an earlier build (compressed or not). */
+        const char *names[] = {"seven-turns", "abapa"};
+        for (int i = 0; i < 2; i++) {
+            aw_rules r = t_rules(names[i], NULL);
+            const int top = small(i ? 11 : 8);
+            char *a = temp_dir(), *b = temp_dir(), *c = temp_dir();
+            tb_build_in_memory = 1;
+            build(a, &r, top, true);
+            tb_build_in_memory = 0;
+            build(b, &r, top - 2, false);
+            build(b, &r, top, true);
+            build(c, &r, top - 3, true);
+            build(c, &r, top, true);
+            for (int n = 0; n <= top; n++) {
+                char pa[4200], pb[4200], pc[4200];
+                layer_path(a, &r, n, pa, sizeof pa);
+                layer_path(b, &r, n, pb, sizeof pb);
+                layer_path(c, &r, n, pc, sizeof pc);
+                if (n > top - 2)
+                    same_file(pa, pb);
+                same_file(pa, pc);
+            }
+            remove_dir(a);
+            remove_dir(b);
+            remove_dir(c);
+        }
+    }
+}
+
 static void test_supported(void **state)
 {
     (void)state;
@@ -1337,6 +1446,7 @@ int main(void)
         cmocka_unit_test(test_stale_temporary),
         cmocka_unit_test(test_interrupt_and_resume),
         cmocka_unit_test(test_compressed),
+        cmocka_unit_test(test_mapped_build),
         cmocka_unit_test(test_engine_keeps_wins),
         cmocka_unit_test(test_exact_decision),
         cmocka_unit_test(test_exact_scores),
