@@ -701,6 +701,7 @@ int tb_build_in_memory = 0;
  * its own (values, then the plies, w bytes each): created next to the
  * layer, removed at once (it lives as long as the mapping, and a build
  * that dies leaves nothing behind). */
+#if !defined(__wasi__) /* (no mapped copies in WebAssembly: map_copy below) */
 typedef struct copy_sink {
     int fd;
     uint64_t size, entries; /* plane 0, all planes */
@@ -734,6 +735,8 @@ static int copy_block(void *ctx, uint64_t at, const uint8_t *data, uint32_t n, a
     }
     return 0;
 }
+
+#endif
 
 static int map_copy(builder *b, const char *path, int n, bool loaded, tb_map *m, aw_error *err)
 {
