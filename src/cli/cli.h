@@ -51,6 +51,10 @@ void cli_error(const char *cmd, const char *fmt, ...)
 int cli_option(const char *cmd, int argc, char **argv, int *i, const char *name, const char **value);
 bool cli_flag(char **argv, int i, const char *name);
 
+/* Whether `value` names an evaluation (--eval: nnue, linear, tuned or
+ * material); prints the error when it does not. */
+bool cli_eval_name(const char *cmd, const char *value);
+
 /* Whether argv[i] asks for help. */
 bool cli_wants_help(const char *arg);
 

@@ -127,13 +127,8 @@ int cmd_analyze(int argc, char **argv)
         } else if ((rc = cli_option(cmd, argc, argv, &i, "--eval", &v)) != 0) {
             if (rc < 0)
                 return EXIT_USAGE;
-            if (strcmp(v, "nnue") && strcmp(v, "linear") && strcmp(v, "tuned") &&
-                strcmp(v, "material")) {
-                cli_error(cmd,
-                          "bad value '%s' for --eval (expected nnue, linear, tuned or material)",
-                          v);
+            if (!cli_eval_name(cmd, v))
                 return EXIT_USAGE;
-            }
             eval = v;
         } else if (cli_is_option(argv[i])) {
             cli_error(cmd, "unknown option '%s' (see 'awale analyze --help')", argv[i]);

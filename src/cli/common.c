@@ -33,6 +33,16 @@ bool cli_wants_help(const char *arg)
 
 bool cli_is_option(const char *arg) { return arg[0] == '-' && arg[1] != 0; }
 
+bool cli_eval_name(const char *cmd, const char *value)
+{
+    static const char *const names[] = {"nnue", "linear", "tuned", "material"};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+        if (!strcmp(value, names[k]))
+            return true;
+    cli_error(cmd, "bad value '%s' for --eval (expected nnue, linear, tuned or material)", value);
+    return false;
+}
+
 int cli_option(const char *cmd, int argc, char **argv, int *i, const char *name, const char **value)
 {
     const char *arg = argv[*i];
