@@ -71,7 +71,7 @@ static const char *const statements[S_COUNT_] = {
     [S_FINISHED] = "SELECT id, created_ms, updated_ms, finished, rules, south, north, result, "
                    "reason, moves FROM games WHERE finished = 1 "
                    "ORDER BY updated_ms DESC, id DESC LIMIT ?1 OFFSET ?2",
-    [S_FIGURES] = "SELECT count(*), coalesce(sum(finished), 0) FROM games",
+    [S_FIGURES] = "SELECT count(*), coalesce(sum(finished = 1), 0) FROM games",
 };
 
 struct store {

@@ -377,6 +377,31 @@ static int64_t sql_int(const char *path, const char *text)
     return v;
 }
 
+/* A database edited by hand (or by a fuzzer) with values outside what the
+ * store writes: a finished flag of 5, of -3, of text. Only 1 counts as
+ * finished, everywhere: the count, the figures and the listings agree. */
+static void odd_finished_values(void **state)
+{
+    (void)state;
+    const char *path = at("odd-values.db");
+    store *st = open_ok(path);
+    game_buf b;
+    save(st, game(&b, 1, true, 1));
+    store_close(st);
+    sql(path, "INSERT INTO games(id, created_ms, updated_ms, finished, rules, south, north, "
+              "result, reason, moves, record, meta) VALUES "
+              "('00000000000000a5', 1, 2, 5, 'abapa', 'a', 'b', '*', '', 0, '', '{}'),"
+              "('00000000000000a6', 1, 2, -3, 'abapa', 'a', 'b', '*', '', 0, '', '{}'),"
+              "('00000000000000a7', 1, 2, 'yes', 'abapa', 'a', 'b', '*', '', 0, '', '{}')");
+    st = open_ok(path);
+    store_stats fig;
+    assert_int_equal(store_figures(st, &fig, err, sizeof err), 0);
+    assert_int_equal(fig.games, 4);
+    assert_int_equal(fig.finished, 1);
+    assert_int_equal(store_count_finished(st), 1);
+    store_close(st);
+}
+
 static void refusals(void **state)
 {
     (void)state;
@@ -604,6 +629,7 @@ int main(void)
         cmocka_unit_test(killed_process_keeps_its_saves),
         cmocka_unit_test(second_opener_refused),
         cmocka_unit_test(refusals),
+        cmocka_unit_test(odd_finished_values),
         cmocka_unit_test(migrates_from_empty),
         cmocka_unit_test(sync_options),
         cmocka_unit_test(threads_at_once),
