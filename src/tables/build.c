@@ -642,12 +642,14 @@ static void say(const builder *b, const char *fmt, ...)
     b->opt->log(b->opt->ctx, line);
 }
 
-static double now(void)
+static double seconds_of(clockid_t clock)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(clock, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
+
+static double now(void) { return seconds_of(CLOCK_MONOTONIC); }
 
 /* Build layer b->n into memory (b->val); 0 or -1. */
 static int build_layer(builder *b, aw_error *err)
@@ -939,16 +941,17 @@ int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_buil
         }
         if (b->prog.loaded && !b->prog.built && n == b->prog.loaded)
             say(b, "layers 0..%d kept from an earlier build (checked)", n - 1);
-        const double t0 = now();
+        const double t0 = now(), cpu0 = seconds_of(CLOCK_PROCESS_CPUTIME_ID);
         if (build_layer(b, err))
             goto done;
         report(b, "writing");
         if (tb_write_layer(path, &b->key, b->rules_name, n, b->val, b->plies,
                            b->size * (uint64_t)tb_planes(&b->key), opt->compress, err))
             goto done;
-        const double dt = now() - t0;
-        say(b, "layer %2d: %llu positions in %.2f s (%.0f positions/s)", n,
-            (unsigned long long)b->size, dt, dt > 0 ? (double)b->size / dt : 0.0);
+        const double dt = now() - t0, cpu = seconds_of(CLOCK_PROCESS_CPUTIME_ID) - cpu0;
+        say(b, "layer %2d: %llu positions in %.2f s (%.0f positions/s), %.1f CPU s (%.0f per CPU s)",
+            n, (unsigned long long)b->size, dt, dt > 0 ? (double)b->size / dt : 0.0, cpu,
+            cpu > 0 ? (double)b->size / cpu : 0.0);
         /* Keep plane 0 for the captures of the next layers: from its file,
          * or (compressed, or the in-memory mode) a copy. */
         if (keep_layer(b, path, n, false, owned, err))
