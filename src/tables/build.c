@@ -83,8 +83,8 @@ typedef struct worker {
     uint32_t depth;
     uint32_t cap; /* entries used this layer: small layers use few, so that
                      the overflow path is exercised by the tests too */
-    /* Predecessors of one batch of unmoves: boards, ranks, and the value of
-     * the position they lead to. */
+    /* Predecessors of two batches of unmoves (two halves of PRED_MAX, see
+     * drain): boards, ranks, and the value of the position they lead to. */
     fb_pits *pred;
     uint64_t *rank;
     int8_t *from;
@@ -103,8 +103,10 @@ struct builder {
     /* The layer being built. */
     int n;
     uint64_t size;
-    int8_t *val;   /* best exit, then the value (plane 0..L-1 with a limit) */
-    uint8_t *st;   /* quiet moves left and flags (no limit) */
+    int8_t *val;   /* the values (plane 0..L-1 with a limit), as written */
+    uint8_t *cell; /* no limit: per position, 2 bytes side by side, the best
+                      exit then the value (val_at) and the quiet moves left
+                      and flags (st_at); compacted into val when solved */
     int8_t *exits; /* best exit (with a limit) */
     uint16_t *plies;     /* plies to the end, every plane (with a limit) */
     uint16_t *exit_near; /* fewest and most plies to the end over the exits */
@@ -130,10 +132,15 @@ static inline uint8_t ld8(const uint8_t *p) { return __atomic_load_n(p, __ATOMIC
 static inline int8_t ldv(const int8_t *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
 static inline void stv(int8_t *p, int v) { __atomic_store_n(p, (int8_t)v, __ATOMIC_RELAXED); }
 
+/* A position's two bytes share a cache line: an unmove that reads or
+ * writes both misses the cache once. */
+static inline int8_t *val_at(const builder *b, uint64_t r) { return (int8_t *)(b->cell + 2 * r); }
+static inline uint8_t *st_at(const builder *b, uint64_t r) { return b->cell + 2 * r + 1; }
+
 static inline void prefetch(const void *p)
 {
 #if defined(__GNUC__)
-    __builtin_prefetch(p, 1, 0);
+    __builtin_prefetch(p, 1, 3);
 #else
     (void)p;
 #endif
@@ -305,8 +312,8 @@ static void phase_init(builder *b, int tid)
                     b->exit_near[r0 + (uint64_t)i] = (uint16_t)near[i];
                     b->exit_far[r0 + (uint64_t)i] = (uint16_t)far[i];
                 } else {
-                    b->val[r0 + (uint64_t)i] = (int8_t)best[i];
-                    b->st[r0 + (uint64_t)i] = (uint8_t)quiet[i];
+                    *val_at(b, r0 + (uint64_t)i) = (int8_t)best[i];
+                    *st_at(b, r0 + (uint64_t)i) = (uint8_t)quiet[i];
                 }
             }
         }
@@ -320,10 +327,10 @@ static void phase_init(builder *b, int tid)
  * the value in spare byte 6) or, when the stack is full, mark it pending. */
 static inline void place(builder *b, worker *w, uint64_t r, int v, const fb_pits *board)
 {
-    const uint8_t old = __atomic_fetch_or(&b->st[r], ST_RESOLVED, __ATOMIC_RELAXED);
+    const uint8_t old = __atomic_fetch_or(st_at(b, r), ST_RESOLVED, __ATOMIC_RELAXED);
     if (old & ST_RESOLVED)
         return;
-    stv(&b->val[r], v);
+    stv(val_at(b, r), v);
     if (w->depth < w->cap) {
         fb_pits *e = &w->stack[w->depth++];
         if (board)
@@ -332,48 +339,62 @@ static inline void place(builder *b, worker *w, uint64_t r, int v, const fb_pits
             tb_unrank(r, b->n, e);
         e->b[6] = (uint8_t)v;
     } else {
-        __atomic_fetch_or(&b->st[r], ST_PENDING, __ATOMIC_RELAXED);
+        __atomic_fetch_or(st_at(b, r), ST_PENDING, __ATOMIC_RELAXED);
         __atomic_store_n(&b->overflow, 1, __ATOMIC_RELAXED);
     }
 }
 
-/* Unmove placed positions (boards q[], values v[]): update their quiet
- * predecessors. All the predecessors of the batch are ranked and
- * prefetched before the first is updated (see GROUP). */
-static void unmove(builder *b, worker *w, const fb_pits *q, const int8_t *v, int count)
+/* Unmoving is pipelined over batches of UNMOVE_BATCH placed positions: the
+ * predecessors of one batch are generated, ranked and their state bytes
+ * prefetched (prepare, into one half of the worker's buffers) while those
+ * of the batch before, prefetched one step earlier, are updated (apply),
+ * so that the loads have a whole batch's work to arrive in. The order of
+ * the updates does not change the result (claims are atomic). */
+static int prepare(builder *b, worker *w, const fb_pits *q, const int8_t *v, int count, int half)
 {
-    const int t = b->t;
+    fb_pits *pred = w->pred + half * PRED_MAX;
+    uint64_t *rank = w->rank + half * PRED_MAX;
+    int8_t *from = w->from + half * PRED_MAX;
     int n = 0;
     for (int j = 0; j < count; j++) {
-        const int got = tb_unmoves(&b->key, &q[j], w->pred + n);
+        const int got = tb_unmoves(&b->key, &q[j], pred + n);
         for (int i = n; i < n + got; i++) {
-            w->rank[i] = tb_rank(&w->pred[i]);
-            w->from[i] = v[j];
-            prefetch(&b->st[w->rank[i]]);
-            if (v[j] > 0)
-                prefetch(&b->val[w->rank[i]]);
+            rank[i] = tb_rank(&pred[i]);
+            from[i] = v[j];
+            prefetch(st_at(b, rank[i]));
         }
         n += got;
     }
+    return n;
+}
+
+static void apply(builder *b, worker *w, int half, int n)
+{
+    const int t = b->t;
+    const fb_pits *pred = w->pred + half * PRED_MAX;
+    const uint64_t *rank = w->rank + half * PRED_MAX;
+    const int8_t *from = w->from + half * PRED_MAX;
     for (int i = 0; i < n; i++) {
-        const uint64_t r = w->rank[i];
-        if (w->from[i] < 0) {
-            if (!(ld8(&b->st[r]) & ST_RESOLVED))
-                place(b, w, r, t, &w->pred[i]); /* a move into L_t: worth t */
+        const uint64_t r = rank[i];
+        if (from[i] < 0) {
+            if (!(ld8(st_at(b, r)) & ST_RESOLVED))
+                place(b, w, r, t, &pred[i]); /* a move into L_t: worth t */
         } else {
-            const uint8_t old = __atomic_fetch_sub(&b->st[r], 1, __ATOMIC_RELAXED);
-            if ((old & (ST_COUNT | ST_RESOLVED)) == 1 && ldv(&b->val[r]) <= -t)
-                place(b, w, r, -t, &w->pred[i]); /* every quiet move into W_t, no exit better */
+            const uint8_t old = __atomic_fetch_sub(st_at(b, r), 1, __ATOMIC_RELAXED);
+            if ((old & (ST_COUNT | ST_RESOLVED)) == 1 && ldv(val_at(b, r)) <= -t)
+                place(b, w, r, -t, &pred[i]); /* every quiet move into W_t, no exit better */
         }
     }
 }
 
+/* Unmove every position on the worker's stack, and those they place. */
 static void drain(builder *b, worker *w)
 {
     uint64_t done = 0;
     fb_pits q[UNMOVE_BATCH];
     int8_t v[UNMOVE_BATCH];
-    while (w->depth) {
+    int ready = -1, ready_n = 0; /* the half prepared and not yet applied */
+    while (w->depth || ready >= 0) {
         int count = 0;
         while (w->depth && count < UNMOVE_BATCH) {
             q[count] = w->stack[--w->depth];
@@ -381,7 +402,12 @@ static void drain(builder *b, worker *w)
             q[count].b[6] = 0;
             count++;
         }
-        unmove(b, w, q, v, count);
+        const int half = ready == 0 ? 1 : 0;
+        const int n = count ? prepare(b, w, q, v, count, half) : 0;
+        if (ready >= 0)
+            apply(b, w, ready, ready_n);
+        ready = count ? half : -1;
+        ready_n = n;
         done += (uint64_t)count;
     }
     if (done)
@@ -409,10 +435,10 @@ static inline void board_at(const builder *b, uint64_t r, fb_pits *cur, uint64_t
  * (its board made by board_at from *cur, *at). */
 static inline void scan_one(builder *b, worker *w, uint64_t r, int t, fb_pits *cur, uint64_t *at)
 {
-    const uint8_t s = ld8(&b->st[r]);
+    const uint8_t s = ld8(st_at(b, r));
     if (s & ST_RESOLVED)
         return;
-    const int e = ldv(&b->val[r]);
+    const int e = ldv(val_at(b, r));
     if (e >= t) {
         board_at(b, r, cur, at);
         place(b, w, r, t, cur);
@@ -438,10 +464,12 @@ static void phase_scan(builder *b, int tid)
          * out: there every byte is read by scan_one.) */
         const __m128i above = _mm_set1_epi8((char)(t - 1)), below = _mm_set1_epi8((char)(1 - t));
         const __m128i resolved = _mm_set1_epi8((char)ST_RESOLVED), count = _mm_set1_epi8(ST_COUNT);
-        const __m128i zero = _mm_setzero_si128();
+        const __m128i zero = _mm_setzero_si128(), low = _mm_set1_epi16(0xFF);
         for (; r + 16 <= hi; r += 16) {
-            const __m128i sv = _mm_loadu_si128((const __m128i *)(b->st + r));
-            const __m128i ev = _mm_loadu_si128((const __m128i *)(b->val + r));
+            const __m128i c0 = _mm_loadu_si128((const __m128i *)(b->cell + 2 * r));
+            const __m128i c1 = _mm_loadu_si128((const __m128i *)(b->cell + 2 * r + 16));
+            const __m128i ev = _mm_packus_epi16(_mm_and_si128(c0, low), _mm_and_si128(c1, low));
+            const __m128i sv = _mm_packus_epi16(_mm_srli_epi16(c0, 8), _mm_srli_epi16(c1, 8));
             const __m128i open = _mm_cmpeq_epi8(_mm_and_si128(sv, resolved), zero);
             const __m128i win = _mm_cmpgt_epi8(ev, above);
             const __m128i lose = _mm_and_si128(_mm_cmpeq_epi8(_mm_and_si128(sv, count), zero),
@@ -465,14 +493,13 @@ static void phase_pending(builder *b, int tid)
     uint64_t lo, hi;
     while (take_chunk(b, &lo, &hi)) {
         for (uint64_t r = lo; r < hi; r++) {
-            if (!(ld8(&b->st[r]) & ST_PENDING))
+            if (!(ld8(st_at(b, r)) & ST_PENDING))
                 continue;
-            __atomic_fetch_and(&b->st[r], (uint8_t)~ST_PENDING, __ATOMIC_RELAXED);
-            fb_pits q;
-            tb_unrank(r, b->n, &q);
-            const int8_t v = ldv(&b->val[r]);
-            unmove(b, w, &q, &v, 1);
-            __atomic_fetch_add(&b->done, 1, __ATOMIC_RELAXED);
+            __atomic_fetch_and(st_at(b, r), (uint8_t)~ST_PENDING, __ATOMIC_RELAXED);
+            /* The stack is empty here (drained), so this fits. */
+            fb_pits *e = &w->stack[w->depth++];
+            tb_unrank(r, b->n, e);
+            e->b[6] = (uint8_t)ldv(val_at(b, r));
             drain(b, w);
         }
     }
@@ -485,8 +512,8 @@ static void phase_final(builder *b, int tid)
     while (take_chunk(b, &lo, &hi)) {
         uint64_t zeros = 0;
         for (uint64_t r = lo; r < hi; r++)
-            if (!(b->st[r] & ST_RESOLVED)) {
-                b->val[r] = 0;
+            if (!(*st_at(b, r) & ST_RESOLVED)) {
+                *val_at(b, r) = 0;
                 zeros++;
             }
         __atomic_fetch_add(&b->done, zeros, __ATOMIC_RELAXED);
@@ -507,7 +534,18 @@ static int solve_layer(builder *b, aw_error *err)
         }
     }
     b->prog.threshold = 0;
-    return run_phase(b, phase_final, "solving", err);
+    if (run_phase(b, phase_final, "solving", err))
+        return -1;
+    /* The values, every other byte of the cells, moved to the front (in
+     * place: value r goes to byte r, at or before its cell's 2r), which
+     * becomes b->val, the layer as written. */
+    int8_t *v = (int8_t *)b->cell;
+    for (uint64_t r = 0; r < b->size; r++)
+        v[r] = v[2 * r];
+    int8_t *shrunk = realloc(v, b->size); /* the other half back */
+    b->val = shrunk ? shrunk : v;
+    b->cell = NULL;
+    return 0;
 }
 
 /* ---------------------------------------------------- solving with a limit */
@@ -656,22 +694,26 @@ static int build_layer(builder *b, aw_error *err)
 {
     const int planes = tb_planes(&b->key);
     const uint64_t size = b->size;
-    b->val = malloc(size * (uint64_t)planes);
     if (b->key.no_capture) {
+        b->val = malloc(size * (uint64_t)planes);
         b->exits = malloc(size);
         b->plies = malloc(size * (uint64_t)planes * sizeof *b->plies);
         b->exit_near = malloc(size * sizeof *b->exit_near);
         b->exit_far = malloc(size * sizeof *b->exit_far);
     } else {
-        b->st = malloc(size);
+        b->cell = malloc(2 * size);
     }
-    if (!b->val || (b->key.no_capture ? !b->exits || !b->plies || !b->exit_near || !b->exit_far
-                                      : !b->st))
+    if (b->key.no_capture ? !b->val || !b->exits || !b->plies || !b->exit_near || !b->exit_far
+                          : !b->cell)
         return aw_fail(err, "out of memory for the layer of %d seeds (%llu bytes)", b->n,
                        (unsigned long long)(size * (uint64_t)(planes + 1) *
                                             (b->key.no_capture ? 3 : 1)));
-    tb_huge_pages(b->val, size * (uint64_t)planes);
-    tb_huge_pages(b->key.no_capture ? (void *)b->exits : (void *)b->st, size);
+    if (b->key.no_capture) {
+        tb_huge_pages(b->val, size * (uint64_t)planes);
+        tb_huge_pages(b->exits, size);
+    } else {
+        tb_huge_pages(b->cell, 2 * size);
+    }
     b->done = 0;
     const uint64_t cap = size / 64 < 64 ? 64 : size / 64 > STACK_ENTRIES ? STACK_ENTRIES : size / 64;
     for (int i = 0; i < b->threads; i++)
@@ -684,13 +726,13 @@ static int build_layer(builder *b, aw_error *err)
 static void free_layer(builder *b)
 {
     free(b->val);
-    free(b->st);
+    free(b->cell);
     free(b->exits);
     free(b->plies);
     free(b->exit_near);
     free(b->exit_far);
     b->val = NULL;
-    b->st = NULL;
+    b->cell = NULL;
     b->exits = NULL;
     b->plies = NULL;
     b->exit_near = NULL;
@@ -905,8 +947,9 @@ int aw_tables_build(const char *dir, const aw_rules *rules, const aw_tables_buil
         worker *w = &b->workers[i];
         if (!b->key.no_capture &&
             (!(w->stack = malloc(STACK_ENTRIES * sizeof(fb_pits))) ||
-             !(w->pred = malloc(PRED_MAX * sizeof(fb_pits))) ||
-             !(w->rank = malloc(PRED_MAX * sizeof(uint64_t))) || !(w->from = malloc(PRED_MAX)))) {
+             !(w->pred = malloc(2 * PRED_MAX * sizeof(fb_pits))) ||
+             !(w->rank = malloc(2 * PRED_MAX * sizeof(uint64_t))) ||
+             !(w->from = malloc(2 * PRED_MAX)))) {
             aw_fail(err, "out of memory");
             goto done;
         }
