@@ -64,6 +64,12 @@ static inline __m128i _mm_sub_epi16(__m128i a, __m128i b) { return AW_M(wasm_i16
 static inline __m128i _mm_max_epi16(__m128i a, __m128i b) { return AW_M(wasm_i16x8_max(AW_I(a), AW_I(b))); }
 static inline __m128i _mm_min_epi16(__m128i a, __m128i b) { return AW_M(wasm_i16x8_min(AW_I(a), AW_I(b))); }
 static inline __m128i _mm_add_epi32(__m128i a, __m128i b) { return AW_M(wasm_i32x4_add(AW_I(a), AW_I(b))); }
+static inline __m128i _mm_srli_epi16(__m128i a, int n) { return AW_M(wasm_u16x8_shr(AW_I(a), (uint32_t)n)); }
+/* The 16 lanes of a then b, each saturated to an unsigned byte. */
+static inline __m128i _mm_packus_epi16(__m128i a, __m128i b)
+{
+    return AW_M(wasm_u8x16_narrow_i16x8(AW_I(a), AW_I(b)));
+}
 /* Products of 16-bit lanes, adjacent pairs added into 32-bit lanes. */
 static inline __m128i _mm_madd_epi16(__m128i a, __m128i b)
 {
