@@ -1,6 +1,12 @@
 /*
- * probe.c - using the tables: open a directory for a rule set (load and
- * check every layer into memory), probe a position, close.
+ * probe.c - using the tables: open a directory for a rule set (check every
+ * layer, then map its file read-only, or load it into memory where it
+ * cannot be mapped: compressed, or no mmap), probe a position, close.
+ *
+ * Mapped layers are the kernel's file cache, shared by every process that
+ * opens them and given back under memory pressure, so a set larger than
+ * the free memory (32 seeds, 21 GB) still opens; a probe whose page was
+ * given back reads it from the disk again.
  *
  * A probe is arithmetic and one memory load: turn the board so that the
  * mover is South, rank it in its layer (11 additions of constants), pick the
@@ -20,8 +26,11 @@ struct aw_tables {
     tb_key key;
     int seeds; /* layers 0..seeds are loaded */
     uint64_t size[TB_MAX_SEEDS + 1];
-    int8_t *layer[TB_MAX_SEEDS + 1];
-    tb_data data[TB_MAX_SEEDS + 1]; /* layer[n] is data[n].values */
+    const int8_t *layer[TB_MAX_SEEDS + 1];  /* plane after plane */
+    const uint8_t *plies[TB_MAX_SEEDS + 1]; /* with a limit: plies to the end, */
+    int plies_bytes[TB_MAX_SEEDS + 1];      /* that many bytes each            */
+    tb_map map[TB_MAX_SEEDS + 1];   /* the layer's file, mapped; or else */
+    tb_data data[TB_MAX_SEEDS + 1]; /* the layer, loaded */
     uint64_t bytes;
 };
 
@@ -106,13 +115,29 @@ static aw_tables *open_layers(const char *dir, const aw_rules *rules, int max_se
         }
         if (access(path, F_OK) != 0)
             break;
-        if (tb_load_layer(path, &key, n, &t->data[n], err)) {
+        /* Mapped, then checked whole; or loaded (and checked) when it
+         * cannot be mapped. */
+        tb_header h;
+        const int mapped = tb_map_layer(path, &key, n, false, &t->map[n], err);
+        if (mapped < 0 || (mapped == 0 && tb_stream_layer(path, &key, n, &h, NULL, NULL, err)) ||
+            (mapped > 0 && tb_load_layer(path, &key, n, &t->data[n], err))) {
             aw_tables_close(t);
             return NULL;
         }
-        t->layer[n] = t->data[n].values;
+        uint64_t entries;
+        if (mapped == 0) {
+            t->layer[n] = t->map[n].values;
+            t->plies[n] = t->map[n].plies;
+            t->plies_bytes[n] = t->map[n].plies_bytes;
+            entries = t->map[n].entries;
+        } else {
+            t->layer[n] = t->data[n].values;
+            t->plies[n] = t->data[n].plies;
+            t->plies_bytes[n] = t->data[n].plies_bytes;
+            entries = t->data[n].entries;
+        }
         t->size[n] = tb_layer_size(n);
-        t->bytes += t->data[n].entries * (1 + (uint64_t)t->data[n].plies_bytes);
+        t->bytes += entries * (1 + (uint64_t)t->plies_bytes[n]);
         t->seeds = n;
     }
     if (t->seeds < 0) {
@@ -137,8 +162,10 @@ void aw_tables_close(aw_tables *t)
 {
     if (!t)
         return;
-    for (int n = 0; n <= TB_MAX_SEEDS; n++)
+    for (int n = 0; n <= TB_MAX_SEEDS; n++) {
+        tb_unmap_layer(&t->map[n]);
         tb_data_free(&t->data[n]);
+    }
     free(t);
 }
 
@@ -199,7 +226,7 @@ bool aw_tables_probe_plies(const aw_tables *t, const aw_position *pos, int *valu
         return true;
     }
     *value = t->layer[n][at];
-    *plies = tb_plies_at(t->data[n].plies, t->data[n].plies_bytes, at);
+    *plies = tb_plies_at(t->plies[n], t->plies_bytes[n], at);
     return true;
 }
 
