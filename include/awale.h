@@ -1223,8 +1223,12 @@ AW_API const char *aw_tables_default_dir(char *buf, size_t size);
  * no-capture limit). */
 AW_API int aw_tables_supported(const aw_rules *rules, aw_error *err);
 
-/* Open the tables of `rules` in dir: load and check every layer 0, 1, ...
- * up to max_seeds (0 or less: as many as there are) into memory. A missing
+/* Open the tables of `rules` in dir: check every layer 0, 1, ... up to
+ * max_seeds (0 or less: as many as there are) and map its file read-only
+ * (a compressed layer, or where files cannot be mapped: loaded into
+ * memory). Mapped layers live in the file cache, shared between processes;
+ * the files must not be cut short or rewritten in place while open (a
+ * build replaces them by renaming, which is safe). A missing
  * layer ends the set; a damaged, truncated or mismatched file is an error
  * naming the file and what is wrong. NULL with a message when there is
  * none or on error. */
