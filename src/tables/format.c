@@ -785,6 +785,16 @@ done:
 #endif
 }
 
+void tb_map_populate(const tb_map *m)
+{
+#if defined(MADV_POPULATE_READ) && !defined(__wasi__)
+    if (m->base)
+        madvise(m->base, m->size, MADV_POPULATE_READ); /* a hint: failure is harmless */
+#else
+    (void)m;
+#endif
+}
+
 void tb_unmap_layer(tb_map *m)
 {
 #if !defined(__wasi__)

@@ -126,6 +126,7 @@ static aw_tables *open_layers(const char *dir, const aw_rules *rules, int max_se
         }
         uint64_t entries;
         if (mapped == 0) {
+            tb_map_populate(&t->map[n]);
             t->layer[n] = t->map[n].values;
             t->plies[n] = t->map[n].plies;
             t->plies_bytes[n] = t->map[n].plies_bytes;

@@ -301,6 +301,11 @@ typedef struct tb_map {
 int tb_map_layer(const char *path, const tb_key *key, int seeds, bool check, tb_map *m,
                  aw_error *err);
 void tb_unmap_layer(tb_map *m);
+/* Enter every page of a mapped layer in the page tables now (the file
+ * cache's pages, read from the disk where they are not there), so that
+ * probes do not each take a page fault on first touch. Linux 5.14 and
+ * later; elsewhere nothing. */
+void tb_map_populate(const tb_map *m);
 
 /* Write a layer atomically (temporary file, fsync, rename): the values, and
  * with a no-capture limit the plies to the end (stored in 1 byte per entry
