@@ -1152,7 +1152,9 @@ typedef struct aw_review_options {
 
 /* Review every move of `game` with `engine`, set up by the caller (threads,
  * table, options: give it full strength, Level 10 and BookVariety 0). Its
- * table is cleared first. Returns the review (free it with
+ * table and history are cleared before each move's searches, so that at a
+ * fixed depth a move's verdict depends on the game alone, paused or not.
+ * Returns the review (free it with
  * aw_review_free), complete or as far as it went when stopped; NULL with a
  * message when out of memory or the engine fails. */
 AW_API aw_review *aw_review_game(aw_engine *engine, const aw_game *game,
@@ -1162,7 +1164,7 @@ AW_API void aw_review_free(aw_review *review);
 /* Go on with a review: one stopped by its callback, or one of a game that
  * has gone on since. `game` must begin with the review's `count` moves;
  * the moves after them are reviewed (the earlier ones count as history,
- * as in aw_review_game, and the engine's table is cleared first), `total`
+ * as in aw_review_game, the engine's table cleared before each move), `total`
  * becomes the game's length and the summary covers every move. Stopped
  * again by the callback: `stopped` is set and the moves done are kept.
  * 0, or -1 with a message (another game, out of memory, the engine

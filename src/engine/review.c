@@ -533,7 +533,6 @@ static int review_from(aw_engine *eng, const aw_game *game, aw_review *r,
             return -1;
         }
     r->stopped = false;
-    aw_engine_clear(eng);
     /* From here a stop holds until the review returns, whenever it comes
      * (between two searches too); the callback is asked before the first
      * search for a stop that came before. */
@@ -544,6 +543,11 @@ static int review_from(aw_engine *eng, const aw_game *game, aw_review *r,
         c.reviewing = k;
         const aw_move played = aw_game_move(game, k);
         aw_review_move *rm = &r->move[k];
+        /* Each move's searches begin from an empty table and history: at
+         * a fixed depth a move's verdict then depends on the game alone,
+         * not on what the engine searched before, nor on where the review
+         * was paused and resumed. */
+        aw_engine_clear(eng);
         rc = review_move(&c, g, played, rm, err);
         if (rc)
             break;

@@ -89,11 +89,11 @@ CHECKS=$((CHECKS + 1))
 run review --depth 14 --tables none --book none C f F b A a E c D d B e C f A b
 expect_status 0
 expect_text_has "1. C?! {best F -0.17 (F f E a C e E c B c); played -1.87: loses 1.70 seeds}"
-expect_text_has "2... b?? {best d +3.71"
+expect_text_has "2... b?? {best d +3.97"
 run review --eval linear --depth 14 --tables none --book none C f F b A a E c D d B e C f A b
 expect_status 0
-expect_text_has "1. C f 2. F? {best C -1.27 (C d A f A c F d A f); played -4.55: loses 3.28 seeds}"
-expect_text_has "turning points: 2... b??, 4... c??, 5. D??}"
+expect_text_has "1. C f 2. F? {best C -1.05 (C d A f A c A f A d); played -4.79: loses 3.74 seeds}"
+expect_text_has "turning points: 4... c??, 5. D??, 6... e??}"
 run review --eval bogus C
 expect_status 2
 expect_err_has "bad value 'bogus' for --eval (expected nnue, linear, tuned or material)"

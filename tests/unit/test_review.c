@@ -822,6 +822,83 @@ static void test_resume(void **state)
     aw_game_free(g);
 }
 
+/* One move at a time: stops the review once a move more is done. */
+static int one_move(void *ctx, const aw_review *so_far, int reviewing)
+{
+    (void)reviewing;
+    const int *from = ctx;
+    return so_far->count > *from;
+}
+
+/* At a fixed depth a move's verdict depends on the game alone: a review
+ * paused after every move, with other searches on the same engine in
+ * between (the web page's slices, a hint asked meanwhile), gives what one
+ * review in a go gives on a fresh engine. */
+static void test_paused_same_verdicts(void **state)
+{
+    (void)state;
+    aw_rules r = aw_rules_default();
+    aw_position start = aw_position_start(AW_SOUTH);
+    aw_game *g = aw_game_new(&r, &start);
+    uint64_t rng = 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < 30 && aw_game_status(g) == AW_ONGOING; i++) {
+        aw_move legal[AW_MAX_MOVES];
+        const int n = aw_generate(&r, aw_game_position(g), legal);
+        rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+        assert_int_equal(aw_game_play(g, legal[rng % (uint64_t)n], NULL), 0);
+    }
+    const int total = aw_game_ply(g);
+    aw_error err;
+    aw_review_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.limits.depth = 7;
+    aw_engine *whole_engine = engine();
+    aw_review *whole = aw_review_game(whole_engine, g, &opt, &err);
+    assert_non_null(whole);
+    assert_int_equal(whole->count, total);
+
+    aw_engine *e = engine();
+    int from = 0;
+    opt.progress = one_move;
+    opt.ctx = &from;
+    aw_review *sliced = aw_review_game(e, g, &opt, &err);
+    assert_non_null(sliced);
+    while (sliced->count < total) {
+        assert_true(sliced->stopped);
+        /* A deeper search of another position of the game meanwhile. */
+        const aw_position *other = aw_game_position_at(g, (sliced->count * 7 + 3) % total);
+        assert_int_equal(aw_engine_set_position(e, &r, other, &err), 0);
+        aw_limits deep = {0};
+        deep.depth = 10;
+        aw_search_result res;
+        assert_int_equal(aw_search_run(e, &deep, NULL, NULL, &res, &err), 0);
+        from = sliced->count;
+        assert_int_equal(aw_review_resume(e, g, sliced, &opt, &err), 0);
+        assert_int_equal(sliced->count, from + 1);
+    }
+    for (int i = 0; i < total; i++) {
+        const aw_review_move *a = &whole->move[i], *b = &sliced->move[i];
+        assert_int_equal(a->best, b->best);
+        assert_int_equal(a->second, b->second);
+        assert_int_equal(aw_score_compare(&a->best_score, &b->best_score), 0);
+        assert_int_equal(a->best_score.plies, b->best_score.plies);
+        assert_int_equal(aw_score_compare(&a->played_score, &b->played_score), 0);
+        assert_int_equal(a->played_score.plies, b->played_score.plies);
+        assert_int_equal(aw_score_compare(&a->second_score, &b->second_score), 0);
+        assert_int_equal(a->second_score.plies, b->second_score.plies);
+        assert_int_equal(a->loss, b->loss);
+        assert_int_equal(a->mark, b->mark);
+        assert_int_equal(a->depth, b->depth);
+        assert_int_equal(a->pv_length, b->pv_length);
+        assert_memory_equal(a->pv, b->pv, sizeof a->pv[0] * (size_t)a->pv_length);
+    }
+    aw_review_free(whole);
+    aw_review_free(sliced);
+    aw_engine_free(whole_engine);
+    aw_engine_free(e);
+    aw_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -832,6 +909,7 @@ int main(void)
         cmocka_unit_test(test_scale), cmocka_unit_test(test_real_game),
         cmocka_unit_test(test_stop),
         cmocka_unit_test(test_resume),
+        cmocka_unit_test(test_paused_same_verdicts),
         cmocka_unit_test(test_stop_between_searches),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
