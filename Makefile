@@ -156,7 +156,7 @@ TESTS    := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_REPLAY := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz-replay/%)
 UCI_RANDOM := $(BUILD)/uci_random
 
-.PHONY: FORCE all play serve test test-static bench-static check deps build-deps pot bench soak bench-web load-smoke bench-sse bench-tables tune nnue check-nnue-train \
+.PHONY: FORCE all play serve test test-static bench-static check deps build-deps pot bench soak bench-web load-smoke bench-sse bench-tables bench-updates tune nnue check-nnue-train \
         tune-relay strength strength-book strength-relay book fuzz install uninstall clean \
         mpi mpi-deps check-mpi bench-mpi tsan bench-signature bestmoves-prove strength-nnue strength-smp \
         strength-clock
@@ -418,8 +418,11 @@ deps:
 UCI_SEQUENCES ?= 200
 UCI_SEED ?=
 STRESS_SECONDS ?= $(if $(filter release,$(MODE)),10,30)
-check: $(AWALE) $(MO_FILES) $(TESTS) $(FUZZ_REPLAY) $(UCI_RANDOM)
+check: $(AWALE) $(MO_FILES) $(TESTS) $(FUZZ_REPLAY) $(UCI_RANDOM) $(BUILD)/bench_updates
 	@set -e; for t in $(TESTS); do echo "== $$t"; $$t; done
+	@echo "== $(BUILD)/bench_updates (small, and a bad argument refused)"
+	@$(BUILD)/bench_updates 100000 100000 8 | grep -q '^bucketed .* ns per update'
+	@! $(BUILD)/bench_updates 1000 x 2>/dev/null
 	@set -e; for f in $(FUZZ_REPLAY); do \
 	    name=$$(basename $$f); echo "== $$f"; $$f tests/fuzz/corpus/$${name#fuzz_}; done
 	@tests/cli/run.sh $(AWALE)
@@ -572,6 +575,18 @@ load-smoke: $(AWALE)
 TABLES_SEEDS ?= 20
 bench-tables: $(AWALE)
 	./$(AWALE) bench tables --seeds $(TABLES_SEEDS)
+
+# The cost of the table builder's random updates, direct (as it does them)
+# and sorted into buckets first (tools/bench_updates.c, docs/tables.md
+# section 7): at the sizes of layers 25 and 30. A figure, not a test.
+BENCH_UPDATES ?= 600000000:100000000 3000000000:100000000 3000000000:300000000
+$(BUILD)/bench_updates: tools/bench_updates.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tools/bench_updates.c
+
+bench-updates: $(BUILD)/bench_updates
+	@for run in $(BENCH_UPDATES); do $(BUILD)/bench_updates $${run%%:*} $${run##*:} || exit 1; done
 
 # ------------------------------------------------------------------ MPI
 # `make mpi`: the program built with mpicc and the distributed table build,
