@@ -727,8 +727,10 @@ int tb_layer_path(const char *dir, const tb_key *key, int seeds, char *buf, size
  * file's cached pages that no one maps are dropped, and read again from
  * the disk in 2 MB pieces (MADV_HUGEPAGE) as the mapping is populated
  * (Linux 5.14 and later; a hint: where it fails, pages come on demand). */
+#if !defined(__wasi__) /* (no mmap in WebAssembly: tb_map_layer below) */
 static void settle(int fd, const tb_map *m)
 {
+    (void)fd;
 #if defined(MADV_HUGEPAGE)
     madvise(m->base, m->size, MADV_HUGEPAGE);
 #endif
@@ -737,10 +739,9 @@ static void settle(int fd, const tb_map *m)
     posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
 #endif
     madvise(m->base, m->size, MADV_POPULATE_READ);
-#else
-    (void)fd;
 #endif
 }
+#endif
 
 int tb_map_layer(const char *path, const tb_key *key, int seeds, bool check, tb_map *m,
                  aw_error *err)
