@@ -716,33 +716,6 @@ int tb_layer_path(const char *dir, const tb_key *key, int seeds, char *buf, size
 
 /* ------------------------------------------------------------------ mapping */
 
-/* The layer's pages in the page tables now, in 2 MB pages where the
- * kernel can. Probes and captures read a layer at random, and with 4 KB
- * pages nearly every read of a big layer also misses the TLB (a page walk,
- * dearer still in a virtual machine): a layer read through 4 KB pages
- * costs three to four times more per read than one in 2 MB pages
- * (docs/tables.md section 8). The kernel backs a mapping with 2 MB pages
- * only where the file cache holds the file in 2 MB pieces, which a file
- * just written does not (its pages are as the writes made them): the
- * file's cached pages that no one maps are dropped, and read again from
- * the disk in 2 MB pieces (MADV_HUGEPAGE) as the mapping is populated
- * (Linux 5.14 and later; a hint: where it fails, pages come on demand). */
-#if !defined(__wasi__) /* (no mmap in WebAssembly: tb_map_layer below) */
-static void settle(int fd, const tb_map *m)
-{
-    (void)fd;
-#if defined(MADV_HUGEPAGE)
-    madvise(m->base, m->size, MADV_HUGEPAGE);
-#endif
-#if defined(MADV_POPULATE_READ)
-#if defined(POSIX_FADV_DONTNEED)
-    posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-#endif
-    madvise(m->base, m->size, MADV_POPULATE_READ);
-#endif
-}
-#endif
-
 int tb_map_layer(const char *path, const tb_key *key, int seeds, bool check, tb_map *m,
                  aw_error *err)
 {
@@ -753,6 +726,8 @@ int tb_map_layer(const char *path, const tb_key *key, int seeds, bool check, tb_
 #else
     aw_error e;
     tb_header h;
+    if (check && tb_stream_layer(path, key, seeds, &h, NULL, NULL, err))
+        return -1;
     source s = {.fd = -1};
     tb_block *blocks = NULL;
     uint8_t *index = NULL;
@@ -798,25 +773,25 @@ int tb_map_layer(const char *path, const tb_key *key, int seeds, bool check, tb_
     m->plies = h.plies_bytes ? (const uint8_t *)base + start + h.entries : NULL;
     m->plies_bytes = (int)h.plies_bytes;
     m->entries = h.entries;
-    settle(s.fd, m);
-    /* Checked after the populating: the blocks are read from the file
-     * cache just filled, so the disk is read once. */
-    if (check && tb_stream_layer(path, key, seeds, &h, NULL, NULL, err)) {
-        tb_unmap_layer(m);
-        rc = -2;
-        goto done;
-    }
     rc = 0;
 done:
     if (s.fd >= 0)
         close(s.fd);
     free(index);
     free(blocks);
-    if (rc == -2)
-        return -1; /* err said it */
     if (rc < 0)
         aw_fail(err, "%s: %s", path, e.msg);
     return rc;
+#endif
+}
+
+void tb_map_populate(const tb_map *m)
+{
+#if defined(MADV_POPULATE_READ) && !defined(__wasi__)
+    if (m->base)
+        madvise(m->base, m->size, MADV_POPULATE_READ); /* a hint: failure is harmless */
+#else
+    (void)m;
 #endif
 }
 

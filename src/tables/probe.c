@@ -117,13 +117,16 @@ static aw_tables *open_layers(const char *dir, const aw_rules *rules, int max_se
             break;
         /* Mapped, then checked whole; or loaded (and checked) when it
          * cannot be mapped. */
-        const int mapped = tb_map_layer(path, &key, n, true, &t->map[n], err);
-        if (mapped < 0 || (mapped > 0 && tb_load_layer(path, &key, n, &t->data[n], err))) {
+        tb_header h;
+        const int mapped = tb_map_layer(path, &key, n, false, &t->map[n], err);
+        if (mapped < 0 || (mapped == 0 && tb_stream_layer(path, &key, n, &h, NULL, NULL, err)) ||
+            (mapped > 0 && tb_load_layer(path, &key, n, &t->data[n], err))) {
             aw_tables_close(t);
             return NULL;
         }
         uint64_t entries;
         if (mapped == 0) {
+            tb_map_populate(&t->map[n]);
             t->layer[n] = t->map[n].values;
             t->plies[n] = t->map[n].plies;
             t->plies_bytes[n] = t->map[n].plies_bytes;

@@ -294,15 +294,18 @@ typedef struct tb_map {
     uint64_t entries;
 } tb_map;
 
-/* Map the layer file `path` and enter its pages in the page tables at once,
- * in 2 MB pages where the kernel can (read again from the disk for that;
- * format.c, settle); then check it block by block when `check`, from the
- * file cache just filled. Returns 0; 1 when the file cannot be mapped as
- * it is (compressed, or no mmap here), for the caller to load it instead;
- * or -1 with a message. Release with tb_unmap_layer. */
+/* Map the layer file `path` (checked block by block first when `check`:
+ * one block of memory). Returns 0; 1 when the file cannot be mapped as it
+ * is (compressed, or no mmap here), for the caller to load it instead; or
+ * -1 with a message. Release with tb_unmap_layer. */
 int tb_map_layer(const char *path, const tb_key *key, int seeds, bool check, tb_map *m,
                  aw_error *err);
 void tb_unmap_layer(tb_map *m);
+/* Enter every page of a mapped layer in the page tables now (the file
+ * cache's pages, read from the disk where they are not there), so that
+ * probes do not each take a page fault on first touch. Linux 5.14 and
+ * later; elsewhere nothing. */
+void tb_map_populate(const tb_map *m);
 
 /* Write a layer atomically (temporary file, fsync, rename): the values, and
  * with a no-capture limit the plies to the end (stored in 1 byte per entry
