@@ -103,7 +103,6 @@ struct builder {
     /* The layer being built. */
     int n;
     uint64_t size;
-    tb_pages mem;  /* holds cell, then val (pages.c) */
     int8_t *val;   /* the values (plane 0..L-1 with a limit), as written */
     uint8_t *cell; /* no limit: per position, 2 bytes side by side, the best
                       exit then the value (val_at) and the quiet moves left
@@ -543,7 +542,8 @@ static int solve_layer(builder *b, aw_error *err)
     int8_t *v = (int8_t *)b->cell;
     for (uint64_t r = 0; r < b->size; r++)
         v[r] = v[2 * r];
-    b->val = tb_pages_shrink(&b->mem, b->size); /* the other half back */
+    int8_t *shrunk = realloc(v, b->size); /* the other half back */
+    b->val = shrunk ? shrunk : v;
     b->cell = NULL;
     return 0;
 }
@@ -695,24 +695,25 @@ static int build_layer(builder *b, aw_error *err)
     const int planes = tb_planes(&b->key);
     const uint64_t size = b->size;
     if (b->key.no_capture) {
-        b->val = tb_pages_alloc(&b->mem, size * (uint64_t)planes);
+        b->val = malloc(size * (uint64_t)planes);
         b->exits = malloc(size);
         b->plies = malloc(size * (uint64_t)planes * sizeof *b->plies);
         b->exit_near = malloc(size * sizeof *b->exit_near);
         b->exit_far = malloc(size * sizeof *b->exit_far);
     } else {
-        b->cell = tb_pages_alloc(&b->mem, 2 * size);
+        b->cell = malloc(2 * size);
     }
     if (b->key.no_capture ? !b->val || !b->exits || !b->plies || !b->exit_near || !b->exit_far
                           : !b->cell)
         return aw_fail(err, "out of memory for the layer of %d seeds (%llu bytes)", b->n,
                        (unsigned long long)(size * (uint64_t)(planes + 1) *
                                             (b->key.no_capture ? 3 : 1)));
-    if (b->key.no_capture)
+    if (b->key.no_capture) {
+        tb_huge_pages(b->val, size * (uint64_t)planes);
         tb_huge_pages(b->exits, size);
-    if (b->mem.mapped)
-        say(b, "layer %2d: %s in %zu pages of 1 GB", b->n, b->key.no_capture ? "planes" : "cells",
-            b->mem.mapped >> 30);
+    } else {
+        tb_huge_pages(b->cell, 2 * size);
+    }
     b->done = 0;
     const uint64_t cap = size / 64 < 64 ? 64 : size / 64 > STACK_ENTRIES ? STACK_ENTRIES : size / 64;
     for (int i = 0; i < b->threads; i++)
@@ -724,7 +725,8 @@ static int build_layer(builder *b, aw_error *err)
 
 static void free_layer(builder *b)
 {
-    tb_pages_free(&b->mem); /* b->cell, then b->val */
+    free(b->val);
+    free(b->cell);
     free(b->exits);
     free(b->plies);
     free(b->exit_near);

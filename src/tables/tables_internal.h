@@ -267,23 +267,6 @@ int tb_file_decode(const uint8_t *file, size_t size, tb_header *h, uint8_t *out,
  * a hint, silently ignored where not available. */
 void tb_huge_pages(void *p, size_t size);
 
-/* The builder's biggest array (src/tables/pages.c): 1 GB pages when the
- * system has reserved enough of them and the array is at least
- * tb_gb_pages_from bytes (1 GB; the tests lower it so that small builds
- * take them too where the machine has them), else malloc with the 2 MB
- * hint. mapped is the size of the 1 GB mapping (0: malloc). Shrinking
- * keeps the first `size` bytes and gives back what it can. */
-typedef struct tb_pages {
-    void *base;
-    size_t size;
-    size_t mapped;
-} tb_pages;
-
-extern size_t tb_gb_pages_from;
-void *tb_pages_alloc(tb_pages *p, size_t size);
-void *tb_pages_shrink(tb_pages *p, size_t size);
-void tb_pages_free(tb_pages *p);
-
 /* Whether zstd compression is compiled in. */
 int tb_zstd_available(void);
 

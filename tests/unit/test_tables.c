@@ -652,19 +652,13 @@ static void same_file(const char *a, const char *b)
 
 /* A build that maps its finished layers (the default) writes the same
  * bytes as one that holds them in memory (the way before), for every rule
- * set: from scratch, resumed over kept layers, and compressed; the one in
- * memory puts every layer in 1 GB pages when the machine has reserved
- * them (src/tables/pages.c), the others in ordinary memory. */
+ * set: from scratch, resumed over kept layers, and compressed. */
 static void mapped_like_in_memory(const char *name, const char *overrides, int seeds)
 {
     aw_rules r = t_rules(name, overrides);
     char *mem = temp_dir(), *map = temp_dir(), *resumed = temp_dir();
     tb_build_in_memory = 1;
-    /* This one in 1 GB pages where the machine has reserved some. */
-    const size_t from = tb_gb_pages_from;
-    tb_gb_pages_from = 0;
     build(mem, &r, seeds, false);
-    tb_gb_pages_from = from;
     tb_build_in_memory = 0;
     build(map, &r, seeds, false);
     build(resumed, &r, seeds - 3, false);
@@ -734,41 +728,6 @@ static void test_mapped_build(void **state)
             remove_dir(c);
         }
     }
-}
-
-/* The builder's big array: written, shrunk, kept, freed, in 1 GB pages
- * (where the machine has reserved some) and in ordinary memory. */
-static void test_pages(void **state)
-{
-    (void)state;
-    const size_t from = tb_gb_pages_from;
-    const size_t sizes[] = {1, 4096, 3u << 20};
-    for (int way = 0; way < 2; way++) {
-        tb_gb_pages_from = way ? from : 0;
-        for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
-            tb_pages p;
-            uint8_t *a = tb_pages_alloc(&p, sizes[i]);
-            assert_non_null(a);
-            assert_ptr_equal(a, p.base);
-            assert_int_equal(p.size, sizes[i]);
-            if (p.mapped)
-                assert_true(p.mapped >= sizes[i] && p.mapped % ((size_t)1 << 30) == 0);
-            for (size_t j = 0; j < sizes[i]; j++)
-                a[j] = (uint8_t)(j * 7 + 3);
-            const size_t half = sizes[i] / 2 + 1;
-            uint8_t *s = tb_pages_shrink(&p, half);
-            assert_non_null(s);
-            assert_int_equal(p.size, half);
-            for (size_t j = 0; j < half; j++)
-                if (s[j] != (uint8_t)(j * 7 + 3))
-                    fail_msg("byte %zu of %zu lost when shrunk", j, sizes[i]);
-            assert_ptr_equal(tb_pages_shrink(&p, sizes[i]), s); /* growing: kept as it is */
-            tb_pages_free(&p);
-            assert_null(p.base);
-            assert_int_equal(p.mapped, 0);
-        }
-    }
-    tb_gb_pages_from = from;
 }
 
 static void test_supported(void **state)
@@ -1488,7 +1447,6 @@ int main(void)
         cmocka_unit_test(test_interrupt_and_resume),
         cmocka_unit_test(test_compressed),
         cmocka_unit_test(test_mapped_build),
-        cmocka_unit_test(test_pages),
         cmocka_unit_test(test_engine_keeps_wins),
         cmocka_unit_test(test_exact_decision),
         cmocka_unit_test(test_exact_scores),
