@@ -8,7 +8,8 @@
 //        -> {type: 'ready', module} (the compiled module, for more workers) or
 //           {type: 'failed', error}
 //   {id, method, url, headers, body}   a request (body: string or null)
-//        -> {id, status, headers, body: ArrayBuffer}                 a reply
+//        -> {id, status, headers, body: ArrayBuffer, kept?}         a reply
+//           (kept: {id, record} after a change of a game, see below)
 //        -> {id, status, headers, stream: true}, then {id, chunk: Uint8Array}...
 //           and {id, end: true}                                      an event stream
 //   {id, close: true}                  the page stops reading stream `id`
@@ -23,6 +24,7 @@ import { MemFS } from './wasm/wasi.js';
 
 let app = null;
 let starting = null;
+let keeps = false;         // the main worker (not an analysis copy): records go with changes
 const streams = new Map(); // module's stream handle -> request id
 const early = [];          // requests that came before the module was ready
 
@@ -60,6 +62,7 @@ async function init(msg) {
     const fs = new MemFS();
     for (const [path, bytes] of msg.files || []) fs.writeFile(path, bytes);
     app = await AwaleApp.create(module, { analysis: !!msg.analysis, fs });
+    keeps = !msg.analysis;
     app.onData = (handle, bytes) => {
       const id = streams.get(handle);
       if (id === undefined) return;
@@ -106,8 +109,31 @@ async function request(msg) {
     app.start(answer.stream);
     return;
   }
+  const kept = await changed(msg, answer);
   const body = answer.body.buffer;
-  postMessage({ id: msg.id, status: answer.status, headers: answer.headers, body }, [body]);
+  postMessage({ id: msg.id, status: answer.status, headers: answer.headers, body, kept }, [body]);
+}
+
+// The games of this worker live as long as the page, which keeps the game
+// shown in the browser (web/js/offline.js): after a change of a game (a
+// POST on it answered, a game created or imported), its record goes with
+// the reply, so that the page keeps it as it reads the reply, before it
+// shows the change, and a reload right after a move cannot lose it.
+const decoder = new TextDecoder();
+async function changed(msg, answer) {
+  if (!keeps || (msg.method || 'GET').toUpperCase() !== 'POST' || answer.status < 200 || answer.status > 299) return undefined;
+  const path = msg.url.split('?')[0];
+  let id = (/^\/api\/games\/([0-9a-f]+)(\/|$)/.exec(path) || [])[1];
+  try {
+    if (!id && path === '/api/games') id = JSON.parse(decoder.decode(answer.body)).id;
+    if (typeof id !== 'string' || !/^[0-9a-f]+$/.test(id)) return undefined;
+    const r = await app.fetch('GET', `/api/games/${id}/record`, {}, null);
+    if (r.status !== 200 || r.stream) return undefined;
+    const record = JSON.parse(decoder.decode(r.body)).record;
+    return typeof record === 'string' ? { id, record } : undefined;
+  } catch {
+    return undefined; // (no record to give: the page keeps the one before)
+  }
 }
 
 onmessage = (ev) => {

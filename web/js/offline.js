@@ -6,8 +6,8 @@
 //   for offline use; when a new version has installed and waits, a bar says
 //   so, and its button lets it take over and reloads the page;
 // - the game shown is kept in the browser (its record, in localStorage)
-//   after every change, since the engine's worker forgets its games when
-//   the page closes: at the next start the page re-creates it in the worker
+//   at every change, as the worker answers it, since the engine's worker
+//   forgets its games when the page closes: at the next start the page re-creates it in the worker
 //   by importing that record (POST /api/games {record}), like an import;
 // - a line under the board says where the engine runs, on this device or
 //   on the server (the page served by `awale serve` registers no service
@@ -101,21 +101,51 @@ async function register(toast) {
 
 // ------------------------------------------------------------ the game kept
 
+// The worker's games end with the page, so the game shown is kept in
+// localStorage. The record of each change comes with the worker's answer
+// (worker.js) and is kept as that answer arrives, before the page shows the
+// change: a reload right after a move finds it. keep(state), after each
+// state shown, says which game that is (and asks for its record once more,
+// for what changed with no request: a flag fallen, a game first shown).
+let shown = null;   // the id of the game shown, when it is kept
+let other = null;   // the last change of another game: {id, record}
+let writes = 0;     // records kept so far
 let keeping = Promise.resolve();
-let kept = null; // the id and version last kept
+let kept = null;    // the id, version and ply last asked for
 
-// After every change of the game shown: its record, kept (one at a time,
-// the latest change last). A game between two devices is the server's.
+function write(id, record) {
+  writes++;
+  try {
+    localStorage.setItem(GAME_KEY, JSON.stringify({ id, record }));
+  } catch { /* no room: the last one kept stays */ }
+}
+
+if (staticMode) {
+  transport.keepWith((id, record) => {
+    if (id === shown) write(id, record);
+    else other = { id, record };
+  });
+}
+
+// After every change of the game shown. A game between two devices is the
+// server's (and the page with no server has none).
 export function keep(state) {
   if (!staticMode || !state || state.friend) return;
   const mark = `${state.id}/${state.version}/${state.ply}`;
   if (kept === mark) return;
   kept = mark;
   const id = state.id;
+  if (shown !== id) {
+    shown = id;
+    if (other && other.id === id) write(id, other.record);
+    other = null;
+  }
+  const before = writes;
   keeping = keeping.then(async () => {
     const r = await api.record(id);
-    localStorage.setItem(GAME_KEY, JSON.stringify({ id, record: r.record }));
-  }).catch(() => { /* the game is gone meanwhile, or no room: the last one kept stays */ });
+    // (a change kept meanwhile is newer, or as new)
+    if (writes === before && shown === id) write(id, r.record);
+  }).catch(() => { /* the game is gone meanwhile: the last one kept stays */ });
 }
 
 // The game kept at the last visit, re-created in the worker; null when

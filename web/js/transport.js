@@ -7,6 +7,9 @@
 //   transport.fetch(url, init)   a Promise of a Response (as fetch's)
 //   transport.events(url)        an EventSource (or one that acts like it)
 //   transport.mode               'server' or 'device'
+//   transport.keepWith(fn)       on the device, fn(id, record) is called with
+//                                the record of a game each time a request
+//                                changes it, before the request's answer is read
 //
 // The analysis stream runs until stopped, and a worker busy with it reads no
 // message: so each analysis stream gets a worker of its own, made from the
@@ -23,6 +26,7 @@ let module = null;   // its compiled module, for the analysis workers
 let nextId = 1;
 const calls = new Map();     // id -> { resolve, reject, stream controller }
 const analyses = new Map();  // game id -> Set of open analysis streams
+let keeper = null;           // (id, record) of each change of a game, told at once
 
 // The endgame tables (abapa and two-seeds 14 seeds, 9.7 MB; seven-turns and
 // grand-slam 9 seeds, 8 to 12 MB; relay has none) are built in the page
@@ -153,6 +157,8 @@ function answer(m) {
     return;
   }
   calls.delete(m.id);
+  // (a change's record, kept before anything reads the reply: offline.js)
+  if (m.kept && keeper) keeper(m.kept.id, m.kept.record);
   c.resolve(new Response(m.status === 204 || m.status === 304 ? null : m.body, { status: m.status, headers: m.headers }));
 }
 
@@ -354,4 +360,5 @@ export const transport = {
   mode: isStatic ? 'device' : 'server',
   fetch: (url, init) => (isStatic ? deviceFetch(url, init) : fetch(url, init)),
   events: (url) => (isStatic ? new DeviceAnalysis(url) : new EventSource(url)),
+  keepWith: (fn) => { keeper = fn; },
 };
