@@ -36,6 +36,7 @@ export async function startServer(args = [], { env = {} } = {}) {
   });
   let stderr = '';
   proc.stderr.on('data', (d) => { stderr += d; });
+  // (a server that does not start leaves no folder behind)
   const base = await new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 60000);
@@ -51,6 +52,10 @@ export async function startServer(args = [], { env = {} } = {}) {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}: ${stderr}`));
     });
+  }).catch((e) => {
+    if (proc.exitCode === null) proc.kill('SIGKILL');
+    rmSync(home, { recursive: true, force: true });
+    throw e;
   });
   const exited = new Promise((resolve) => proc.on('exit', (code, signal) => resolve({ code, signal })));
   return {
