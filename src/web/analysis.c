@@ -23,14 +23,10 @@
 
 /* ---------------------------------------------------------- streams */
 
-/* Send an event to every stream of the game (lock held); streams that
- * cannot take it (ended, too slow) are dropped. */
-void analysis_broadcast(web_app *a, web_game *g, const char *event, json_t *data)
+/* Send an event's text to every stream of the game (lock held); streams
+ * that cannot take it (ended, too slow) are dropped. */
+static void broadcast_text(web_game *g, const char *event, const char *text)
 {
-    char *text = data ? json_dumps(data, JSON_COMPACT) : NULL;
-    json_decref(data);
-    if (!text)
-        return;
     for (int i = 0; i < g->nstreams;) {
         web_stream *s = g->streams[i];
         if (web_stream_event(s, event, text)) {
@@ -41,7 +37,17 @@ void analysis_broadcast(web_app *a, web_game *g, const char *event, json_t *data
         g->streams[i] = g->streams[--g->nstreams];
         web_stream_release(s);
     }
+}
+
+/* Send an event to every stream of the game (lock held). */
+void analysis_broadcast(web_app *a, web_game *g, const char *event, json_t *data)
+{
+    char *text = data ? json_dumps(data, JSON_COMPACT) : NULL;
+    json_decref(data);
     (void)a;
+    if (!text)
+        return;
+    broadcast_text(g, event, text);
     free(text);
 }
 
@@ -84,7 +90,16 @@ static void analysis_info(const aw_search_info *info, void *user)
     pthread_mutex_lock(&g->lock);
     if (info->lines > 0 && info->line[0].length > 0)
         state_store_eval(g, aj->ply, &aj->pos, info->depth, &info->line[0].score, false);
-    analysis_broadcast(aj->a, g, "info", o);
+    /* Sent, and kept as the last one for the readers who come next (a page
+     * that reopens its stream: a language switched, a network back) */
+    char *text = json_dumps(o, JSON_COMPACT);
+    json_decref(o);
+    if (text) {
+        broadcast_text(g, "info", text);
+        free(g->analysis_last);
+        g->analysis_last = text;
+        g->analysis_last_version = aj->version;
+    }
     if (g->nstreams == 0) { /* nobody reads any more */
         g->stop_asked = true;
         session_stop(g->s);
@@ -137,6 +152,8 @@ static void analysis_run(web_job *j, pool_worker *w)
     aj->pos = *aw_game_position(gm);
     aj->ply = aw_game_ply(gm);
     aj->version = g->version;
+    free(g->analysis_last);
+    g->analysis_last = NULL;
     analysis_broadcast(a, g, "position", analysis_position_event(g, multipv));
     pthread_mutex_unlock(&g->lock);
 
@@ -150,6 +167,8 @@ static void analysis_run(web_job *j, pool_worker *w)
 
     pthread_mutex_lock(&g->lock);
     g->job = JOB_NONE;
+    free(g->analysis_last);
+    g->analysis_last = NULL;
     const bool stopped = g->stop_asked || atomic_load(&aj->cancelled);
     g->stop_asked = false;
     if (rc == 0 && !stopped) {

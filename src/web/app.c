@@ -416,6 +416,7 @@ static void game_destroy(web_game *g)
     session_free(g->s);
     free(g->state);
     free(g->evals);
+    free(g->analysis_last);
     pthread_cond_destroy(&g->idle);
     pthread_mutex_destroy(&g->lock);
     free(g);

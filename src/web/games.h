@@ -92,6 +92,9 @@ typedef struct web_game {
     bool analysis_queued;
     bool analysed;           /* the analysis of `analysed_version` ran to its end */
     unsigned analysed_version;
+    char *analysis_last;     /* the running analysis's last "info" event as sent
+                              * (a new reader gets it at once); NULL: none yet */
+    unsigned analysis_last_version; /* the version it analyses */
     struct game_review *review; /* the game's review (web/review.c); NULL: none asked */
     struct game_trainer *trainer; /* learn from your mistakes (web/trainer.c); NULL: none */
     /* Between people (web/seats.c): the seats, the invitation, a rematch. */

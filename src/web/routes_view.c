@@ -161,7 +161,8 @@ web_outcome handle_analysis(web_app *a, web_game *g, const web_request *req, web
     registry_hold(g); /* the reader's */
     g->streams[g->nstreams++] = s;
     web_stream_raw(s, "retry: 3000\n\n");
-    /* A new reader with more lines than the running analysis: start again. */
+    /* A reader that joins a running analysis: its position, and the last
+     * depth completed, at once (the next one can be tens of seconds away). */
     if (g->job == JOB_ANALYSIS) {
         json_t *ev = analysis_position_event(g, (int)multipv);
         char *text = json_dumps(ev, JSON_COMPACT);
@@ -169,6 +170,8 @@ web_outcome handle_analysis(web_app *a, web_game *g, const web_request *req, web
         if (text)
             web_stream_event(s, "position", text);
         free(text);
+        if (g->analysis_last && g->analysis_last_version == g->version)
+            web_stream_event(s, "info", g->analysis_last);
     } else if (g->analysed && g->analysed_version == g->version) {
         g->analysed = false; /* this reader has seen nothing yet */
     }

@@ -421,6 +421,32 @@ describe('awale serve API', () => {
     assert.equal(open, 0, 'closed streams are counted out');
   });
 
+  it('gives a reader who joins a running analysis its last depth at once', async () => {
+    const g = (await api(srv.base, 'POST', '/api/games', { north: 'human' })).body;
+    const url = `/api/games/${g.id}/analysis`;
+    // A first reader, until the depths come seconds apart.
+    let seen = [];
+    let enough = false;
+    const start = Date.now();
+    const first = readEvents(srv.base, url, (evs) => { seen = evs.slice(); return enough; }, 60000);
+    while (Date.now() - start < 8000 || !seen.some((e) => e.event === 'info')) await sleep(100);
+    // A second one: the position and the last depth come with its first
+    // bytes, not with the next depth.
+    const t0 = Date.now();
+    const second = await readEvents(srv.base, url, (evs) => evs.some((e) => e.event === 'info'), 5000);
+    const waited = Date.now() - t0;
+    enough = true;
+    assert.equal(second.status, 200);
+    assert.deepEqual(second.events.map((e) => e.event), ['position', 'info']);
+    const depths = seen.filter((e) => e.event === 'info').map((e) => e.json.depth);
+    const got = second.events[1].json;
+    assert.ok(got.depth <= Math.max(...depths) + 1, `depth ${got.depth}, the first reader's ${depths}`);
+    assert.ok(waited < 2000, `the last depth came after ${waited} ms`);
+    assert.equal(got.ply, 0);
+    assert.equal(got.lines.length, 1);
+    await first;
+  });
+
   it('exports a record and imports it back', async () => {
     const g = (await api(srv.base, 'POST', '/api/games', { rules: 'two-seeds', rule: { target: 20 }, north: 'human' })).body;
     for (const m of ['C', 'f', 'F', 'b', 'A']) await api(srv.base, 'POST', `/api/games/${g.id}/moves`, { move: m });
