@@ -164,10 +164,9 @@ describe('the page', () => {
     await page.selectOption('#sel-lang', 'fr');
     assert.equal(await page.textContent('#btn-new'), 'Nouvelle partie');
     assert.match(await page.textContent('#status'), /À vous/);
-    // The stream opened again in French: its head says so at once, and
-    // its depth in French when the running analysis completes the next
-    // one (which can take longer than a test waits, deep in the search).
-    await page.waitForFunction(() => /^Position de départ/.test(document.querySelector('#analysis .a-head').textContent), null, { timeout: 20000 });
+    // The stream opened again in French: the server gives it the running
+    // analysis's last depth at once, in French.
+    await page.waitForFunction(() => /^Position de départ · profondeur \d+/.test(document.querySelector('#analysis .a-head').textContent), null, { timeout: 5000 });
     assert.doesNotMatch(await page.textContent('#analysis .a-head'), /depth|Start position/);
     assert.equal(await page.getAttribute('html', 'lang'), 'fr');
     // Kept for the next visit.
