@@ -312,8 +312,8 @@ $(BUILD)/tests/%: tests/unit/%.c $(TEST_SUPPORT) $(wildcard tests/unit/*.h) $(LI
 
 # The web server's worker pool, its secrets, its limits per address, its
 # QR codes and the addresses it gives other devices, each tested on its own.
-$(BUILD)/tests/test_pool: $(BUILD)/obj/src/web/pool.o
-$(BUILD)/tests/test_pool: TEST_OBJ := $(BUILD)/obj/src/web/pool.o
+$(BUILD)/tests/test_pool: $(BUILD)/obj/src/web/pool.o $(BUILD)/obj/src/web/job_queue.o
+$(BUILD)/tests/test_pool: TEST_OBJ := $(BUILD)/obj/src/web/pool.o $(BUILD)/obj/src/web/job_queue.o
 $(BUILD)/tests/test_secret: $(BUILD)/obj/src/web/secret.o
 $(BUILD)/tests/test_secret: TEST_OBJ := $(BUILD)/obj/src/web/secret.o
 $(BUILD)/tests/test_ratelimit: $(BUILD)/obj/src/web/ratelimit.o

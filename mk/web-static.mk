@@ -142,8 +142,8 @@ $(WASM_DIR)/obj/gen/catalogs.o: $(WASM_DIR)/gen/catalogs.c | wasm-deps
 
 # The page's pool compiled for the machine, tested with the unit tests
 # (tests/unit/test_pool_single.c, in make check).
-$(BUILD)/tests/test_pool_single: $(BUILD)/obj/src/wasm/pool_single.o
-$(BUILD)/tests/test_pool_single: TEST_OBJ := $(BUILD)/obj/src/wasm/pool_single.o
+$(BUILD)/tests/test_pool_single: $(BUILD)/obj/src/wasm/pool_single.o $(BUILD)/obj/src/web/job_queue.o
+$(BUILD)/tests/test_pool_single: TEST_OBJ := $(BUILD)/obj/src/wasm/pool_single.o $(BUILD)/obj/src/web/job_queue.o
 
 # ------------------------------------------------------------- the link
 

@@ -21,6 +21,7 @@
  * that each job answers at once, then frees it.
  */
 #include "wasm/pool_single.h"
+#include "web/job_queue.h"
 
 #include <stdlib.h>
 #include <time.h>
@@ -30,7 +31,7 @@ struct pool {
     web_job *running;          /* on the worker (NULL: idle or finishing) */
     bool running_bg;
     int queue_max, max_bg;
-    web_job *fg_head, *fg_tail, *bg_head, *bg_tail;
+    job_queue fg, bg;          /* waiting: foreground, background */
     int fg_waiting, bg_waiting, reserved;
     unsigned long long done;
     bool stopping;
@@ -51,46 +52,6 @@ bool pool_slice_over(pool *p)
 }
 
 void pool_set_slice(pool *p, int ms) { p->slice_ms = ms > 0 ? ms : POOL_SLICE_MS; }
-
-static void push(web_job **head, web_job **tail, web_job *j)
-{
-    j->next = NULL;
-    if (*tail)
-        (*tail)->next = j;
-    else
-        *head = j;
-    *tail = j;
-}
-
-static web_job *pop(web_job **head, web_job **tail)
-{
-    web_job *j = *head;
-    if (j) {
-        *head = j->next;
-        if (!*head)
-            *tail = NULL;
-        j->next = NULL;
-    }
-    return j;
-}
-
-/* The first waiting job of the highest priority. */
-static web_job *pop_best(web_job **head, web_job **tail)
-{
-    web_job *best = *head, *best_prev = NULL;
-    for (web_job *prev = *head, *j = *head ? (*head)->next : NULL; j; prev = j, j = j->next)
-        if (j->priority > best->priority) {
-            best = j;
-            best_prev = prev;
-        }
-    if (!best || !best_prev)
-        return pop(head, tail);
-    best_prev->next = best->next;
-    if (*tail == best)
-        *tail = best_prev;
-    best->next = NULL;
-    return best;
-}
 
 pool *pool_new(int workers, int max_background, int queue_max)
 {
@@ -127,7 +88,7 @@ static void run_job(pool *p, web_job *j)
     release(p);
     if (p->worker.again && j->background && !p->stopping) {
         p->bg_waiting++;
-        push(&p->bg_head, &p->bg_tail, j);
+        job_queue_push(&p->bg, j);
         return;
     }
     j->free(j); /* off the worker and every queue */
@@ -136,11 +97,11 @@ static void run_job(pool *p, web_job *j)
 int pool_run_one(pool *p)
 {
     web_job *j = NULL;
-    if (p->fg_head) {
-        j = pop(&p->fg_head, &p->fg_tail);
+    if (p->fg.head) {
+        j = job_queue_pop(&p->fg);
         p->fg_waiting--;
-    } else if (p->bg_head) {
-        j = pop_best(&p->bg_head, &p->bg_tail);
+    } else if (p->bg.head) {
+        j = job_queue_pop_best(&p->bg);
         p->bg_waiting--;
     }
     if (j)
@@ -177,12 +138,12 @@ void pool_unreserve(pool *p) { p->reserved--; }
 void pool_submit(pool *p, web_job *job)
 {
     if (job->background) {
-        push(&p->bg_head, &p->bg_tail, job);
+        job_queue_push(&p->bg, job);
         p->bg_waiting++;
         return;
     }
     p->reserved--;
-    push(&p->fg_head, &p->fg_tail, job);
+    job_queue_push(&p->fg, job);
     p->fg_waiting++;
 }
 

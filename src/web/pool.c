@@ -13,6 +13,7 @@
  * slots, never see a freed job, nor a game that only the job kept alive.
  */
 #include "web/pool.h"
+#include "web/job_queue.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -36,53 +37,13 @@ struct pool {
     pthread_cond_t cond;
     worker w[MAX_WORKERS];
     int nworkers, max_bg, queue_max;
-    web_job *fg_head, *fg_tail, *bg_head, *bg_tail;
+    job_queue fg, bg;          /* waiting: foreground, background */
     int fg_waiting, bg_waiting, reserved;
     int running, running_bg;
     unsigned long long starts, done;
     atomic_bool stopping;
     int hash_mb;
 };
-
-static void push(web_job **head, web_job **tail, web_job *j)
-{
-    j->next = NULL;
-    if (*tail)
-        (*tail)->next = j;
-    else
-        *head = j;
-    *tail = j;
-}
-
-static web_job *pop(web_job **head, web_job **tail)
-{
-    web_job *j = *head;
-    if (j) {
-        *head = j->next;
-        if (!*head)
-            *tail = NULL;
-        j->next = NULL;
-    }
-    return j;
-}
-
-/* The first waiting job of the highest priority. */
-static web_job *pop_best(web_job **head, web_job **tail)
-{
-    web_job *best = *head, *best_prev = NULL;
-    for (web_job *prev = *head, *j = *head ? (*head)->next : NULL; j; prev = j, j = j->next)
-        if (j->priority > best->priority) {
-            best = j;
-            best_prev = prev;
-        }
-    if (!best || !best_prev)
-        return pop(head, tail);
-    best_prev->next = best->next;
-    if (*tail == best)
-        *tail = best_prev;
-    best->next = NULL;
-    return best;
-}
 
 /* A background job of `priority` finds no place: stop the oldest running
  * one of a lower priority (lock held). */
@@ -103,7 +64,7 @@ static void make_room(pool *p, int priority)
  * no place stops a running one of a lower priority. */
 static void queue_background(pool *p, web_job *job)
 {
-    push(&p->bg_head, &p->bg_tail, job);
+    job_queue_push(&p->bg, job);
     p->bg_waiting++;
     if (job->priority > 0 && (p->running_bg >= p->max_bg || p->running == p->nworkers))
         make_room(p, job->priority);
@@ -131,11 +92,11 @@ static void *worker_main(void *arg)
     pthread_mutex_lock(&p->lock);
     for (;;) {
         web_job *j = NULL;
-        if (p->fg_head) {
-            j = pop(&p->fg_head, &p->fg_tail);
+        if (p->fg.head) {
+            j = job_queue_pop(&p->fg);
             p->fg_waiting--;
-        } else if (p->bg_head && (p->running_bg < p->max_bg || p->stopping)) {
-            j = pop_best(&p->bg_head, &p->bg_tail);
+        } else if (p->bg.head && (p->running_bg < p->max_bg || p->stopping)) {
+            j = job_queue_pop_best(&p->bg);
             p->bg_waiting--;
         } else if (p->stopping) {
             break;
@@ -258,7 +219,7 @@ void pool_submit(pool *p, web_job *job)
         queue_background(p, job);
     } else {
         p->reserved--;
-        push(&p->fg_head, &p->fg_tail, job);
+        job_queue_push(&p->fg, job);
         p->fg_waiting++;
         /* No idle worker: stop the background job that started first. */
         if (p->running == p->nworkers) {
