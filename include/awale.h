@@ -1077,6 +1077,19 @@ AW_API aw_book *aw_book_build(const aw_book *from, const aw_rules *rules, const 
 AW_API int aw_review_scale(const aw_engine *engine, const aw_rules *rules,
                            const aw_position *pos);
 
+/* How the review judges a move `played` where `best` was best (both from
+ * the mover's view): *loss (when not NULL) gets what it cost, hundredths of
+ * a seed >= 0 (nothing when it keeps best's proven result: a win however
+ * soon, a loss however late; else the difference of the seeds, a proven
+ * result counting as its margin), and the mark it deserves is returned:
+ * AW_MARK_BLUNDER for a proven result thrown away (a win for anything else,
+ * a draw for a loss) or a loss of AW_REVIEW_BLUNDER, AW_MARK_MISTAKE,
+ * AW_MARK_DUBIOUS, or AW_MARK_NONE, the thresholds times `scale` / 100
+ * (aw_review_scale for a search's estimates, 100 for exact values). The
+ * trainer accepts a move the review would not mark. */
+AW_API aw_mark aw_review_judge(const aw_score *best, const aw_score *played, int scale,
+                               int *loss);
+
 typedef enum aw_review_source {
     AW_REVIEW_SEARCH = 0, /* the engine's searches (estimates or proven)     */
     AW_REVIEW_TABLES = 1, /* the endgame tables: exact (plies are 0)          */

@@ -137,9 +137,12 @@ static int threshold(int t, int scale)
     return (int)((long)t * scale / 100);
 }
 
-/* The mark a move deserves by what it cost. */
-static aw_mark bad_mark(const aw_score *best, const aw_score *played, int loss, int scale)
+/* The mark a move deserves by what it cost (awale.h). */
+aw_mark aw_review_judge(const aw_score *best, const aw_score *played, int scale, int *loss_out)
 {
+    const int loss = loss_of(best, played);
+    if (loss_out)
+        *loss_out = loss;
     if (thrown(best, played))
         return AW_MARK_BLUNDER;
     if (kept(best, played))
@@ -427,7 +430,7 @@ static void judge(const aw_engine *eng, const aw_rules *rules, const aw_position
         return;
     const int scale = move_scale(eng, rules, pos, rm);
     if (rm->played != rm->best) {
-        rm->mark = bad_mark(&rm->best_score, &rm->played_score, rm->loss, scale);
+        rm->mark = aw_review_judge(&rm->best_score, &rm->played_score, scale, NULL);
         return;
     }
     if (rm->second == AW_MOVE_NONE)

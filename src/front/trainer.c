@@ -63,43 +63,6 @@ static int seeds_on_board(const aw_position *p)
     return n;
 }
 
-/* ------------------------------------------------------------ values */
-
-enum { R_UNKNOWN, R_WIN, R_DRAW, R_LOSS };
-
-static int result_of(const aw_score *s)
-{
-    switch (s->kind) {
-    case AW_SCORE_WIN: return R_WIN;
-    case AW_SCORE_LOSS: return R_LOSS;
-    case AW_SCORE_DRAW: return R_DRAW;
-    default: return R_UNKNOWN;
-    }
-}
-
-static int seeds_of(const aw_score *s)
-{
-    return s->kind == AW_SCORE_SEEDS ? s->value : s->kind == AW_SCORE_DRAW ? 0 : 100 * s->margin;
-}
-
-/* As the review judges (src/engine/review.c): a proven result thrown away
- * (a win for anything else, a draw for a loss) is never accepted; the
- * same proven result costs nothing; else the seeds lost. */
-static bool thrown(const aw_score *best, const aw_score *tried)
-{
-    const int b = result_of(best), p = result_of(tried);
-    return (b == R_WIN && p != R_WIN) || (b == R_DRAW && p == R_LOSS);
-}
-
-static int loss_of(const aw_score *best, const aw_score *tried)
-{
-    const int b = result_of(best);
-    if (b != R_UNKNOWN && b == result_of(tried))
-        return 0;
-    const int l = seeds_of(best) - seeds_of(tried);
-    return l > 0 ? l : 0;
-}
-
 static aw_score exact_score(int margin)
 {
     aw_score s;
@@ -423,13 +386,12 @@ int trainer_try(trainer *t, int i, aw_move move, aw_engine *engine, trainer_verd
         if (rc)
             return rc;
         v->valued = true;
-        v->loss = loss_of(&e->best_score, &v->score);
-        /* The review's inaccuracy, on the scale of the engine's estimates
-         * where the review's value came from a search (aw_review_scale). */
+        /* Judged as the review judges (accepted: no mark), on the scale of
+         * the engine's estimates where the review's value came from a
+         * search (aw_review_scale). */
         const int scale =
             e->source == AW_REVIEW_SEARCH ? aw_review_scale(engine, rules, &e->position) : 100;
-        const bool ok = !thrown(&e->best_score, &v->score) &&
-                        v->loss < AW_REVIEW_INACCURACY * scale / 100;
+        const bool ok = aw_review_judge(&e->best_score, &v->score, scale, &v->loss) == AW_MARK_NONE;
         char mine[96], best[96], bm[AW_MOVE_MAX];
         words_score_you(&v->score, mine, sizeof mine);
         words_score_you(&e->best_score, best, sizeof best);

@@ -413,6 +413,57 @@ static void test_scale(void **state)
     aw_engine_free(e);
 }
 
+/* aw_review_judge, the judgement the review and the trainer share, on
+ * scores made by hand. */
+static aw_score est(int hundredths)
+{
+    aw_score s = {AW_SCORE_SEEDS, hundredths, 0, 0};
+    return s;
+}
+static aw_score proven(aw_score_kind kind, int margin, int plies)
+{
+    aw_score s = {kind, 100 * margin, margin, plies};
+    return s;
+}
+
+static void test_judge(void **state)
+{
+    (void)state;
+    int loss = -1;
+    const aw_score win3 = proven(AW_SCORE_WIN, 3, 9), win1 = proven(AW_SCORE_WIN, 1, 31),
+                   draw = proven(AW_SCORE_DRAW, 0, 12), loss2 = proven(AW_SCORE_LOSS, -2, 7),
+                   loss6 = proven(AW_SCORE_LOSS, -6, 3);
+    /* A proven result kept costs nothing, however it is kept. */
+    assert_int_equal(aw_review_judge(&win3, &win1, 100, &loss), AW_MARK_NONE);
+    assert_int_equal(loss, 0);
+    assert_int_equal(aw_review_judge(&loss2, &loss6, 100, &loss), AW_MARK_NONE);
+    assert_int_equal(loss, 0);
+    /* One thrown away is a blunder, even for little. */
+    assert_int_equal(aw_review_judge(&win1, &draw, 100, &loss), AW_MARK_BLUNDER);
+    assert_int_equal(loss, 100);
+    assert_int_equal(aw_review_judge(&draw, &loss2, 100, &loss), AW_MARK_BLUNDER);
+    assert_int_equal(loss, 200);
+    const aw_score e150 = est(150);
+    assert_int_equal(aw_review_judge(&win1, &e150, 100, NULL), AW_MARK_BLUNDER);
+    /* Estimates: by the seeds lost, against the thresholds times the scale. */
+    const aw_score e0 = est(0), e_99 = est(-99), e_100 = est(-100), e_250 = est(-250),
+                   e_400 = est(-400);
+    assert_int_equal(aw_review_judge(&e0, &e_99, 100, &loss), AW_MARK_NONE);
+    assert_int_equal(loss, 99);
+    assert_int_equal(aw_review_judge(&e0, &e_100, 100, NULL), AW_MARK_DUBIOUS);
+    assert_int_equal(aw_review_judge(&e0, &e_250, 100, NULL), AW_MARK_MISTAKE);
+    assert_int_equal(aw_review_judge(&e0, &e_400, 100, NULL), AW_MARK_BLUNDER);
+    assert_int_equal(aw_review_judge(&e0, &e_100, 150, NULL), AW_MARK_NONE);
+    assert_int_equal(aw_review_judge(&e0, &e_250, 150, NULL), AW_MARK_DUBIOUS);
+    assert_int_equal(aw_review_judge(&e0, &e_400, 200, NULL), AW_MARK_MISTAKE);
+    /* A better move than the best costs nothing; a proven loss turned into
+     * an estimate is no blunder, its cost is the seeds. */
+    assert_int_equal(aw_review_judge(&e_100, &e0, 100, &loss), AW_MARK_NONE);
+    assert_int_equal(loss, 0);
+    assert_int_equal(aw_review_judge(&loss2, &e_250, 100, &loss), AW_MARK_NONE);
+    assert_int_equal(loss, 50);
+}
+
 static void test_real_game(void **state)
 {
     (void)state;
@@ -906,7 +957,8 @@ int main(void)
         cmocka_unit_test(test_win_is_a_win),
         cmocka_unit_test(test_result_kept),
         cmocka_unit_test(test_opening),
-        cmocka_unit_test(test_scale), cmocka_unit_test(test_real_game),
+        cmocka_unit_test(test_scale), cmocka_unit_test(test_judge),
+        cmocka_unit_test(test_real_game),
         cmocka_unit_test(test_stop),
         cmocka_unit_test(test_resume),
         cmocka_unit_test(test_paused_same_verdicts),
