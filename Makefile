@@ -156,7 +156,7 @@ TESTS    := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_REPLAY := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/fuzz-replay/%)
 UCI_RANDOM := $(BUILD)/uci_random
 
-.PHONY: FORCE all play serve test test-static bench-static check deps build-deps pot bench soak bench-web load-smoke bench-sse bench-tables bench-updates tune nnue check-nnue-train \
+.PHONY: FORCE all play serve test test-all test-static bench-static check deps build-deps pot bench soak bench-web load-smoke bench-sse bench-tables bench-updates tune nnue check-nnue-train \
         tune-relay strength strength-book strength-relay book fuzz install uninstall clean \
         mpi mpi-deps check-mpi bench-mpi tsan bench-signature bestmoves-prove strength-nnue strength-smp \
         strength-clock
@@ -441,16 +441,25 @@ check: $(AWALE) $(MO_FILES) $(TESTS) $(FUZZ_REPLAY) $(UCI_RANDOM) $(BUILD)/bench
 	@$(MAKE) --no-print-directory MODE=$(MODE) BUILD=$(BUILD) check-mpi
 	@echo "== all tests passed ($(MODE))"
 
+# make test: every test once, in the release build, the page's module and
+# the page with no server (about 20 minutes here from a fresh clone).
+# make test-all (what CI runs, .ci/run): make test, then every test again
+# under AddressSanitizer + UBSan, the server's under ThreadSanitizer, the
+# clang -Werror build, the WebAssembly builds' own tests, each fuzz target
+# briefly and the Debian packages built, installed and tried (about 45
+# minutes here).
 test: deps
 	$(MAKE) MODE=release check
 	$(MAKE) test-web-static
+	$(MAKE) test-static
+
+test-all: test
 	$(MAKE) MODE=asan check
 	$(MAKE) tsan
 	$(MAKE) check-clang
 	$(MAKE) test-wasm
 	$(MAKE) fuzz-smoke
 	$(MAKE) test-deb
-	$(MAKE) test-static
 
 # The page with no server: build/web-static (make web-static) served by a
 # plain static file server, played in chromium at desktop and phone sizes,

@@ -1,7 +1,7 @@
 #!/bin/sh
 # install-deps.sh - install the Debian packages the build and tests need,
 # only those missing. Runs apt-get (through sudo when not root).
-#   scripts/install-deps.sh            the packages `make test` needs
+#   scripts/install-deps.sh            the packages `make test` and `make test-all` need
 #   scripts/install-deps.sh PKG...     these packages
 # The web server builds with libmicrohttpd, jansson, SQLite (its games'
 # database) and libqrencode; its tests need
