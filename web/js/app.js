@@ -472,6 +472,8 @@ async function applyState(next, played = [], change = false) {
   const fresh = !state || state.id !== next.id;
   const ended = !fresh && ongoing(state) && !ongoing(next);
   state = next;
+  // (kept before the moves are drawn: a reload meanwhile finds them)
+  offline.keep(state);
   viewPly = null;
   selected = null;
   if (fresh) {
@@ -511,7 +513,6 @@ async function applyState(next, played = [], change = false) {
     animating = false;
   }
   drawAll();
-  offline.keep(state);
   if (!(state.friend && ongoing(state))) scheduleEvals();
   if (!ongoing(state) && overShown !== state.id + state.ply) {
     overShown = state.id + state.ply;
